@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+// Three kinds of tests, run by `npm test` in this order: unit (no I/O), integration (real Postgres,
+// Kafka, Redis and SMTP sink) and browser (Chromium through the gateway).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{services,gateway,proto,infra}/**/src/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{services,gateway}/**/test/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['web/e2e/**/*.e2e.ts'],
+          globalSetup: ['web/e2e/global-setup.mjs'],
+          environment: 'node',
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
