@@ -1,0 +1,46 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes, randomUUID } from 'node:crypto';
+
+/**
+ * What travels with one unit of work (an HTTP request or a consumed event): the request id and the
+ * W3C trace context, so logs, outgoing calls and published events can be followed end to end.
+ */
+export interface RequestContext {
+  requestId: string;
+  traceparent: string;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function newTraceparent(): string {
+  return `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
+}
+
+/** A child span id under the same trace, as a service does for each hop it makes. */
+export function childTraceparent(parent: string | undefined): string {
+  const match = parent && /^00-([0-9a-f]{32})-[0-9a-f]{16}-([0-9a-f]{2})$/.exec(parent);
+  if (!match) return newTraceparent();
+  return `00-${match[1]}-${randomBytes(8).toString('hex')}-${match[2]}`;
+}
+
+export function runWithContext<T>(context: Partial<RequestContext>, work: () => T): T {
+  return storage.run(
+    { requestId: context.requestId ?? randomUUID(), traceparent: context.traceparent ?? newTraceparent() },
+    work,
+  );
+}
+
+export function currentContext(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+export function enterContext(context: RequestContext): void {
+  storage.enterWith(context);
+}
+
+/** Headers to put on an outgoing HTTP call so the next service joins the same request and trace. */
+export function propagationHeaders(): Record<string, string> {
+  const context = currentContext();
+  if (!context) return {};
+  return { 'x-request-id': context.requestId, traceparent: childTraceparent(context.traceparent) };
+}

@@ -1,0 +1,57 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+export type Database = NodePgDatabase<Record<string, never>>;
+/** The transaction handle drizzle passes to `db.transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Anything that can run a query: the database or a transaction. */
+export type Queryable = Database | Tx;
+
+export interface DatabaseHandle {
+  pool: pg.Pool;
+  db: Database;
+  close(): Promise<void>;
+}
+
+// Postgres numeric and bigint come back as strings by default; counts and sequence numbers here
+// stay well inside the safe integer range, so read int8 as a number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function connectDatabase(
+  url: string,
+  options: { max?: number; applicationName?: string } = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    application_name: options.applicationName,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (e.g. Postgres restarting) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool) as Database;
+  return { pool, db, close: () => pool.end() };
+}
+
+// Resolved through the package name so it also works from a service's bundled dist/main.js.
+const kitMigrations = join(
+  dirname(createRequire(import.meta.url).resolve('@spa/kit/package.json')),
+  'drizzle',
+);
+
+/**
+ * Applies the kit's own tables (outbox, inbox) and then the service's migrations. The kit keeps its
+ * own migrations table so the two histories never collide.
+ */
+export async function migrateDatabase(db: Database, serviceMigrationsFolder?: string): Promise<void> {
+  await migrate(db, { migrationsFolder: kitMigrations, migrationsTable: '__kit_migrations' });
+  if (serviceMigrationsFolder) await migrate(db, { migrationsFolder: serviceMigrationsFolder });
+}
+
+export async function pingDatabase(pool: pg.Pool): Promise<void> {
+  await pool.query('select 1');
+}

@@ -1,0 +1,200 @@
+/**
+ * The only file that knows the Kafka client library. Services and the rest of the kit speak in the
+ * small types below, so the client (kafkajs, unmaintained since 2023) can be replaced here alone.
+ */
+import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
+import type { Logger } from '../logger.js';
+
+export interface OutgoingMessage {
+  topic: string;
+  key: string;
+  value: Buffer;
+  headers: Record<string, string>;
+}
+
+export interface IncomingMessage {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | null;
+  value: Buffer | null;
+  headers: Record<string, string>;
+}
+
+export interface TopicSpec {
+  topic: string;
+  partitions?: number;
+  compacted?: boolean;
+}
+
+export interface BusProducer {
+  /** Sends in order; resolves once the broker has acknowledged every message (acks=all). */
+  send(messages: OutgoingMessage[]): Promise<void>;
+  disconnect(): Promise<void>;
+}
+
+export interface BusConsumer {
+  /**
+   * Messages arrive in batches, each from one partition and in order; the batch's offsets are
+   * committed once the handler returns (if it throws, the batch comes again).
+   */
+  run(
+    topics: string[],
+    handle: (messages: IncomingMessage[]) => Promise<void>,
+    options?: { fromBeginning?: boolean },
+  ): Promise<void>;
+  disconnect(): Promise<void>;
+}
+
+export interface Bus {
+  producer(): Promise<BusProducer>;
+  consumer(groupId: string, options?: { partitionsConsumedConcurrently?: number }): Promise<BusConsumer>;
+  ensureTopics(topics: TopicSpec[]): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_PARTITIONS = 3;
+
+function toKafkaLogger(logger: Logger | undefined) {
+  return () =>
+    ({ level, log }: { level: number; log: { message: string } & Record<string, unknown> }) => {
+      if (!logger) return;
+      const { message, ...rest } = log;
+      if (level === logLevel.ERROR) logger.error({ kafka: rest }, message);
+      else if (level === logLevel.WARN) logger.warn({ kafka: rest }, message);
+    };
+}
+
+function headersToStrings(headers: Record<string, unknown> | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value === undefined) continue;
+    result[name] = Array.isArray(value)
+      ? String(value[0])
+      : Buffer.isBuffer(value)
+        ? value.toString('utf8')
+        : String(value);
+  }
+  return result;
+}
+
+export function connectBus(options: { brokers: string[]; clientId: string; logger?: Logger }): Bus {
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    logCreator: toKafkaLogger(options.logger),
+    retry: { initialRetryTime: 100, retries: 8, maxRetryTime: 5_000 },
+    connectionTimeout: 3_000,
+  });
+  const opened: Array<{ disconnect(): Promise<void> }> = [];
+  const admin = kafka.admin();
+  let adminConnected: Promise<void> | undefined;
+  const connectedAdmin = async () => {
+    adminConnected ??= admin.connect().catch((error: unknown) => {
+      adminConnected = undefined;
+      throw error;
+    });
+    await adminConnected;
+    return admin;
+  };
+
+  return {
+    async producer() {
+      // One in-flight request and idempotence keep per-partition order through retries.
+      const producer: Producer = kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: true,
+      });
+      await producer.connect();
+      const wrapped: BusProducer = {
+        async send(messages) {
+          const byTopic = new Map<string, OutgoingMessage[]>();
+          for (const message of messages) {
+            const list = byTopic.get(message.topic) ?? [];
+            list.push(message);
+            byTopic.set(message.topic, list);
+          }
+          await producer.sendBatch({
+            acks: -1,
+            topicMessages: [...byTopic].map(([topic, list]) => ({
+              topic,
+              messages: list.map((message) => ({
+                key: message.key,
+                value: message.value,
+                headers: message.headers,
+              })),
+            })),
+          });
+        },
+        disconnect: () => producer.disconnect(),
+      };
+      opened.push(wrapped);
+      return wrapped;
+    },
+
+    async consumer(groupId, consumerOptions = {}) {
+      const consumer: Consumer = kafka.consumer({
+        groupId,
+        sessionTimeout: 10_000,
+        heartbeatInterval: 1_000,
+        rebalanceTimeout: 10_000,
+        allowAutoTopicCreation: true,
+      });
+      await consumer.connect();
+      const wrapped: BusConsumer = {
+        async run(topics, handle, runOptions = {}) {
+          await consumer.subscribe({ topics, fromBeginning: runOptions.fromBeginning ?? true });
+          await consumer.run({
+            partitionsConsumedConcurrently:
+              consumerOptions.partitionsConsumedConcurrently ?? DEFAULT_PARTITIONS,
+            eachBatch: async ({ batch, heartbeat }) => {
+              await handle(
+                batch.messages.map((message) => ({
+                  topic: batch.topic,
+                  partition: batch.partition,
+                  offset: message.offset,
+                  key: message.key ? message.key.toString('utf8') : null,
+                  value: message.value,
+                  headers: headersToStrings(message.headers),
+                })),
+              );
+              await heartbeat();
+            },
+          });
+        },
+        disconnect: () => consumer.disconnect(),
+      };
+      opened.push(wrapped);
+      return wrapped;
+    },
+
+    async ensureTopics(topics) {
+      const client = await connectedAdmin();
+      const existing = new Set(await client.listTopics());
+      const missing = topics.filter((spec) => !existing.has(spec.topic));
+      if (missing.length === 0) return;
+      await client.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((spec) => ({
+          topic: spec.topic,
+          numPartitions: spec.partitions ?? DEFAULT_PARTITIONS,
+          replicationFactor: 1,
+          configEntries: spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+        })),
+      });
+    },
+
+    async ping() {
+      const client = await connectedAdmin();
+      await client.describeCluster();
+    },
+
+    async close() {
+      await Promise.allSettled(opened.map((client) => client.disconnect()));
+      if (adminConnected) await admin.disconnect().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { create, toBinary, type MessageInitShape } from '@bufbuild/protobuf';
+import { timestampFromMs } from '@bufbuild/protobuf/wkt';
+import { envelopeV1, type EventDefinition } from '@spa/proto';
+import { currentContext, newTraceparent } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { outbox } from '../db/kit-tables.js';
+
+export interface PublishedEvent {
+  id: string;
+  type: string;
+}
+
+/**
+ * Writes an event into the outbox inside the caller's transaction, so the state change and the event
+ * commit together or not at all. The relay sends it to Kafka after the commit.
+ */
+export type Publish = <E extends EventDefinition>(
+  tx: Queryable,
+  event: E,
+  aggregateId: string,
+  payload: MessageInitShape<E['schema']>,
+) => Promise<PublishedEvent>;
+
+export function createPublisher(producerName: string): Publish {
+  return async (tx, event, aggregateId, payload) => {
+    const context = currentContext();
+    const id = randomUUID();
+    const traceparent = context?.traceparent ?? newTraceparent();
+    const requestId = context?.requestId ?? id;
+    const envelope = create(envelopeV1.EventEnvelopeSchema, {
+      id,
+      type: event.type,
+      occurredAt: timestampFromMs(Date.now()),
+      aggregateId,
+      traceparent,
+      requestId,
+      producer: producerName,
+      payload: toBinary(event.schema, create(event.schema, payload)),
+    });
+    await tx.insert(outbox).values({
+      id,
+      topic: event.topic,
+      key: aggregateId,
+      eventType: event.type,
+      payload: Buffer.from(toBinary(envelopeV1.EventEnvelopeSchema, envelope)),
+      headers: { 'event-id': id, 'event-type': event.type, traceparent, 'request-id': requestId },
+    });
+    return { id, type: event.type };
+  };
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { runWithContext, newTraceparent } from '../context.js';
+import type { Logger } from '../logger.js';
+import { httpRequestDuration, metricsRegistry } from '../metrics.js';
+import { authentication } from '../auth/guards.js';
+import type { TokenVerifier } from '../auth/tokens.js';
+import { installErrorHandling } from './errors.js';
+import { validatorCompiler } from './validation.js';
+
+export type ReadinessCheck = () => Promise<void>;
+
+export interface AppOptions extends BaseAppOptions {
+  name: string;
+  version?: string;
+  description?: string;
+  /** Named checks behind /readyz (database, kafka, redis...). */
+  readiness?: Record<string, ReadinessCheck>;
+  verifier?: TokenVerifier;
+  /** Routes under this prefix appear in the OpenAPI document (internal routes stay out). */
+  openapiTags?: { name: string; description?: string }[];
+}
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+function withTimeout(check: ReadinessCheck): Promise<void> {
+  return Promise.race([
+    check(),
+    new Promise<void>((_, reject) =>
+      setTimeout(() => reject(new Error(`timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref(),
+    ),
+  ]);
+}
+
+export interface BaseAppOptions {
+  logger: Logger;
+  bodyLimit?: number;
+}
+
+/**
+ * What every HTTP server here shares, the gateway included: request ids and trace context, strict
+ * JSON-schema validation, the one error shape and request metrics.
+ */
+export function createBaseApp(options: BaseAppOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const header = request.headers['x-request-id'];
+      return typeof header === 'string' && /^[\w.:-]{1,128}$/.test(header) ? header : randomUUID();
+    },
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandling(app);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const traceparent =
+      typeof request.headers.traceparent === 'string' ? request.headers.traceparent : newTraceparent();
+    reply.header('x-request-id', request.id);
+    runWithContext({ requestId: request.id, traceparent }, done);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequestDuration.observe(
+      { method: request.method, route, status_code: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
+  });
+  return app;
+}
+
+export async function checkReadiness(readiness: Record<string, ReadinessCheck>) {
+  const entries = await Promise.all(
+    Object.entries(readiness).map(async ([name, check]) => {
+      try {
+        await withTimeout(check);
+        return [name, 'up'] as const;
+      } catch (error) {
+        return [name, `down: ${error instanceof Error ? error.message : String(error)}`] as const;
+      }
+    }),
+  );
+  return {
+    ready: entries.every(([, state]) => state === 'up'),
+    checks: Object.fromEntries(entries) as Record<string, string>,
+  };
+}
+
+/**
+ * A service's app: the base app plus bearer-token authentication, /healthz, /readyz, /metrics and
+ * its OpenAPI document at /openapi.json.
+ */
+export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = createBaseApp(options);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: options.name, version: options.version ?? '0.1.0', description: options.description },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      tags: options.openapiTags,
+    },
+    hideUntagged: false,
+    transform: ({ schema, url }) => ({
+      schema: { ...schema, hide: schema?.hide ?? (url.startsWith('/internal') || url.startsWith('/_')) },
+      url,
+    }),
+  });
+
+  if (options.verifier) await app.register(authentication, { verifier: options.verifier });
+  else app.decorateRequest('user', null);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const { ready, checks } = await checkReadiness(options.readiness ?? {});
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'not ready', service: options.name, checks });
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics()),
+  );
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import type { BaseConfig } from './config.js';
+import { connectDatabase, migrateDatabase, pingDatabase, type DatabaseHandle } from './db/database.js';
+import { EventConsumer, type Subscription } from './events/consumer.js';
+import { connectBus, type Bus, type TopicSpec } from './events/kafka.js';
+import { createPublisher, type Publish } from './events/outbox.js';
+import { OutboxRelay } from './events/relay.js';
+import { createLogger, type Logger } from './logger.js';
+import { connectRedis, pingRedis, type Redis } from './redis.js';
+import { createTokenVerifier, revokedTokenKey, type TokenVerifier } from './auth/tokens.js';
+import type { ReadinessCheck } from './http/app.js';
+
+/** Everything a service's buildApp and workers are handed; tests build the same thing with test settings. */
+export interface ServiceDeps {
+  config: BaseConfig;
+  logger: Logger;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  bus: Bus;
+  redis: Redis;
+  publish: Publish;
+  verifier: TokenVerifier;
+  readiness: Record<string, ReadinessCheck>;
+}
+
+export interface ServiceDefinition<C extends BaseConfig> {
+  config: C;
+  migrationsFolder?: string;
+  /** Topics this service publishes to, created at start with their cleanup policy. */
+  topics?: TopicSpec[];
+  subscriptions?: Subscription[];
+  buildApp(deps: ServiceDeps & { config: C }): Promise<FastifyInstance>;
+  /** Background work (BullMQ workers, timers); answers a function that stops it. */
+  startWorkers?(deps: ServiceDeps & { config: C }): Promise<() => Promise<void>>;
+}
+
+export function revocationCheck(redis: Redis) {
+  return async (tokenId: string) => (await redis.exists(revokedTokenKey(tokenId))) === 1;
+}
+
+/** Connects what a service needs; used by runService and by integration tests alike. */
+export async function connectServiceDeps(
+  config: BaseConfig,
+  logger: Logger,
+  migrationsFolder?: string,
+): Promise<ServiceDeps> {
+  const database = connectDatabase(config.databaseUrl, { max: 20, applicationName: config.serviceName });
+  await migrateDatabase(database.db, migrationsFolder);
+  const bus = connectBus({ brokers: config.kafkaBrokers, clientId: config.serviceName, logger });
+  const redis = connectRedis(config.redisUrl, { connectionName: config.serviceName });
+  return {
+    config,
+    logger,
+    database,
+    db: database.db,
+    bus,
+    redis,
+    publish: createPublisher(config.serviceName),
+    verifier: createTokenVerifier({ jwksUrl: config.jwksUrl, isRevoked: revocationCheck(redis) }),
+    readiness: {
+      database: () => pingDatabase(database.pool),
+      kafka: () => bus.ping(),
+      redis: () => pingRedis(redis),
+    },
+  };
+}
+
+/**
+ * Wiring shared by every service's main.ts: connect, migrate, start the relay and consumers, listen;
+ * on SIGTERM or SIGINT stop taking requests, finish in-flight ones, flush the outbox, close connections.
+ */
+export async function runService<C extends BaseConfig>(definition: ServiceDefinition<C>): Promise<void> {
+  const { config } = definition;
+  const logger = createLogger(config.serviceName, config.logLevel);
+  const deps = { ...(await connectServiceDeps(config, logger, definition.migrationsFolder)), config };
+  if (definition.topics?.length) {
+    await deps.bus
+      .ensureTopics(definition.topics)
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not create topics yet'));
+  }
+  const relay = new OutboxRelay({ pool: deps.database.pool, bus: deps.bus, logger });
+  relay.start();
+  const consumer = new EventConsumer({
+    name: config.serviceName,
+    db: deps.db,
+    bus: deps.bus,
+    logger,
+    subscriptions: definition.subscriptions ?? [],
+  });
+  await consumer.start();
+  const stopWorkers = (await definition.startWorkers?.(deps)) ?? (async () => undefined);
+  const app = await definition.buildApp(deps);
+  await app.listen({ port: config.port, host: config.host });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await stopWorkers();
+      await consumer.stop();
+      await relay.stop({ flush: true });
+      await deps.bus.close();
+      deps.redis.disconnect();
+      await deps.database.close();
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+    }
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}

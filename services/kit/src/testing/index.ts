@@ -1,0 +1,102 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
+import pg from 'pg';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, type Role } from '../auth/tokens.js';
+
+/** Local infrastructure addresses, as infra/local sets them up; the environment overrides each. */
+export const testInfra = {
+  pgAdminUrl: process.env.PG_ADMIN_URL ?? 'postgres://spa_admin:spa_admin@127.0.0.1:55432/postgres',
+  kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:56379',
+  smtpUrl: process.env.SMTP_URL ?? 'smtp://127.0.0.1:1025',
+  mailInboxUrl: process.env.MAIL_INBOX_URL ?? 'http://127.0.0.1:1080',
+};
+
+/** A suffix unique to this test run, for topic and group names that must not meet other runs. */
+export const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+export const uniqueName = (base: string) => `${base}.${runId}.${randomBytes(2).toString('hex')}`;
+
+/** A fresh, empty database for one test file; drop it in afterAll. */
+export async function createTestDatabase(
+  prefix: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `test_${prefix.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testInfra.pgAdminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(testInfra.pgAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const client = new pg.Client({ connectionString: testInfra.pgAdminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+const testKeys = (async () => {
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' };
+  return { privateKey, jwks: { keys: [jwk] } as JSONWebKeySet };
+})();
+
+/** The public key set that verifies tokens made by signTestToken. */
+export async function testJwks(): Promise<JSONWebKeySet> {
+  return (await testKeys).jwks;
+}
+
+export interface TestTokenClaims {
+  sub?: string;
+  role?: Role;
+  name?: string;
+  email?: string;
+  expiresIn?: string | number;
+  jti?: string;
+}
+
+/** A signed access token for any role, shaped exactly as identity issues them. */
+export async function signTestToken(claims: TestTokenClaims = {}): Promise<string> {
+  const { privateKey } = await testKeys;
+  return new SignJWT({
+    role: claims.role ?? 'user',
+    name: claims.name ?? 'Test User',
+    email: claims.email ?? 'test@spa.local',
+  })
+    .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
+    .setSubject(claims.sub ?? randomUUID())
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setJti(claims.jti ?? randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(claims.expiresIn ?? '1h')
+    .sign(privateKey);
+}
+
+/** Polls until the check passes or the time runs out; for effects that arrive through Kafka. */
+export async function eventually<T>(
+  check: () => Promise<T>,
+  { timeoutMs = 15_000, intervalMs = 100 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      return await check();
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+  throw lastError;
+}
