@@ -1,0 +1,271 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import httpProxy from '@fastify/http-proxy';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  createBaseApp,
+  InvalidTokenError,
+  metricsRegistry,
+  type Logger,
+  type Redis,
+  type TokenVerifier,
+} from '@spa/kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from './config.js';
+import { platformHealth } from './health.js';
+import { mergeOpenApi } from './openapi.js';
+import {
+  API_PREFIX,
+  isUnder,
+  PASSWORD_PATHS,
+  PUBLIC_FILE_ROUTES,
+  ROUTES,
+  SENSITIVE_AUTH_PATHS,
+  SERVICE_NAMES,
+  type ServiceName,
+} from './routing.js';
+import { contentSecurityPolicy, SECURITY_HEADERS } from './security.js';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  redis: Redis;
+  verifier: TokenVerifier;
+}
+
+const SERVICE_LABEL: Record<ServiceName, string> = {
+  identity: 'accounts',
+  catalogue: 'catalogue',
+  booking: 'booking',
+  commerce: 'store and payments',
+  billing: 'billing',
+  notification: 'notification',
+};
+
+function upstreamFailure(service: ServiceName, error: { code?: string; statusCode?: number }) {
+  const label = SERVICE_LABEL[service];
+  if (error.statusCode === 504 || error.code?.includes('TIMEOUT')) {
+    return {
+      status: 504,
+      body: {
+        message: `The ${label} service took too long to answer. Please try again.`,
+        code: 'UPSTREAM_TIMEOUT',
+      },
+    };
+  }
+  return {
+    status: 502,
+    body: {
+      message: `The ${label} service is not reachable right now. Please try again shortly.`,
+      code: 'UPSTREAM_UNAVAILABLE',
+    },
+  };
+}
+
+/** The single public entry: /api/v1 routed to the owning service, the SPA, docs and health. */
+export async function buildGateway({
+  config,
+  logger,
+  redis,
+  verifier,
+}: GatewayDeps): Promise<FastifyInstance> {
+  const app = createBaseApp({ logger });
+  const csp = contentSecurityPolicy(config.csp);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    // The docs page brings its own policy (its scripts are hashed); everything else gets the SPA's.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+    return payload;
+  });
+
+  // Tokens are checked before a request leaves the gateway: a bad, expired or revoked one never reaches a service.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(`${API_PREFIX}/`)) return;
+    const header = request.headers.authorization;
+    if (!header) return;
+    const [scheme, token] = header.split(' ');
+    try {
+      if (scheme?.toLowerCase() !== 'bearer' || !token)
+        throw new InvalidTokenError('Authorization header must be "Bearer <token>"');
+      await verifier.verify(token);
+    } catch (error) {
+      if (error instanceof InvalidTokenError)
+        return reply.code(401).send({ message: error.message, code: 'UNAUTHORIZED' });
+      request.log.error({ err: error }, 'could not verify a token: the key set is unreachable');
+      return reply
+        .code(503)
+        .send({
+          message: 'Sign-in is briefly unavailable. Please try again shortly.',
+          code: 'AUTH_UNAVAILABLE',
+        });
+    }
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'gateway-rl:',
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      code: 'RATE_LIMITED',
+    }),
+  });
+  const apiLimit = app.rateLimit({ max: config.rateLimit.max, timeWindow: '1 minute' });
+  const authLimit = app.rateLimit({
+    max: config.rateLimit.authMax,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `auth:${request.ip}`,
+  });
+  const passwordLimit = app.rateLimit({
+    max: config.rateLimit.passwordMax,
+    timeWindow: '10 minutes',
+    keyGenerator: (request) => `password:${request.ip}`,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(`${API_PREFIX}/`)) return;
+    const path = request.url.slice(API_PREFIX.length);
+    if (request.method === 'POST' && isUnder(path, SENSITIVE_AUTH_PATHS))
+      await authLimit.call(app, request, reply);
+    else if (request.method !== 'GET' && isUnder(path, PASSWORD_PATHS))
+      await passwordLimit.call(app, request, reply);
+    if (!reply.sent) await apiLimit.call(app, request, reply);
+  });
+
+  const proxy = (service: ServiceName, prefix: string, rewritePrefix: string) => {
+    if (!config.enabledServices.includes(service)) {
+      const answer = async (_request: FastifyRequest, reply: FastifyReply) =>
+        reply.code(503).send({
+          message: `The ${SERVICE_LABEL[service]} service is not available yet.`,
+          code: 'SERVICE_NOT_AVAILABLE',
+        });
+      app.all(prefix, answer);
+      app.all(`${prefix}/*`, answer);
+      return;
+    }
+    return app.register(httpProxy, {
+      upstream: config.upstreams[service],
+      prefix,
+      rewritePrefix,
+      undici: {
+        connections: 64,
+        pipelining: 1,
+        keepAliveTimeout: 60_000,
+        headersTimeout: config.upstreamTimeoutMs,
+        bodyTimeout: config.upstreamTimeoutMs,
+      },
+      disableRequestLogging: true,
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          'x-request-id': request.id,
+          'x-forwarded-for': request.ip,
+        }),
+        onError: (reply, { error }) => {
+          const { status, body } = upstreamFailure(service, error as { code?: string; statusCode?: number });
+          reply.request.log.warn({ service, err: error }, 'upstream failed');
+          void reply.code(status).send(body);
+        },
+      },
+    });
+  };
+  for (const { prefix, service } of ROUTES) await proxy(service, `${API_PREFIX}${prefix}`, prefix);
+  for (const { prefix, service } of PUBLIC_FILE_ROUTES) await proxy(service, prefix, prefix);
+
+  // Anything else under /api is an unknown endpoint, answered in the error shape (never the SPA).
+  app.all('/api/*', async (request, reply) =>
+    reply.code(404).send({
+      message: `No API endpoint for ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+    }),
+  );
+
+  await registerDocs(app, config);
+  app.get('/healthz', async (_request, reply) => {
+    const health = await platformHealth(config, redis);
+    return reply.code(health.status === 'ok' ? 200 : 503).send(health);
+  });
+  app.get('/metrics', async (_request, reply) =>
+    reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics()),
+  );
+  await registerSpa(app, config.webDist);
+  return app;
+}
+
+async function registerDocs(app: FastifyInstance, config: GatewayConfig) {
+  // One object for the life of the process: @fastify/swagger (static mode) hands this same object to
+  // the docs page, and each refresh rewrites its contents in place.
+  const merged: Record<string, unknown> = { ...mergeOpenApi({}) };
+  let fetchedAt = 0;
+  const refresh = async () => {
+    if (Date.now() - fetchedAt < 30_000) return merged;
+    const documents = await Promise.all(
+      config.enabledServices.map(async (service) => {
+        try {
+          const response = await fetch(`${config.upstreams[service]}/openapi.json`, {
+            signal: AbortSignal.timeout(2_000),
+          });
+          return response.ok ? ([service, await response.json()] as const) : undefined;
+        } catch {
+          return undefined;
+        }
+      }),
+    );
+    const fresh = mergeOpenApi(Object.fromEntries(documents.filter((entry) => entry !== undefined)));
+    for (const key of Object.keys(merged)) delete merged[key];
+    Object.assign(merged, fresh);
+    fetchedAt = Date.now();
+    return merged;
+  };
+  app.get('/api/openapi.json', async () => refresh());
+  await app.register(
+    async (docs) => {
+      await docs.register(swagger, { mode: 'static', specification: { document: merged as never } });
+      docs.addHook('onRequest', async () => void (await refresh()));
+      await docs.register(swaggerUi, {
+        routePrefix: '/api/docs',
+        staticCSP: true,
+        uiConfig: { docExpansion: 'list', deepLinking: true },
+      });
+    },
+    { name: 'docs' },
+  );
+}
+
+async function registerSpa(app: FastifyInstance, webDist: string) {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    app.log.warn({ webDist }, 'the web app is not built: run npm run build');
+    app.get('/*', async (_request, reply) =>
+      reply
+        .code(404)
+        .send({ message: 'The web app is not built yet. Run npm run build.', code: 'NOT_FOUND' }),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    // Vite puts a content hash in every asset name, so assets can be cached for a year.
+    setHeaders: (response, path) => {
+      response.setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  // History fallback: any other page path serves the app, whose router shows the page or goes to /.
+  // Other methods on unknown paths fall through to the kit's JSON 404.
+  const sendApp = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  app.get('/', sendApp);
+  app.get('/*', sendApp);
+}
+
+export { SERVICE_NAMES };

@@ -1,0 +1,56 @@
+import { readConfig } from '@spa/kit';
+import { SERVICE_NAMES, type ServiceName } from './routing.js';
+
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
+
+const DEFAULT_PORTS: Record<ServiceName, number> = {
+  identity: 4001,
+  catalogue: 4002,
+  booking: 4003,
+  commerce: 4004,
+  billing: 4005,
+  notification: 4006,
+};
+
+export function loadGatewayConfig(source: Record<string, string | undefined> = process.env) {
+  return readConfig(
+    (env) => ({
+      port: env.int('PORT', 8080),
+      host: env.string('HOST', '127.0.0.1'),
+      logLevel: env.string('LOG_LEVEL', 'info'),
+      redisUrl: env.url('REDIS_URL'),
+      /** The services that run in this deployment; the others answer 503 "not available". */
+      enabledServices: env
+        .list('ENABLED_SERVICES', [...SERVICE_NAMES])
+        .filter((name): name is ServiceName => (SERVICE_NAMES as readonly string[]).includes(name)),
+      upstreams: Object.fromEntries(
+        SERVICE_NAMES.map((name) => [
+          name,
+          env.url(`${name.toUpperCase()}_URL`, `http://127.0.0.1:${DEFAULT_PORTS[name]}`),
+        ]),
+      ) as Record<ServiceName, string>,
+      jwksUrl: env.url('JWKS_URL', 'http://127.0.0.1:4001/.well-known/jwks.json'),
+      upstreamTimeoutMs: env.int('UPSTREAM_TIMEOUT_MS', 10_000),
+      webDist: env.string('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
+      rateLimit: {
+        max: env.int('RATE_LIMIT_MAX', 1200),
+        authMax: env.int('AUTH_RATE_LIMIT_MAX', 20),
+        passwordMax: env.int('PASSWORD_RATE_LIMIT_MAX', 5),
+      },
+      /** Extra origins the SPA may load scripts and frames from (the identity provider, the payment checkout). */
+      csp: {
+        scriptSrc: env.list('CSP_SCRIPT_SRC', []),
+        frameSrc: env.list('CSP_FRAME_SRC', []),
+        connectSrc: env.list('CSP_CONNECT_SRC', []),
+        styleSrc: env.list('CSP_STYLE_SRC', []),
+      },
+      /** Infrastructure reported by /healthz, as host:port pairs. */
+      infra: {
+        postgres: env.string('HEALTH_POSTGRES', '127.0.0.1:55432'),
+        kafka: env.string('HEALTH_KAFKA', '127.0.0.1:9092'),
+        smtp: env.string('HEALTH_SMTP', '127.0.0.1:1025'),
+      },
+    }),
+    source,
+  );
+}

@@ -1,0 +1,20 @@
+import { connectRedis, createLogger, createTokenVerifier, revocationCheck } from '@spa/kit';
+import { buildGateway } from './app.js';
+import { loadGatewayConfig } from './config.js';
+
+const config = loadGatewayConfig();
+const logger = createLogger('gateway', config.logLevel);
+const redis = connectRedis(config.redisUrl, { connectionName: 'gateway' });
+const verifier = createTokenVerifier({ jwksUrl: config.jwksUrl, isRevoked: revocationCheck(redis) });
+const app = await buildGateway({ config, logger, redis, verifier });
+await app.listen({ port: config.port, host: config.host });
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, async () => {
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    redis.disconnect();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,52 @@
+// Bundles a service (run from its folder) into dist/main.js: our workspace packages (TypeScript
+// source) are compiled in; third-party packages stay imports from the root node_modules. A package
+// that npm had to nest under a workspace (another major version than the hoisted one) is bundled in,
+// because from dist/ a plain import would find the hoisted version instead.
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const rootModules = path.resolve(
+  process.cwd(),
+  '..',
+  process.cwd().includes('/services/') ? '..' : '',
+  'node_modules',
+);
+
+const thirdPartyExternal = {
+  name: 'third-party-external',
+  setup(context) {
+    context.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith('@spa/') || args.pluginData?.resolving) return undefined;
+      const resolved = await context.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: { resolving: true },
+      });
+      if (resolved.errors.length > 0 || !resolved.path) return { path: args.path, external: true };
+      if (!resolved.path.includes('node_modules') || resolved.path.startsWith(`${rootModules}/`)) {
+        return resolved.path.includes('node_modules') || args.path.startsWith('node:') || resolved.external
+          ? { path: args.path, external: true }
+          : undefined;
+      }
+      return { path: resolved.path };
+    });
+  },
+};
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [thirdPartyExternal],
+  // Bundled CommonJS code may call require(); give the ESM output one.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+console.log(`built ${path.relative(path.resolve(rootModules, '..'), process.cwd())}/dist/main.js`);
