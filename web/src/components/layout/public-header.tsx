@@ -1,0 +1,87 @@
+import { useState, type MouseEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { useSessionStore } from '../../stores/session.store';
+import { CartIcon, CloseIcon, MenuIcon } from '../icons';
+import { BrandLink } from './brand-link';
+import { NAV_ITEMS } from './nav-items';
+import { UserMenu } from './user-menu';
+import './public-header.css';
+
+function AuthLinks({ className }: { className: string }) {
+  return (
+    <div className={className}>
+      <Link className="btn btn--ghost btn--sm" to={paths.login}>
+        Sign In
+      </Link>
+      <Link className="btn btn--primary btn--sm" to={paths.register}>
+        Sign Up
+      </Link>
+    </div>
+  );
+}
+
+export function PublicHeader() {
+  const location = useLocation();
+  const token = useSessionStore((state) => state.token);
+  const user = useSessionStore((state) => state.user);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const signedInUser = token ? user : null;
+  const items = NAV_ITEMS.filter((item) => !item.adminOnly || signedInUser?.role === 'admin');
+
+  // Any link followed from the small-screen menu closes it.
+  const closeMenuOnLink = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('a')) setMenuOpen(false);
+  };
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <BrandLink />
+
+        <nav
+          id="site-nav"
+          className={`site-nav${menuOpen ? ' site-nav--open' : ''}`}
+          aria-label="Main"
+          onClick={closeMenuOnLink}
+        >
+          <ul className="site-nav__list">
+            {items.map((item) => {
+              const active = item.isActive(location);
+              return (
+                <li key={item.label}>
+                  <Link
+                    to={item.to}
+                    className={`site-nav__link${active ? ' site-nav__link--active' : ''}`}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+          {!signedInUser && <AuthLinks className="site-nav__auth" />}
+        </nav>
+
+        <div className="site-header__actions">
+          <Link to={paths.cart} className="icon-button" aria-label="Cart">
+            <CartIcon size={22} />
+          </Link>
+          {signedInUser ? <UserMenu user={signedInUser} /> : <AuthLinks className="site-header__auth" />}
+          <button
+            type="button"
+            className="icon-button site-header__menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="site-nav"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}
