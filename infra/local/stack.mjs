@@ -1,0 +1,139 @@
+// Starts the platform's own processes (every service that exists, then the gateway) as children of
+// this process, on top of the infrastructure that infra.mjs runs. Used by `npm start` and by the
+// browser tests, which run a second, throwaway stack on other ports and fresh databases.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { infraEnv, repoRoot, serviceEnv } from './env.mjs';
+
+const SERVICE_PORTS = { identity: 1, catalogue: 2, booking: 3, commerce: 4, billing: 5, notification: 6 };
+
+/** Services present in this checkout (services/<name>/src/main.ts), the kit excepted. */
+export function discoverServices() {
+  const dir = path.join(repoRoot(), 'services');
+  return readdirSync(dir).filter(
+    (name) => name in SERVICE_PORTS && existsSync(path.join(dir, name, 'src', 'main.ts')),
+  );
+}
+
+async function recreateDatabase(adminUrl, database, owner) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${database} with (force)`);
+    await client.query(`create database ${database} owner ${owner}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForHttp(url, { timeoutMs, child, name, logPath }) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with code ${child.exitCode}; see ${logPath}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} did not become ready at ${url} within ${timeoutMs / 1000} s; see ${logPath}`);
+}
+
+/**
+ * @param {{ portBase?: number, gatewayPort?: number, freshDatabases?: string, logDir: string,
+ *           env?: Record<string, string>, publicUrl?: string, quiet?: boolean }} options
+ *   freshDatabases: a prefix; each service then gets a new empty database named <prefix>_<service>.
+ */
+export async function startStack(options) {
+  const root = repoRoot();
+  const portBase = options.portBase ?? 4000;
+  const gatewayPort = options.gatewayPort ?? 8080;
+  const publicUrl = options.publicUrl ?? `http://localhost:${gatewayPort}`;
+  const services = discoverServices();
+  const children = [];
+  mkdirSync(options.logDir, { recursive: true });
+  const urlOf = (name) => `http://127.0.0.1:${portBase + SERVICE_PORTS[name]}`;
+  const common = {
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    APP_URL: publicUrl,
+    JWKS_URL: `${urlOf('identity')}/.well-known/jwks.json`,
+    ...Object.fromEntries(
+      Object.keys(SERVICE_PORTS).map((name) => [`${name.toUpperCase()}_URL`, urlOf(name)]),
+    ),
+    ...options.env,
+  };
+
+  const launch = (name, entry, env) => {
+    const logPath = path.join(options.logDir, `${name}.log`);
+    const log = createWriteStream(logPath, { flags: 'a' });
+    const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+    children.push({ name, child });
+    return { child, logPath };
+  };
+
+  const stop = async () => {
+    await Promise.all(
+      children.reverse().map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+
+  try {
+    // Identity first: every other service and the gateway read its public keys.
+    const ordered = [...services].sort((a, b) => (a === 'identity' ? -1 : b === 'identity' ? 1 : 0));
+    for (const name of ordered) {
+      const env = { ...serviceEnv(name), ...common, PORT: String(portBase + SERVICE_PORTS[name]) };
+      if (options.freshDatabases) {
+        const database = `${options.freshDatabases}_${name}`;
+        await recreateDatabase(infraEnv().PG_ADMIN_URL, database, name);
+        env.DATABASE_URL = env.DATABASE_URL.replace(/\/[^/]+$/, `/${database}`);
+      }
+      const entry = path.join(root, 'services', name, 'dist', 'main.js');
+      if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build`);
+      const { child, logPath } = launch(name, entry, env);
+      await waitForHttp(`${urlOf(name)}/readyz`, { timeoutMs: 60_000, child, name, logPath });
+      if (!options.quiet) console.log(`  ${name.padEnd(13)} ready on ${urlOf(name)}`);
+    }
+    const gatewayEnv = {
+      ...infraEnv(),
+      ...common,
+      PORT: String(gatewayPort),
+      ENABLED_SERVICES: services.join(','),
+    };
+    const gatewayEntry = path.join(root, 'gateway', 'dist', 'main.js');
+    if (!existsSync(gatewayEntry)) throw new Error(`${gatewayEntry} is missing: run npm run build`);
+    const { child, logPath } = launch('gateway', gatewayEntry, gatewayEnv);
+    await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, {
+      timeoutMs: 60_000,
+      child,
+      name: 'gateway',
+      logPath,
+    });
+    if (!options.quiet) console.log(`  ${'gateway'.padEnd(13)} ready on http://127.0.0.1:${gatewayPort}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${gatewayPort}`, publicUrl, services, stop, children };
+}

@@ -1,0 +1,60 @@
+// `npm test`: unit, integration (real Postgres, Kafka, Redis, SMTP sink) and browser tests (Chromium
+// through a throwaway stack on its own ports and fresh databases). Brings the infrastructure up when
+// it is down and builds what the browser tests serve. Ends with one "N passed, N failed" line.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { dataDir, repoRoot } from './env.mjs';
+
+const root = repoRoot();
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const resultsDir = path.join(dataDir(), 'test-results');
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const projects = only.length ? only : ['unit', 'integration', 'browser'];
+
+execFileSync(process.execPath, [path.join(root, 'infra/local/infra.mjs'), 'up'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (projects.includes('browser') && !process.argv.includes('--no-build')) {
+  execFileSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+}
+
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let exitCode = 0;
+for (const project of projects) {
+  console.log(`\n━━ ${project} tests ━━`);
+  const outputFile = path.join(resultsDir, `${project}.json`);
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } },
+  );
+  let projectFailed = 0;
+  if (existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    passed += report.numPassedTests;
+    projectFailed = report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+    // A file that fails to load counts as a failure even though it ran no test.
+    if (report.numFailedTestSuites > 0 && projectFailed === 0) projectFailed = report.numFailedTestSuites;
+  }
+  // A run that failed outside any test (a setup error) still counts once.
+  if (run.status !== 0 && projectFailed === 0) projectFailed = 1;
+  failed += projectFailed;
+  if (run.status !== 0) exitCode = 1;
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(exitCode || (failed > 0 ? 1 : 0));
