@@ -1,0 +1,35 @@
+import * as identity from '../../gen/spa/identity/v1/events_pb.js';
+import { defineEvent } from '../define.js';
+
+export const identityEvents = {
+  userRegistered: defineEvent(
+    'identity.user.registered',
+    identity.UserRegisteredSchema,
+    'identity.user.v1',
+    true,
+  ),
+  userUpdated: defineEvent('identity.user.updated', identity.UserUpdatedSchema, 'identity.user.v1', true),
+  userDeleted: defineEvent('identity.user.deleted', identity.UserDeletedSchema, 'identity.user.v1', true),
+  employeeRoleUpserted: defineEvent(
+    'identity.employee-role.upserted',
+    identity.EmployeeRoleUpsertedSchema,
+    'identity.employee-role.v1',
+    true,
+  ),
+  employeeRoleDeleted: defineEvent(
+    'identity.employee-role.deleted',
+    identity.EmployeeRoleDeletedSchema,
+    'identity.employee-role.v1',
+    true,
+  ),
+  emailVerificationRequested: defineEvent(
+    'identity.email-verification.requested',
+    identity.EmailVerificationRequestedSchema,
+    'identity.account-email.v1',
+  ),
+  passwordResetRequested: defineEvent(
+    'identity.password-reset.requested',
+    identity.PasswordResetRequestedSchema,
+    'identity.account-email.v1',
+  ),
+} as const;
