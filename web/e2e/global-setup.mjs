@@ -1,15 +1,51 @@
-// Starts a throwaway stack for the browser tests: every service on its own ports with fresh,
-// empty databases, and the gateway serving the built SPA. Stopped again when the run ends.
+// Starts a throwaway stack for the browser tests: every service on free ports with fresh, empty
+// databases of its own (so two runs on one machine never meet), and the gateway serving the built
+// SPA. Stopped, and its databases dropped, when the run ends.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import path from 'node:path';
-import { dataDir } from '../../infra/local/env.mjs';
-import { startStack } from '../../infra/local/stack.mjs';
+import pg from 'pg';
+import { dataDir, infraEnv } from '../../infra/local/env.mjs';
+import { discoverServices, startStack } from '../../infra/local/stack.mjs';
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A block of ten consecutive free ports: the gateway at base, services at base+1..6. */
+async function freePortBase() {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 900) * 10;
+    const ports = Array.from({ length: 7 }, (_, offset) => base + offset);
+    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
+  }
+  throw new Error('no free block of ports for the browser-test stack');
+}
+
+async function dropDatabases(prefix) {
+  const client = new pg.Client({ connectionString: infraEnv().PG_ADMIN_URL });
+  await client.connect();
+  try {
+    for (const name of discoverServices()) await client.query(`drop database if exists ${prefix}_${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
 
 export default async function setup({ provide }) {
+  const base = await freePortBase();
+  const prefix = `e2e_${randomBytes(3).toString('hex')}`;
   const stack = await startStack({
-    portBase: 14000,
-    gatewayPort: 18080,
-    freshDatabases: 'e2e',
-    logDir: path.join(dataDir(), 'logs', 'e2e'),
+    portBase: base,
+    gatewayPort: base,
+    // Links in emails must open on the origin the browser tests use (127.0.0.1, not localhost).
+    publicUrl: `http://127.0.0.1:${base}`,
+    freshDatabases: prefix,
+    logDir: path.join(dataDir(), 'logs', prefix),
     quiet: true,
     env: {
       NODE_ENV: 'test',
@@ -19,6 +55,10 @@ export default async function setup({ provide }) {
       PASSWORD_RATE_LIMIT_MAX: '1000',
     },
   });
+  console.log(`browser-test stack: ${stack.url} (services ${stack.services.join(', ') || 'none'}; logs .data/logs/${prefix})`);
   provide('baseUrl', stack.url);
-  return async () => stack.stop();
+  return async () => {
+    await stack.stop();
+    await dropDatabases(prefix);
+  };
 }
