@@ -96,12 +96,10 @@ export async function buildGateway({
       if (error instanceof InvalidTokenError)
         return reply.code(401).send({ message: error.message, code: 'UNAUTHORIZED' });
       request.log.error({ err: error }, 'could not verify a token: the key set is unreachable');
-      return reply
-        .code(503)
-        .send({
-          message: 'Sign-in is briefly unavailable. Please try again shortly.',
-          code: 'AUTH_UNAVAILABLE',
-        });
+      return reply.code(503).send({
+        message: 'Sign-in is briefly unavailable. Please try again shortly.',
+        code: 'AUTH_UNAVAILABLE',
+      });
     }
   });
 

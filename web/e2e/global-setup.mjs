@@ -30,7 +30,8 @@ async function dropDatabases(prefix) {
   const client = new pg.Client({ connectionString: infraEnv().PG_ADMIN_URL });
   await client.connect();
   try {
-    for (const name of discoverServices()) await client.query(`drop database if exists ${prefix}_${name} with (force)`);
+    for (const name of discoverServices())
+      await client.query(`drop database if exists ${prefix}_${name} with (force)`);
   } finally {
     await client.end();
   }
@@ -55,7 +56,9 @@ export default async function setup({ provide }) {
       PASSWORD_RATE_LIMIT_MAX: '1000',
     },
   });
-  console.log(`browser-test stack: ${stack.url} (services ${stack.services.join(', ') || 'none'}; logs .data/logs/${prefix})`);
+  console.log(
+    `browser-test stack: ${stack.url} (services ${stack.services.join(', ') || 'none'}; logs .data/logs/${prefix})`,
+  );
   provide('baseUrl', stack.url);
   return async () => {
     await stack.stop();

@@ -2,5 +2,10 @@ import { ComingSoon } from '../../../components/coming-soon';
 
 /** The admin panel's Dashboard tab. */
 export default function DashboardTab() {
-  return <ComingSoon title="Dashboard" description="Statistics cards: users, orders, products, revenue and growth." />;
+  return (
+    <ComingSoon
+      title="Dashboard"
+      description="Statistics cards: users, orders, products, revenue and growth."
+    />
+  );
 }
