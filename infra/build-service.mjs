@@ -2,6 +2,7 @@
 // source) are compiled in; third-party packages stay imports from the root node_modules. A package
 // that npm had to nest under a workspace (another major version than the hoisted one) is bundled in,
 // because from dist/ a plain import would find the hoisted version instead.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -34,8 +35,13 @@ const thirdPartyExternal = {
   },
 };
 
+if (!existsSync('src/main.ts')) {
+  console.log(`skipped ${path.basename(process.cwd())}: no src/main.ts yet`);
+  process.exit(0);
+}
+
 await build({
-  entryPoints: ['src/main.ts'],
+  entryPoints: ['./src/main.ts'],
   outfile: 'dist/main.js',
   bundle: true,
   platform: 'node',
