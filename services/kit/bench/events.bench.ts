@@ -1,6 +1,10 @@
 // npm run bench:events — outbox -> relay -> Kafka -> idempotent consumer, at a fixed offered load.
 // Each event is one producing transaction (a domain row and its outbox row); the consumer records
 // the effect with its inbox row. Lag is from the producing transaction to the consumer's commit.
+// As deployed, producer (with its relay) and consumer are separate processes with their own databases.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { testInfra, uniqueName } from '../src/testing/index.js';
 import { createProbeWorld } from '../test/fixtures/probe-world.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 1000); // events per second offered
@@ -15,7 +19,20 @@ function percentile(sorted: number[], p: number): number {
 
 const world = await createProbeWorld('bench');
 world.startRelay();
-await world.startConsumer();
+const consumerScript = fileURLToPath(new URL('../test/fixtures/consumer-process.ts', import.meta.url));
+const consumerProcess = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    consumerScript,
+    world.consumerDbUrl,
+    testInfra.kafkaBrokers.join(','),
+    world.topic,
+    uniqueName('bench-consumer'),
+  ],
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
 // Let the consumer group settle before the clock starts.
 await world.recordProbe('warmup', 0);
 while ((await world.effects()).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -91,5 +108,7 @@ console.log(
 const pass = consumed === written && dropped === 0 && result.lagMs.p99 < 500;
 console.log(`  target              1000 events/s with lag p99 < 500 ms: ${pass ? 'MET' : 'NOT MET'}`);
 console.log(JSON.stringify(result));
+consumerProcess.kill('SIGTERM');
+await new Promise((resolve) => consumerProcess.once('exit', resolve));
 await world.close();
 process.exit(0);
