@@ -9,11 +9,18 @@ import { infraEnv, repoRoot, serviceEnv } from './env.mjs';
 
 const SERVICE_PORTS = { identity: 1, catalogue: 2, booking: 3, commerce: 4, billing: 5, notification: 6 };
 
-/** Services present in this checkout (services/<name>/src/main.ts), the kit excepted. */
+/**
+ * Services present in this checkout (services/<name>/src/main.ts), the kit excepted. STACK_SERVICES
+ * (a comma-separated list) narrows it, e.g. to run one area's browser tests on their own.
+ */
 export function discoverServices() {
   const dir = path.join(repoRoot(), 'services');
+  const wanted = process.env.STACK_SERVICES?.split(',').map((name) => name.trim());
   return readdirSync(dir).filter(
-    (name) => name in SERVICE_PORTS && existsSync(path.join(dir, name, 'src', 'main.ts')),
+    (name) =>
+      name in SERVICE_PORTS &&
+      existsSync(path.join(dir, name, 'src', 'main.ts')) &&
+      (!wanted || wanted.includes(name)),
   );
 }
 
