@@ -1,0 +1,21 @@
+import type { Database, Logger, Publish, Redis } from '@spa/kit';
+import type { AccessTokenIssuer } from '../auth/access-tokens.js';
+import type { GoogleIdTokenVerifier } from '../auth/google-id-token.js';
+import type { SessionRegistry } from '../auth/sessions.js';
+import type { SignInThrottle } from '../auth/sign-in-throttle.js';
+import type { SigningKey } from '../auth/signing-keys.js';
+import type { IdentityConfig } from '../config.js';
+
+/** What identity's use cases work with; built once in buildApp. */
+export interface IdentityContext {
+  config: IdentityConfig;
+  db: Database;
+  redis: Redis;
+  publish: Publish;
+  logger: Logger;
+  signingKey: SigningKey;
+  tokens: AccessTokenIssuer;
+  sessions: SessionRegistry;
+  throttle: SignInThrottle;
+  google: GoogleIdTokenVerifier;
+}

@@ -1,0 +1,101 @@
+import { AppError, conflict, type AuthUser, type Tx } from '@spa/kit';
+import { verifyAgainstDecoy, verifyPassword } from '../auth/password-hashing.js';
+import { isUniqueViolation } from '../db/errors.js';
+import {
+  findUserByEmail,
+  findUserByGoogleSubject,
+  findUserByIdForUpdate,
+  insertUser,
+  updateUser,
+} from '../db/users.repository.js';
+import type { UserRow } from '../db/schema.js';
+import { normalizeEmail } from '../domain/email.js';
+import { identityEvents, mirroredFieldsDiffer, userMessage } from '../events/publishes.js';
+import type { IdentityContext } from './context.js';
+import { startSession, type SignedIn } from './sessions.js';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+
+const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+
+/**
+ * Email and password sign-in. An unknown email, a wrong password and an account without a password
+ * all cost the same hashing work and get the same answer.
+ */
+export async function signIn(
+  context: IdentityContext,
+  credentials: { email: string; password: string },
+  clientAddress: string,
+): Promise<SignedIn> {
+  const email = normalizeEmail(credentials.email);
+  await context.throttle.assertAllowed(email, clientAddress);
+  const user = await findUserByEmail(context.db, email);
+  const matches = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, credentials.password)
+    : await verifyAgainstDecoy(credentials.password);
+  if (!user || !matches) {
+    await context.throttle.recordFailure(email, clientAddress);
+    throw invalidCredentials();
+  }
+  await context.throttle.recordSuccess(email);
+  return startSession(context, user);
+}
+
+/**
+ * Sign-in with a Google ID token: the Google account's user if known, else the account with the same
+ * (Google-verified) email, linked now, else a new customer account.
+ */
+export async function signInWithGoogle(context: IdentityContext, idToken: string): Promise<SignedIn> {
+  const identity = await context.google.verify(idToken);
+  const email = normalizeEmail(identity.email);
+  const attempt = () =>
+    context.db.transaction((tx) => findOrLinkGoogleUser(context, tx, { ...identity, email }));
+  let user: UserRow;
+  try {
+    user = await attempt();
+  } catch (error) {
+    // Two first sign-ins racing for one email: the loser finds the winner's account on a second look.
+    if (!isUniqueViolation(error)) throw error;
+    user = await attempt();
+  }
+  return startSession(context, user);
+}
+
+async function findOrLinkGoogleUser(
+  context: IdentityContext,
+  tx: Tx,
+  identity: { subject: string; email: string; name: string },
+): Promise<UserRow> {
+  const linked = await findUserByGoogleSubject(tx, identity.subject);
+  if (linked) return linked;
+  const byEmail = await findUserByEmail(tx, identity.email);
+  if (byEmail) {
+    const current = (await findUserByIdForUpdate(tx, byEmail.id))!;
+    if (current.googleSubject && current.googleSubject !== identity.subject)
+      throw conflict('This email address is already linked to a different Google account.');
+    const updated = await updateUser(tx, current.id, {
+      googleSubject: identity.subject,
+      isEmailVerified: true,
+      // A password set by someone who never proved they own this mailbox must not outlive the
+      // mailbox owner's arrival: it could be an attacker's. The owner can set one via reset.
+      passwordHash: current.isEmailVerified ? current.passwordHash : null,
+    });
+    if (mirroredFieldsDiffer(current, updated))
+      await context.publish(tx, identityEvents.userUpdated, updated.id, { user: userMessage(updated) });
+    return updated;
+  }
+  const created = await insertUser(tx, {
+    name: identity.name.slice(0, 100),
+    email: identity.email,
+    role: 'user',
+    isEmailVerified: true,
+    googleSubject: identity.subject,
+  });
+  await context.publish(tx, identityEvents.userRegistered, created.id, { user: userMessage(created) });
+  return created;
+}
+
+/** Ends this session everywhere at once: the token id goes on the revocation list every verifier reads. */
+export async function signOut(context: IdentityContext, user: AuthUser): Promise<void> {
+  await context.sessions.revoke(user.id, user.tokenId, user.expiresAt);
+}

@@ -1,0 +1,70 @@
+import { createApp, createTokenVerifier, revocationCheck, type ServiceDeps } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import type { IdentityContext } from './accounts/context.js';
+import { seedDemoAccounts } from './accounts/demo-seed.js';
+import { ensureBaseEmployeeRoles } from './accounts/employee-roles.js';
+import { AccessTokenIssuer } from './auth/access-tokens.js';
+import { GoogleIdTokenVerifier } from './auth/google-id-token.js';
+import { SessionRegistry } from './auth/sessions.js';
+import { SignInThrottle } from './auth/sign-in-throttle.js';
+import { loadSigningKey } from './auth/signing-keys.js';
+import type { IdentityConfig } from './config.js';
+import { adminUserRoutes } from './http/admin-users.routes.js';
+import { authRoutes } from './http/auth.routes.js';
+import { employeeRoleRoutes } from './http/employee-roles.routes.js';
+import { jwksRoutes } from './http/jwks.routes.js';
+import { refuseNulCharacters } from './http/nul-characters.js';
+
+export type IdentityDeps = ServiceDeps & { config: IdentityConfig };
+
+/** Loads the signing key and wires identity's parts together. */
+export async function createIdentityContext(deps: IdentityDeps): Promise<IdentityContext> {
+  const { config } = deps;
+  const signingKey = await loadSigningKey(deps.db, config, deps.logger);
+  const sessions = new SessionRegistry(deps.redis, config.accessTokenTtlSeconds);
+  return {
+    config,
+    db: deps.db,
+    redis: deps.redis,
+    publish: deps.publish,
+    logger: deps.logger,
+    signingKey,
+    sessions,
+    tokens: new AccessTokenIssuer(signingKey, config.accessTokenTtlSeconds, sessions),
+    throttle: new SignInThrottle(deps.redis, config.signInThrottle),
+    google: new GoogleIdTokenVerifier(config.google),
+  };
+}
+
+/**
+ * Identity's app. It verifies the tokens it issued with its own key (no HTTP round trip to itself),
+ * and makes sure the base employee roles and, in development, the demo accounts exist.
+ */
+export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {
+  const context = await createIdentityContext(deps);
+  await ensureBaseEmployeeRoles(context);
+  await seedDemoAccounts(context);
+  const verifier = createTokenVerifier({
+    jwks: context.signingKey.jwks,
+    isRevoked: revocationCheck(deps.redis),
+  });
+  const app = await createApp({
+    name: 'identity',
+    description:
+      'Accounts, sign-in (password and Google), email verification, password reset, staff and employee roles',
+    logger: deps.logger,
+    readiness: deps.readiness,
+    verifier,
+    openapiTags: [
+      { name: 'Authentication', description: 'Sign-up, sign-in, sessions, verification and password reset' },
+      { name: 'Admin users', description: 'Staff and customer accounts, for admins' },
+      { name: 'Employee roles', description: 'The roles employees hold, for admins' },
+    ],
+  });
+  app.addHook('preHandler', refuseNulCharacters);
+  await app.register(jwksRoutes(context.signingKey));
+  await app.register(authRoutes(context));
+  await app.register(adminUserRoutes(context));
+  await app.register(employeeRoleRoutes(context));
+  return app;
+}

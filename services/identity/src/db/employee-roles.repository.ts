@@ -1,0 +1,64 @@
+import type { Queryable } from '@spa/kit';
+import { asc, eq } from 'drizzle-orm';
+import { employeeRoles, type EmployeeRoleRow } from './schema.js';
+
+export type NewEmployeeRole = typeof employeeRoles.$inferInsert;
+
+export async function listEmployeeRoles(
+  q: Queryable,
+  options: { activeOnly?: boolean } = {},
+): Promise<EmployeeRoleRow[]> {
+  return q
+    .select()
+    .from(employeeRoles)
+    .where(options.activeOnly ? eq(employeeRoles.isActive, true) : undefined)
+    .orderBy(asc(employeeRoles.createdAt), asc(employeeRoles.name));
+}
+
+export async function activeEmployeeRoleNames(q: Queryable): Promise<string[]> {
+  return (await listEmployeeRoles(q, { activeOnly: true })).map((role) => role.name);
+}
+
+export async function findEmployeeRole(q: Queryable, id: string): Promise<EmployeeRoleRow | undefined> {
+  const [row] = await q.select().from(employeeRoles).where(eq(employeeRoles.id, id));
+  return row;
+}
+
+export async function findEmployeeRoleForUpdate(
+  q: Queryable,
+  id: string,
+): Promise<EmployeeRoleRow | undefined> {
+  const [row] = await q.select().from(employeeRoles).where(eq(employeeRoles.id, id)).for('update');
+  return row;
+}
+
+export async function insertEmployeeRole(q: Queryable, values: NewEmployeeRole): Promise<EmployeeRoleRow> {
+  const [row] = await q.insert(employeeRoles).values(values).returning();
+  return row!;
+}
+
+/** Inserts the role unless one of that name exists; answers the new row, or undefined when it existed. */
+export async function insertEmployeeRoleIfAbsent(
+  q: Queryable,
+  values: NewEmployeeRole,
+): Promise<EmployeeRoleRow | undefined> {
+  const [row] = await q.insert(employeeRoles).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateEmployeeRole(
+  q: Queryable,
+  id: string,
+  patch: Partial<Omit<NewEmployeeRole, 'id' | 'createdAt'>>,
+): Promise<EmployeeRoleRow> {
+  const [row] = await q
+    .update(employeeRoles)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(employeeRoles.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteEmployeeRole(q: Queryable, id: string): Promise<void> {
+  await q.delete(employeeRoles).where(eq(employeeRoles.id, id));
+}

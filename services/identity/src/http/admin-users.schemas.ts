@@ -1,0 +1,53 @@
+import { errorResponseSchema, strictObject } from '@spa/kit';
+import { messageSchema, userEnvelopeSchema, userSchema } from './user.schemas.js';
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
+const security = [{ bearer: [] }];
+const idParams = strictObject({ id: { type: 'string', format: 'uuid' } }, ['id']);
+const filterText = { type: 'string', maxLength: 200 } as const;
+
+export const listUsersSchema = {
+  tags: ['Admin users'],
+  summary: 'The user directory (admins only)',
+  description:
+    'email and workingLocation match case-insensitive substrings; shift and role match exactly. Empty values are ignored.',
+  security,
+  querystring: strictObject({
+    email: filterText,
+    shift: { type: 'string', enum: ['morning', 'night', ''] },
+    workingLocation: filterText,
+    role: { type: 'string', enum: ['user', 'employee', 'admin', ''] },
+  }),
+  response: {
+    200: { type: 'object', required: ['users'], properties: { users: { type: 'array', items: userSchema } } },
+    ...errors(400, 401, 403),
+  },
+} as const;
+
+export const updateUserSchema = {
+  tags: ['Admin users'],
+  summary: "Set a user's role, employee role, shift, working location and status (admins only)",
+  description:
+    'For role employee, employeeRole, shift and workingLocation must be set (here or already); for other roles they are cleared. ' +
+    'A user who becomes an employee gets the next employee id. The last admin cannot be demoted (409). ' +
+    'A role change signs the user out (their tokens carry the old role).',
+  security,
+  params: idParams,
+  body: strictObject({
+    role: { type: 'string', enum: ['user', 'employee', 'admin'] },
+    employeeRole: { type: 'string', nullable: true, maxLength: 100 },
+    shift: { type: 'string', nullable: true, maxLength: 20, description: 'morning or night' },
+    workingLocation: { type: 'string', nullable: true, maxLength: 200 },
+    status: { type: 'string', enum: ['free', 'occupied'] },
+  }),
+  response: { 200: userEnvelopeSchema, ...errors(400, 401, 403, 404, 409) },
+} as const;
+
+export const deleteUserSchema = {
+  tags: ['Admin users'],
+  summary: 'Delete a user (admins only); the last admin cannot be deleted (409)',
+  security,
+  params: idParams,
+  response: { 200: messageSchema, ...errors(400, 401, 403, 404, 409) },
+} as const;

@@ -1,0 +1,119 @@
+import { currentUser, requireAuth } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import type { IdentityContext } from '../accounts/context.js';
+import { listRoles } from '../accounts/employee-roles.js';
+import { changePassword, currentAccount, updateProfile } from '../accounts/profile.js';
+import { forgotPassword, resetPassword, sendVerificationEmail, verifyEmail } from '../accounts/recovery.js';
+import { register } from '../accounts/registration.js';
+import type { SignedIn } from '../accounts/sessions.js';
+import { signIn, signInWithGoogle, signOut } from '../accounts/sign-in.js';
+import type { RegistrationInput } from '../domain/registration.js';
+import {
+  authConfigSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  googleSchema,
+  loginSchema,
+  logoutSchema,
+  meSchema,
+  publicRolesSchema,
+  registerSchema,
+  resetPasswordSchema,
+  sendVerificationSchema,
+  updateMeSchema,
+  verifyEmailSchema,
+} from './auth.schemas.js';
+import { clientAddress } from './client-address.js';
+import { toUserView } from './user.schemas.js';
+
+const signedInView = ({ token, user }: SignedIn) => ({ token, user: toUserView(user) });
+
+/** The /auth endpoints of the spec (section 7), plus what /settings and the sign-in page need. */
+export function authRoutes(context: IdentityContext) {
+  return async (app: FastifyInstance) => {
+    app.post<{ Body: RegistrationInput }>(
+      '/auth/register',
+      { schema: registerSchema },
+      async (request, reply) => {
+        const session = await register(context, request.body);
+        return reply.status(201).send({ data: signedInView(session) });
+      },
+    );
+
+    app.post<{ Body: { email: string; password: string } }>(
+      '/auth/login',
+      { schema: loginSchema },
+      async (request) => ({
+        data: signedInView(await signIn(context, request.body, clientAddress(request))),
+      }),
+    );
+
+    app.post<{ Body: { tokenId: string } }>('/auth/google', { schema: googleSchema }, async (request) =>
+      signedInView(await signInWithGoogle(context, request.body.tokenId)),
+    );
+
+    app.post('/auth/logout', { schema: logoutSchema, preValidation: requireAuth }, async (request) => {
+      await signOut(context, currentUser(request));
+      return { message: 'You have been signed out.' };
+    });
+
+    app.post<{ Body: { email: string } }>(
+      '/auth/forgot-password',
+      { schema: forgotPasswordSchema },
+      async (request) => ({ message: await forgotPassword(context, request.body.email) }),
+    );
+
+    app.post<{ Params: { token: string }; Body: { password: string } }>(
+      '/auth/reset-password/:token',
+      { schema: resetPasswordSchema },
+      async (request) => ({
+        message: await resetPassword(context, request.params.token, request.body.password),
+      }),
+    );
+
+    app.get<{ Params: { token: string } }>(
+      '/auth/verify-email/:token',
+      { schema: verifyEmailSchema },
+      async (request) => ({ message: await verifyEmail(context, request.params.token) }),
+    );
+
+    app.post(
+      '/auth/send-verification-email',
+      { schema: sendVerificationSchema, preValidation: requireAuth },
+      async (request) => ({ message: await sendVerificationEmail(context, currentUser(request)) }),
+    );
+
+    app.get('/auth/me', { schema: meSchema, preValidation: requireAuth }, async (request) => ({
+      user: toUserView(await currentAccount(context, currentUser(request))),
+    }));
+
+    app.put<{ Body: { name?: string; phone?: string | null } }>(
+      '/auth/me',
+      { schema: updateMeSchema, preValidation: requireAuth },
+      async (request) => ({
+        user: toUserView(await updateProfile(context, currentUser(request), request.body)),
+      }),
+    );
+
+    app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+      '/auth/change-password',
+      { schema: changePasswordSchema, preValidation: requireAuth },
+      async (request) => ({
+        message: await changePassword(context, currentUser(request), request.body, clientAddress(request)),
+      }),
+    );
+
+    app.get('/auth/config', { schema: authConfigSchema }, async () => ({
+      googleClientId: context.google.clientId ?? null,
+    }));
+
+    app.get('/auth/employee-roles', { schema: publicRolesSchema }, async () => ({
+      roles: (await listRoles(context, { activeOnly: true })).map(({ id, name, description }) => ({
+        _id: id,
+        id,
+        name,
+        description,
+      })),
+    }));
+  };
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import {
+  connectServiceDeps,
+  createLogger,
+  createTokenVerifier,
+  revocationCheck,
+  type ServiceDeps,
+  type TokenVerifier,
+} from '@spa/kit';
+import { createTestDatabase, testInfra } from '@spa/kit/testing';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type IdentityConfig } from '../../src/config.js';
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const logger = createLogger('identity-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+/** A suffix that keeps this file's emails apart from every other run (Redis throttle keys are shared). */
+export const runTag = randomBytes(4).toString('hex');
+export const uniqueEmail = (label: string) => `${label}.${runTag}.${randomBytes(2).toString('hex')}@spa.test`;
+
+/** A client address from the benchmarking range, unique to this file, so address throttling stays local. */
+export const testAddress = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+export const STRONG_PASSWORD = 'Lotus-garden-42';
+
+export interface WorldOptions {
+  env?: Record<string, string>;
+}
+
+export interface IdentityWorld {
+  app: FastifyInstance;
+  deps: ServiceDeps & { config: IdentityConfig };
+  config: IdentityConfig;
+  databaseUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  address: string;
+  /** app.inject with this file's client address; add `token` to send it as a bearer token. */
+  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  register(overrides?: Record<string, unknown>): Promise<{ token: string; user: Record<string, unknown> }>;
+  signIn(email: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+  /** The outbox rows written so far, oldest first. */
+  outbox(): Promise<Array<{ event_type: string; key: string; topic: string }>>;
+  /** A kit verifier as the gateway and other services build it, against identity's published keys. */
+  platformVerifier(): Promise<TokenVerifier>;
+  close(): Promise<void>;
+}
+
+export function testEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: databaseUrl,
+    KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
+    REDIS_URL: testInfra.redisUrl,
+    APP_URL: 'http://spa.test:8080',
+    SEED_ADMIN_EMAIL: `admin.${runTag}@spa.test`,
+    SEED_CUSTOMER_EMAIL: `customer.${runTag}@spa.test`,
+    ...extra,
+  };
+}
+
+/** A fresh database, identity's real dependencies and its app, driven with inject(). */
+export async function createIdentityWorld(label: string, options: WorldOptions = {}): Promise<IdentityWorld> {
+  const database = await createTestDatabase(`identity_${label}`);
+  const config = loadConfig(testEnv(database.url, options.env));
+  const deps = { ...(await connectServiceDeps(config, logger, migrationsFolder)), config };
+  const app = await buildApp(deps);
+  const address = testAddress();
+
+  const call: IdentityWorld['call'] = ({ token, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: {
+        'x-forwarded-for': address,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+    });
+
+  const world: IdentityWorld = {
+    app,
+    deps,
+    config,
+    databaseUrl: database.url,
+    adminEmail: config.seed.adminEmail,
+    adminPassword: config.seed.adminPassword,
+    address,
+    call,
+    async register(overrides = {}) {
+      const response = await call({
+        method: 'POST',
+        url: '/auth/register',
+        payload: {
+          name: 'Asha Rao',
+          email: uniqueEmail('member'),
+          password: STRONG_PASSWORD,
+          role: 'user',
+          ...overrides,
+        },
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+      return response.json<{ data: { token: string; user: Record<string, unknown> } }>().data;
+    },
+    async signIn(email, password) {
+      const response = await call({ method: 'POST', url: '/auth/login', payload: { email, password } });
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      return response.json<{ data: { token: string } }>().data.token;
+    },
+    adminToken() {
+      return world.signIn(config.seed.adminEmail, config.seed.adminPassword);
+    },
+    async outbox() {
+      const { rows } = await deps.database.pool.query<{ event_type: string; key: string; topic: string }>(
+        'select event_type, key, topic from outbox order by seq',
+      );
+      return rows;
+    },
+    async platformVerifier() {
+      const jwks = (await call({ method: 'GET', url: '/.well-known/jwks.json' })).json<JSONWebKeySet>();
+      return createTokenVerifier({ jwks, isRevoked: revocationCheck(deps.redis) });
+    },
+    async close() {
+      await app.close();
+      await deps.bus.close();
+      deps.redis.disconnect();
+      await deps.database.close();
+      await database.drop();
+    },
+  };
+  return world;
+}
+
+/** Runs SQL against the world's database (for test set-up such as moving an expiry into the past). */
+export async function execute(world: IdentityWorld, query: ReturnType<typeof sql>): Promise<void> {
+  await world.deps.db.execute(query);
+}
