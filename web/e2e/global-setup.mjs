@@ -50,6 +50,8 @@ export default async function setup({ provide }) {
     quiet: true,
     env: {
       NODE_ENV: 'test',
+      // Its own topics and consumer groups: events never cross into another stack on this broker.
+      KAFKA_NAMESPACE: prefix,
       LOG_LEVEL: 'info',
       RATE_LIMIT_MAX: '100000',
       AUTH_RATE_LIMIT_MAX: '1000',

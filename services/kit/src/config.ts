@@ -80,6 +80,8 @@ export interface BaseConfig {
   logLevel: string;
   databaseUrl: string;
   kafkaBrokers: string[];
+  /** Optional prefix of every topic and consumer group (see BusOptions.namespace). */
+  kafkaNamespace?: string;
   redisUrl: string;
   jwksUrl: string;
 }
@@ -93,6 +95,7 @@ export function readBaseConfig(env: EnvReader, serviceName: string, defaultPort:
     logLevel: env.string('LOG_LEVEL', 'info'),
     databaseUrl: env.url('DATABASE_URL'),
     kafkaBrokers: env.list('KAFKA_BROKERS'),
+    kafkaNamespace: env.optionalString('KAFKA_NAMESPACE'),
     redisUrl: env.url('REDIS_URL'),
     jwksUrl: env.url('JWKS_URL', 'http://127.0.0.1:4001/.well-known/jwks.json'),
   };

@@ -46,7 +46,12 @@ export async function connectServiceDeps(
 ): Promise<ServiceDeps> {
   const database = connectDatabase(config.databaseUrl, { max: 20, applicationName: config.serviceName });
   await migrateDatabase(database.db, migrationsFolder);
-  const bus = connectBus({ brokers: config.kafkaBrokers, clientId: config.serviceName, logger });
+  const bus = connectBus({
+    brokers: config.kafkaBrokers,
+    clientId: config.serviceName,
+    logger,
+    namespace: config.kafkaNamespace,
+  });
   const redis = connectRedis(config.redisUrl, { connectionName: config.serviceName });
   return {
     config,

@@ -6,9 +6,9 @@ import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import { envelopeV1, testingV1 } from '@spa/proto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deadLetterTopic, type IncomingMessage } from '../src/index.js';
+import { connectBus, deadLetterTopic, type IncomingMessage } from '../src/index.js';
 import { eventually, testInfra, uniqueName } from '../src/testing/index.js';
-import { createProbeWorld, type ProbeWorld } from './fixtures/probe-world.js';
+import { createProbeWorld, logger, type ProbeWorld } from './fixtures/probe-world.js';
 
 let world: ProbeWorld | undefined;
 afterEach(async () => {
@@ -217,5 +217,44 @@ describe('event backbone against the real broker', () => {
       expect(sequences).toEqual(Array.from({ length: perKey }, (_, index) => index + 1));
     }
     expect([first.isLeader, second.isLeader].filter(Boolean)).toHaveLength(1);
+  });
+
+  it('(f) keeps two stacks with different namespaces apart on one broker', async () => {
+    const topic = uniqueName('testing.namespaced');
+    const stackA = connectBus({
+      brokers: testInfra.kafkaBrokers,
+      clientId: 'ns-a',
+      logger,
+      namespace: uniqueName('stack-a'),
+    });
+    const stackB = connectBus({
+      brokers: testInfra.kafkaBrokers,
+      clientId: 'ns-b',
+      logger,
+      namespace: uniqueName('stack-b'),
+    });
+    try {
+      await stackA.ensureTopics([{ topic }]);
+      await stackB.ensureTopics([{ topic }]);
+      const received: Record<'a' | 'b', IncomingMessage[]> = { a: [], b: [] };
+      for (const [name, bus] of [
+        ['a', stackA],
+        ['b', stackB],
+      ] as const) {
+        const consumer = await bus.consumer('same-group-name');
+        await consumer.run([topic], async (messages) => void received[name].push(...messages));
+      }
+      const producer = await stackA.producer();
+      await producer.send([{ topic, key: 'k', value: Buffer.from('only for stack a'), headers: {} }]);
+      await producer.disconnect();
+      await eventually(async () => expect(received.a).toHaveLength(1));
+      // Consumers see the bare topic name they subscribed to; the other stack sees nothing.
+      expect(received.a[0]!.topic).toBe(topic);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(received.b).toHaveLength(0);
+    } finally {
+      await stackA.close();
+      await stackB.close();
+    }
   });
 });

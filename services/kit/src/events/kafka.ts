@@ -79,7 +79,23 @@ function headersToStrings(headers: Record<string, unknown> | undefined): Record<
   return result;
 }
 
-export function connectBus(options: { brokers: string[]; clientId: string; logger?: Logger }): Bus {
+export interface BusOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: Logger;
+  /**
+   * Prefixes every topic and consumer group, so several stacks (a developer's and a browser-test
+   * run) can share one broker without consuming each other's events. Callers keep using bare names.
+   */
+  namespace?: string;
+}
+
+export function connectBus(options: BusOptions): Bus {
+  const qualify = (name: string) => (options.namespace ? `${options.namespace}.${name}` : name);
+  const unqualify = (name: string) =>
+    options.namespace && name.startsWith(`${options.namespace}.`)
+      ? name.slice(options.namespace.length + 1)
+      : name;
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
@@ -120,7 +136,7 @@ export function connectBus(options: { brokers: string[]; clientId: string; logge
           await producer.sendBatch({
             acks: -1,
             topicMessages: [...byTopic].map(([topic, list]) => ({
-              topic,
+              topic: qualify(topic),
               messages: list.map((message) => ({
                 key: message.key,
                 value: message.value,
@@ -137,7 +153,7 @@ export function connectBus(options: { brokers: string[]; clientId: string; logge
 
     async consumer(groupId, consumerOptions = {}) {
       const consumer: Consumer = kafka.consumer({
-        groupId,
+        groupId: qualify(groupId),
         sessionTimeout: 10_000,
         heartbeatInterval: 1_000,
         rebalanceTimeout: 10_000,
@@ -146,14 +162,17 @@ export function connectBus(options: { brokers: string[]; clientId: string; logge
       await consumer.connect();
       const wrapped: BusConsumer = {
         async run(topics, handle, runOptions = {}) {
-          await consumer.subscribe({ topics, fromBeginning: runOptions.fromBeginning ?? true });
+          await consumer.subscribe({
+            topics: topics.map(qualify),
+            fromBeginning: runOptions.fromBeginning ?? true,
+          });
           await consumer.run({
             partitionsConsumedConcurrently:
               consumerOptions.partitionsConsumedConcurrently ?? DEFAULT_PARTITIONS,
             eachBatch: async ({ batch, heartbeat }) => {
               await handle(
                 batch.messages.map((message) => ({
-                  topic: batch.topic,
+                  topic: unqualify(batch.topic),
                   partition: batch.partition,
                   offset: message.offset,
                   key: message.key ? message.key.toString('utf8') : null,
@@ -174,12 +193,12 @@ export function connectBus(options: { brokers: string[]; clientId: string; logge
     async ensureTopics(topics) {
       const client = await connectedAdmin();
       const existing = new Set(await client.listTopics());
-      const missing = topics.filter((spec) => !existing.has(spec.topic));
+      const missing = topics.filter((spec) => !existing.has(qualify(spec.topic)));
       if (missing.length === 0) return;
       await client.createTopics({
         waitForLeaders: true,
         topics: missing.map((spec) => ({
-          topic: spec.topic,
+          topic: qualify(spec.topic),
           numPartitions: spec.partitions ?? DEFAULT_PARTITIONS,
           replicationFactor: 1,
           configEntries: spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
