@@ -1,4 +1,6 @@
 import type { EventDefinition } from './define.js';
+import { billingEvents } from './events/billing.js';
+import { catalogueEvents } from './events/catalogue.js';
 import { identityEvents } from './events/identity.js';
 import { testingEvents } from './events/testing.js';
 
@@ -10,6 +12,8 @@ export * from './define.js';
  */
 export const events = {
   ...identityEvents,
+  ...catalogueEvents,
+  ...billingEvents,
   ...testingEvents,
 } as const;
 

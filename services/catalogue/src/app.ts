@@ -1,0 +1,83 @@
+import multipart from '@fastify/multipart';
+import { badRequest, createApp, type ServiceDeps } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import type { CatalogueConfig } from './config.js';
+import { categoriesRoutes } from './http/categories.routes.js';
+import { favoritesRoutes } from './http/favorites.routes.js';
+import { productTaxonomyRoutes } from './http/product-taxonomy.routes.js';
+import { productsRoutes } from './http/products.routes.js';
+import { ReadCache } from './http/read-cache.js';
+import { reservationsRoutes } from './http/reservations.routes.js';
+import { roomsRoutes } from './http/rooms.routes.js';
+import type { RouteDeps } from './http/route-deps.js';
+import { servicesRoutes } from './http/services.routes.js';
+import { uploadRoutes } from './http/upload.routes.js';
+import { containsNul } from './domain/text.js';
+import { ImageStore } from './uploads/image-store.js';
+
+export async function buildApp(deps: ServiceDeps & { config: CatalogueConfig }): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = await createApp({
+    name: 'catalogue',
+    description:
+      'Treatments and their categories, rooms, the retail catalogue, images and favorites. Public reads need no token; writes need an admin.',
+    logger: deps.logger,
+    readiness: deps.readiness,
+    verifier: deps.verifier,
+    openapiTags: [
+      { name: 'services', description: 'Treatments with their pricing options' },
+      { name: 'categories', description: 'Treatment categories and the employee role assigned to each' },
+      { name: 'rooms', description: 'Treatment rooms; the price follows from capacity and type' },
+      { name: 'products', description: 'The retail catalogue' },
+      { name: 'product-categories' },
+      { name: 'subcategories' },
+      { name: 'upload', description: 'Images for treatments and products' },
+      { name: 'favorites', description: "A signed-in user's favorite treatments" },
+    ],
+  });
+
+  const database = new URL(config.databaseUrl);
+  const cache = new ReadCache(
+    deps.redis,
+    config.readCacheSeconds,
+    deps.logger,
+    `${database.host}${database.pathname}`,
+  );
+  const routeDeps: RouteDeps = {
+    store: { db: deps.db, publish: deps.publish },
+    cache,
+    images: new ImageStore(config.uploadDir),
+    config,
+  };
+
+  app.addHook('onClose', async () => cache.close());
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params))
+      throw badRequest('Text may not contain NUL characters');
+  });
+
+  // A write is visible to the next read: its cache groups move on before the answer leaves.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const groups = request.routeOptions.config.invalidates;
+    if (groups && reply.statusCode < 400) await cache.invalidate(groups);
+    return payload;
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1 },
+    throwFileSizeLimit: true,
+  });
+  for (const routes of [
+    categoriesRoutes,
+    servicesRoutes,
+    roomsRoutes,
+    productsRoutes,
+    productTaxonomyRoutes,
+    favoritesRoutes,
+    uploadRoutes,
+    reservationsRoutes,
+  ]) {
+    await app.register(routes, routeDeps);
+  }
+  return app;
+}

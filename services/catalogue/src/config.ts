@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readBaseConfig, readConfig, type BaseConfig } from '@spa/kit';
+
+export interface CatalogueConfig extends BaseConfig {
+  /** Where uploaded and seeded images live; served at /uploads/<name>. */
+  uploadDir: string;
+  uploadMaxBytes: number;
+  /** Fill an empty database with a demo catalogue at start (never in production). */
+  seedDemoData: boolean;
+  /** How long a cached public read may live in Redis; writes invalidate it sooner. */
+  readCacheSeconds: number;
+}
+
+// <repo>/.data/uploads, from src/ (tsx) and from dist/ (the bundle) alike.
+const defaultUploadDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  '.data',
+  'uploads',
+);
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): CatalogueConfig {
+  return readConfig((env) => {
+    const base = readBaseConfig(env, 'catalogue', 4002);
+    return {
+      ...base,
+      uploadDir: path.resolve(env.string('UPLOAD_DIR', defaultUploadDir)),
+      uploadMaxBytes: env.int('UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
+      seedDemoData:
+        env.bool('SEED_DEMO_DATA', base.nodeEnv !== 'production') && base.nodeEnv !== 'production',
+      readCacheSeconds: env.int('READ_CACHE_SECONDS', 60),
+    };
+  }, source);
+}

@@ -1,0 +1,54 @@
+import { notFound, type Queryable } from '@spa/kit';
+import { and, desc, eq } from 'drizzle-orm';
+import { isForeignKeyViolation, isUuid } from './pg-errors.js';
+import { favorites } from './schema.js';
+import { findService, listServices, type ServiceRecord } from './services.repository.js';
+
+export async function isFavorite(db: Queryable, userId: string, serviceId: string): Promise<boolean> {
+  if (!isUuid(serviceId)) return false;
+  const [row] = await db
+    .select({ serviceId: favorites.serviceId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.serviceId, serviceId)));
+  return row !== undefined;
+}
+
+/** Adding twice keeps one favorite (the pair is the key); answers whether this call added it. */
+export async function addFavorite(db: Queryable, userId: string, serviceId: string): Promise<boolean> {
+  const service = await findService(db, serviceId, { includeInactive: false });
+  if (!service) throw notFound('Service not found');
+  try {
+    const inserted = await db
+      .insert(favorites)
+      .values({ userId, serviceId: service.id })
+      .onConflictDoNothing()
+      .returning({ serviceId: favorites.serviceId });
+    return inserted.length > 0;
+  } catch (error) {
+    // Deleted between the look-up and the insert.
+    if (isForeignKeyViolation(error)) throw notFound('Service not found');
+    throw error;
+  }
+}
+
+export async function removeFavorite(db: Queryable, userId: string, serviceId: string): Promise<boolean> {
+  if (!isUuid(serviceId)) return false;
+  const removed = await db
+    .delete(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.serviceId, serviceId)))
+    .returning({ serviceId: favorites.serviceId });
+  return removed.length > 0;
+}
+
+/** The user's favorite treatments that are on offer now, most recently added first. */
+export async function listFavoriteServices(db: Queryable, userId: string): Promise<ServiceRecord[]> {
+  const rows = await db
+    .select({ serviceId: favorites.serviceId })
+    .from(favorites)
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt));
+  if (rows.length === 0) return [];
+  const { items } = await listServices(db, { includeInactive: false, ids: rows.map((row) => row.serviceId) });
+  const byId = new Map(items.map((service) => [service.id, service]));
+  return rows.map((row) => byId.get(row.serviceId)).filter((service) => service !== undefined);
+}

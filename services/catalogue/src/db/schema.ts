@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const emptyTextArray = sql`'{}'::text[]`;
+
+/** Identity's employee roles as catalogue mirrors them (from identity.employee-role.v1). */
+export const employeeRoles = pgTable('employee_roles', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const serviceCategories = pgTable(
+  'service_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    displayOrder: integer('display_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    assignedEmployeeRole: text('assigned_employee_role').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('service_categories_name_key').on(sql`lower(${table.name})`),
+    check('service_categories_order_check', sql`${table.displayOrder} >= 0`),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    // Required, and a category with services cannot be deleted: no service can lose its category.
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => serviceCategories.id, { onDelete: 'restrict' }),
+    description: text('description').notNull().default(''),
+    benefits: text('benefits').array().notNull().default(emptyTextArray),
+    tags: text('tags').array().notNull().default(emptyTextArray),
+    images: text('images').array().notNull().default(emptyTextArray),
+    isActive: boolean('is_active').notNull().default(true),
+    cleanupMinutes: integer('cleanup_minutes').notNull().default(15),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('services_category_idx').on(table.categoryId),
+    check('services_cleanup_check', sql`${table.cleanupMinutes} between 0 and 240`),
+  ],
+);
+
+export const servicePricing = pgTable(
+  'service_pricing',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    duration: text('duration').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    label: text('label'),
+  },
+  (table) => [
+    index('service_pricing_service_idx').on(table.serviceId, table.position),
+    check('service_pricing_minutes_check', sql`${table.durationMinutes} > 0`),
+    check('service_pricing_price_check', sql`${table.pricePaise} >= 0`),
+  ],
+);
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomNumber: text('room_number').notNull(),
+    capacity: text('capacity').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    location: text('location').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('rooms_room_number_key').on(sql`lower(${table.roomNumber})`),
+    check('rooms_capacity_check', sql`${table.capacity} in ('Single Bed', 'Double Bed')`),
+    check('rooms_type_check', sql`${table.type} in ('Silver', 'Gold', 'Diamond')`),
+    check('rooms_status_check', sql`${table.status} in ('Available', 'Occupied', 'Maintenance')`),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('product_categories_name_key').on(sql`lower(${table.name})`)],
+);
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    productCategoryId: uuid('product_category_id')
+      .notNull()
+      .references(() => productCategories.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('subcategories_name_key').on(table.productCategoryId, sql`lower(${table.name})`),
+    // Target of products' composite key, which keeps a product's subcategory inside its category.
+    unique('subcategories_id_category_key').on(table.id, table.productCategoryId),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    stock: integer('stock').notNull(),
+    images: text('images').array().notNull().default(emptyTextArray),
+    sku: text('sku'),
+    weight: text('weight'),
+    productCategoryId: uuid('product_category_id')
+      .notNull()
+      .references(() => productCategories.id, { onDelete: 'restrict' }),
+    subcategoryId: uuid('subcategory_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'products_subcategory_in_category_fk',
+      columns: [table.subcategoryId, table.productCategoryId],
+      foreignColumns: [subcategories.id, subcategories.productCategoryId],
+    }).onDelete('restrict'),
+    uniqueIndex('products_sku_key')
+      .on(sql`lower(${table.sku})`)
+      .where(sql`${table.sku} is not null`),
+    index('products_category_idx').on(table.productCategoryId, table.subcategoryId),
+    check('products_stock_check', sql`${table.stock} >= 0`),
+    check('products_price_check', sql`${table.pricePaise} >= 0`),
+    check('products_images_check', sql`cardinality(${table.images}) <= 4`),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: text('user_id').notNull(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.serviceId] })],
+);
+
+/** One row per order that ever asked for stock; released rows stay so a late retry cannot reserve again. */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    orderId: text('order_id').primaryKey(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (table) => [check('stock_reservations_status_check', sql`${table.status} in ('reserved', 'released')`)],
+);
+
+export const stockReservationItems = pgTable(
+  'stock_reservation_items',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => stockReservations.orderId, { onDelete: 'cascade' }),
+    // No foreign key: the reservation outlives a deleted product (its release then has nothing to restore).
+    productId: uuid('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    name: text('name').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.productId] }),
+    check('stock_reservation_items_quantity_check', sql`${table.quantity} > 0`),
+  ],
+);

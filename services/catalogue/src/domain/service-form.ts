@@ -1,0 +1,135 @@
+import { badRequest } from '@spa/kit';
+import { priceProblem, rupeesToPaise } from './money.js';
+import { cleanList, cleanText, isUploadedImageUrl, optionalText } from './text.js';
+
+export const MAX_PRICING_OPTIONS = 12;
+export const MAX_SERVICE_IMAGES = 10;
+export const DEFAULT_CLEANUP_MINUTES = 15;
+
+export interface PricingRowInput {
+  _id?: string | null;
+  duration?: string | null;
+  durationMinutes?: number | null;
+  price?: number | null;
+  label?: string | null;
+}
+
+export interface PricingRow {
+  /** Kept when the client sends back an existing option's id, so references to it stay valid. */
+  id: string | undefined;
+  duration: string;
+  durationMinutes: number;
+  pricePaise: number;
+  label: string | null;
+}
+
+const isMissing = (value: unknown) => value === null || value === undefined;
+
+function isEmptyRow(row: PricingRowInput): boolean {
+  return (
+    cleanText(row.duration) === '' &&
+    isMissing(row.durationMinutes) &&
+    isMissing(row.price) &&
+    cleanText(row.label) === ''
+  );
+}
+
+/**
+ * The service form's pricing rule: empty rows are dropped, every other row needs a duration label,
+ * its minutes and a price (the label is optional), and at least one row must remain.
+ */
+export function cleanPricing(rows: readonly PricingRowInput[]): PricingRow[] {
+  const kept = rows.filter((row) => !isEmptyRow(row));
+  if (kept.length === 0) throw badRequest('At least one pricing option is required');
+  if (kept.length > MAX_PRICING_OPTIONS)
+    throw badRequest(`A service can have at most ${MAX_PRICING_OPTIONS} pricing options`);
+  return kept.map((row, index) => {
+    const duration = cleanText(row.duration);
+    if (duration === '' || isMissing(row.durationMinutes) || isMissing(row.price)) {
+      throw badRequest('Each pricing option needs a duration, its minutes and a price', [
+        { field: `pricing.${index}` },
+      ]);
+    }
+    const problem = priceProblem(row.price!);
+    if (problem) throw badRequest(problem, [{ field: `pricing.${index}.price` }]);
+    return {
+      id: optionalText(row._id) ?? undefined,
+      duration,
+      durationMinutes: row.durationMinutes!,
+      pricePaise: rupeesToPaise(row.price!),
+      label: optionalText(row.label),
+    };
+  });
+}
+
+/** Benefits arrive as a list or as text with one benefit per line; blank lines are dropped. */
+export function cleanBenefits(input: readonly string[] | string | undefined): string[] {
+  if (input === undefined) return [];
+  const lines =
+    typeof input === 'string' ? input.split(/\r?\n/) : input.flatMap((item) => item.split(/\r?\n/));
+  return cleanList(lines);
+}
+
+/** Tags arrive as a list or comma separated; trimmed, empties dropped, a leading # removed, each once. */
+export function cleanTags(input: readonly string[] | string | undefined): string[] {
+  if (input === undefined) return [];
+  const parts = typeof input === 'string' ? input.split(',') : input.flatMap((item) => item.split(','));
+  return cleanList(
+    parts.map((tag) => tag.trim().replace(/^#+/, '')),
+    { dedupe: true },
+  );
+}
+
+export function cleanImages(images: readonly string[] | undefined, max: number, tooMany: string): string[] {
+  const list = cleanList(images ?? [], { dedupe: true });
+  if (list.length > max) throw badRequest(tooMany);
+  const foreign = list.find((url) => !isUploadedImageUrl(url));
+  if (foreign)
+    throw badRequest('Images must be uploaded through POST /upload (use the imageUrl it answers)', [
+      { field: 'images', value: foreign.slice(0, 200) },
+    ]);
+  return list;
+}
+
+export interface ServiceInput {
+  name?: string | null;
+  category?: string | null;
+  description?: string | null;
+  benefits?: readonly string[] | string;
+  pricing?: readonly PricingRowInput[];
+  tags?: readonly string[] | string;
+  images?: readonly string[];
+  isActive?: boolean;
+  cleanupMinutes?: number;
+}
+
+export interface ServiceFields {
+  name: string;
+  categoryId: string;
+  description: string;
+  benefits: string[];
+  pricing: PricingRow[];
+  tags: string[];
+  images: string[];
+  isActive: boolean;
+  cleanupMinutes: number;
+}
+
+/** The whole service form, checked in the order the form shows its fields. */
+export function cleanServiceForm(input: ServiceInput): ServiceFields {
+  const name = cleanText(input.name);
+  if (name === '') throw badRequest('Service name is required', [{ field: 'name' }]);
+  const categoryId = cleanText(input.category);
+  if (categoryId === '') throw badRequest('Category is required', [{ field: 'category' }]);
+  return {
+    name,
+    categoryId,
+    description: cleanText(input.description),
+    benefits: cleanBenefits(input.benefits),
+    pricing: cleanPricing(input.pricing ?? []),
+    tags: cleanTags(input.tags),
+    images: cleanImages(input.images, MAX_SERVICE_IMAGES, `Maximum ${MAX_SERVICE_IMAGES} images allowed`),
+    isActive: input.isActive ?? true,
+    cleanupMinutes: input.cleanupMinutes ?? DEFAULT_CLEANUP_MINUTES,
+  };
+}

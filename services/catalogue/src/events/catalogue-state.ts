@@ -1,0 +1,149 @@
+import type { Publish, Queryable } from '@spa/kit';
+import { asc, eq, inArray } from 'drizzle-orm';
+import {
+  productCategories,
+  products,
+  rooms,
+  serviceCategories,
+  servicePricing,
+  services,
+  subcategories,
+} from '../db/schema.js';
+import { catalogueEvents } from './publishes.js';
+
+/*
+ * Each function reads the entity's state inside the writing transaction and puts it in the outbox,
+ * so the event always matches what was committed with it.
+ */
+
+const epochMs = (date: Date) => BigInt(date.getTime());
+
+export async function publishCategoryState(
+  tx: Queryable,
+  publish: Publish,
+  categoryId: string,
+): Promise<void> {
+  const [category] = await tx.select().from(serviceCategories).where(eq(serviceCategories.id, categoryId));
+  if (!category) return;
+  await publish(tx, catalogueEvents.categoryUpserted, category.id, {
+    category: {
+      id: category.id,
+      name: category.name,
+      description: category.description,
+      order: category.displayOrder,
+      isActive: category.isActive,
+      assignedEmployeeRole: category.assignedEmployeeRole,
+      updatedAtMs: epochMs(category.updatedAt),
+    },
+  });
+}
+
+export async function publishServiceStates(
+  tx: Queryable,
+  publish: Publish,
+  serviceIds: readonly string[],
+): Promise<void> {
+  if (serviceIds.length === 0) return;
+  const rows = await tx
+    .select({ service: services, category: serviceCategories })
+    .from(services)
+    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    .where(inArray(services.id, [...serviceIds]))
+    .orderBy(asc(services.id));
+  const pricing = await tx
+    .select()
+    .from(servicePricing)
+    .where(inArray(servicePricing.serviceId, [...serviceIds]))
+    .orderBy(asc(servicePricing.position));
+  for (const { service, category } of rows) {
+    await publish(tx, catalogueEvents.serviceUpserted, service.id, {
+      service: {
+        id: service.id,
+        name: service.name,
+        description: service.description,
+        categoryId: category.id,
+        categoryName: category.name,
+        assignedEmployeeRole: category.assignedEmployeeRole,
+        pricing: pricing
+          .filter((option) => option.serviceId === service.id)
+          .map((option) => ({
+            id: option.id,
+            duration: option.duration,
+            durationMinutes: option.durationMinutes,
+            pricePaise: BigInt(option.pricePaise),
+            label: option.label ?? '',
+          })),
+        cleanupMinutes: service.cleanupMinutes,
+        isActive: service.isActive,
+        images: service.images,
+        tags: service.tags,
+        updatedAtMs: epochMs(service.updatedAt),
+      },
+    });
+  }
+}
+
+/** A category's name and role travel inside every service event, so its services are re-announced. */
+export async function publishServicesOfCategory(
+  tx: Queryable,
+  publish: Publish,
+  categoryId: string,
+): Promise<void> {
+  const rows = await tx.select({ id: services.id }).from(services).where(eq(services.categoryId, categoryId));
+  await publishServiceStates(
+    tx,
+    publish,
+    rows.map((row) => row.id),
+  );
+}
+
+export async function publishRoomState(tx: Queryable, publish: Publish, roomId: string): Promise<void> {
+  const [room] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
+  if (!room) return;
+  await publish(tx, catalogueEvents.roomUpserted, room.id, {
+    room: {
+      id: room.id,
+      roomNumber: room.roomNumber,
+      capacity: room.capacity,
+      type: room.type,
+      status: room.status,
+      location: room.location,
+      pricePaise: BigInt(room.pricePaise),
+      updatedAtMs: epochMs(room.updatedAt),
+    },
+  });
+}
+
+export async function publishProductStates(
+  tx: Queryable,
+  publish: Publish,
+  productIds: readonly string[],
+): Promise<void> {
+  if (productIds.length === 0) return;
+  const rows = await tx
+    .select({ product: products, category: productCategories, subcategory: subcategories })
+    .from(products)
+    .innerJoin(productCategories, eq(productCategories.id, products.productCategoryId))
+    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .where(inArray(products.id, [...productIds]))
+    .orderBy(asc(products.id));
+  for (const { product, category, subcategory } of rows) {
+    await publish(tx, catalogueEvents.productUpserted, product.id, {
+      product: {
+        id: product.id,
+        name: product.name,
+        description: product.description,
+        pricePaise: BigInt(product.pricePaise),
+        stock: product.stock,
+        sku: product.sku ?? '',
+        weight: product.weight ?? '',
+        productCategoryId: category.id,
+        productCategoryName: category.name,
+        subcategoryId: subcategory?.id ?? '',
+        subcategoryName: subcategory?.name ?? '',
+        images: product.images,
+        updatedAtMs: epochMs(product.updatedAt),
+      },
+    });
+  }
+}

@@ -1,0 +1,119 @@
+import { requireRole } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import {
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from '../db/categories.repository.js';
+import { assignableRoles } from '../db/employee-roles.repository.js';
+import type { CategoryInput } from '../domain/category-form.js';
+import { presentCategory } from './presenters.js';
+import { audienceOf, sendCached } from './read-cache.js';
+import type { RouteDeps } from './route-deps.js';
+import { bearer, categoryBody, categorySchema, errors, idParams, listOf, messageSchema } from './schemas.js';
+
+const tags = ['categories'];
+const admin = requireRole('admin');
+
+export async function categoriesRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+  app.get(
+    '/admin/categories',
+    {
+      schema: {
+        tags,
+        summary: 'Service categories, by display order (public; admins also see inactive ones)',
+        response: { 200: listOf(categorySchema) },
+      },
+    },
+    async (request, reply) => {
+      const audience = audienceOf(request);
+      const cached = await cache.read('services', `categories|${audience}`, async () =>
+        (await listCategories(store.db, { includeInactive: audience === 'admin' })).map(presentCategory),
+      );
+      return sendCached(request, reply, cached, audience);
+    },
+  );
+
+  app.get(
+    '/admin/categories/roles/list',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: "Employee roles a category can be assigned to (catalogue's mirror of identity's roles)",
+        description:
+          'Before identity has announced any role (a fresh start), the base roles manager, receptionist and servicestaff.',
+        security: bearer,
+        response: {
+          200: listOf({
+            type: 'object',
+            required: ['_id', 'id', 'name'],
+            properties: { _id: { type: 'string' }, id: { type: 'string' }, name: { type: 'string' } },
+          }),
+          ...errors,
+        },
+      },
+    },
+    async () =>
+      (await assignableRoles(store.db)).map((role) => ({ _id: role.id, id: role.id, name: role.name })),
+  );
+
+  app.post(
+    '/admin/categories',
+    {
+      preHandler: admin,
+      config: { invalidates: ['services'] },
+      schema: {
+        tags,
+        summary: 'Create a service category',
+        security: bearer,
+        body: categoryBody,
+        response: { 201: categorySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(presentCategory(await createCategory(store, request.body as CategoryInput))),
+  );
+
+  app.put(
+    '/admin/categories/:id',
+    {
+      preHandler: admin,
+      config: { invalidates: ['services'] },
+      schema: {
+        tags,
+        summary: 'Update a service category (fields not sent keep their value)',
+        security: bearer,
+        params: idParams,
+        body: categoryBody,
+        response: { 200: categorySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      return presentCategory(await updateCategory(store, id, request.body as CategoryInput));
+    },
+  );
+
+  app.delete(
+    '/admin/categories/:id',
+    {
+      preHandler: admin,
+      config: { invalidates: ['services'] },
+      schema: {
+        tags,
+        summary: 'Delete a service category',
+        description:
+          'Refused with 409 while any service uses the category (move or delete those services first).',
+        security: bearer,
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteCategory(store, (request.params as { id: string }).id);
+      return { message: 'Category deleted successfully' };
+    },
+  );
+}

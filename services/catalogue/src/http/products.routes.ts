@@ -1,0 +1,146 @@
+import { requireRole } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  updateProduct,
+} from '../db/products.repository.js';
+import type { ProductInput } from '../domain/product-form.js';
+import { presentPage, presentProduct } from './presenters.js';
+import { sendCached } from './read-cache.js';
+import { pageOf, queryKey, type RouteDeps } from './route-deps.js';
+import {
+  bearer,
+  DEFAULT_PAGE_SIZE,
+  errors,
+  idParams,
+  listOrPageOf,
+  messageSchema,
+  productBody,
+  productListQuery,
+  productSchema,
+} from './schemas.js';
+
+const tags = ['products'];
+const admin = requireRole('admin');
+
+interface ProductListQuery {
+  category?: string;
+  subcategory?: string;
+  search?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export async function productsRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        summary: 'Products, newest first (public)',
+        description:
+          'Optional filters: category, subcategory (ids), search. Without `page` the answer is the plain array; ' +
+          'with `page` (and optionally `pageSize`, default 8) it is { items, total, page, pageSize }.',
+        querystring: productListQuery,
+        response: { 200: listOrPageOf(productSchema), 400: errors[400] },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as ProductListQuery;
+      const page = pageOf(query, DEFAULT_PAGE_SIZE);
+      const cached = await cache.read('products', `products|${queryKey({ ...query })}`, async () => {
+        const { items, total } = await listProducts(store.db, {
+          productCategoryId: query.category,
+          subcategoryId: query.subcategory,
+          search: query.search,
+          page,
+        });
+        const presented = items.map(presentProduct);
+        return page ? presentPage(presented, total, page) : presented;
+      });
+      return sendCached(request, reply, cached, 'public');
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product (public)',
+        params: idParams,
+        response: { 200: productSchema, 404: errors[404] },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const cached = await cache.read('products', `product:${id}`, async () =>
+        presentProduct(await getProduct(store.db, id)),
+      );
+      return sendCached(request, reply, cached, 'public');
+    },
+  );
+
+  app.post(
+    '/products',
+    {
+      preHandler: admin,
+      config: { invalidates: ['products'] },
+      schema: {
+        tags,
+        summary: 'Add a product',
+        description:
+          'name, price, productCategory, stock and description are required; at most 4 images; the SKU is unique when given; ' +
+          'the subcategory must belong to the category.',
+        security: bearer,
+        body: productBody,
+        response: { 201: productSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(presentProduct(await createProduct(store, request.body as ProductInput))),
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      preHandler: admin,
+      config: { invalidates: ['products'] },
+      schema: {
+        tags,
+        summary: 'Update a product (fields not sent keep their value)',
+        description: 'Changing the category without sending a subcategory clears the old subcategory.',
+        security: bearer,
+        params: idParams,
+        body: productBody,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      return presentProduct(await updateProduct(store, id, request.body as ProductInput));
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      preHandler: admin,
+      config: { invalidates: ['products'] },
+      schema: {
+        tags,
+        summary: 'Delete a product',
+        security: bearer,
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteProduct(store, (request.params as { id: string }).id);
+      return { message: 'Product deleted successfully' };
+    },
+  );
+}

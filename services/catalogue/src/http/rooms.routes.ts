@@ -1,0 +1,108 @@
+import { requireRole } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from '../db/rooms.repository.js';
+import type { RoomInput } from '../domain/room-form.js';
+import { presentRoom } from './presenters.js';
+import { sendCached } from './read-cache.js';
+import type { RouteDeps } from './route-deps.js';
+import { bearer, errors, idParams, listOf, messageSchema, roomBody, roomSchema } from './schemas.js';
+
+const tags = ['rooms'];
+const admin = requireRole('admin');
+
+export async function roomsRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+  app.get(
+    '/admin/rooms',
+    {
+      schema: {
+        tags,
+        summary: 'Treatment rooms, by room number (public)',
+        response: { 200: listOf(roomSchema) },
+      },
+    },
+    async (request, reply) => {
+      const cached = await cache.read('rooms', 'rooms', async () =>
+        (await listRooms(store.db)).map(presentRoom),
+      );
+      return sendCached(request, reply, cached, 'public');
+    },
+  );
+
+  app.get(
+    '/admin/rooms/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One room (public)',
+        params: idParams,
+        response: { 200: roomSchema, 404: errors[404] },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const cached = await cache.read('rooms', `room:${id}`, async () =>
+        presentRoom(await getRoom(store.db, id)),
+      );
+      return sendCached(request, reply, cached, 'public');
+    },
+  );
+
+  app.post(
+    '/admin/rooms',
+    {
+      preHandler: admin,
+      config: { invalidates: ['rooms'] },
+      schema: {
+        tags,
+        summary: 'Add a room',
+        description:
+          'Room number (unique) and location are required. Capacity defaults to Single Bed, type to Silver, status to Available. ' +
+          'The price is computed (1000, +500 Double Bed, +1000 Gold or +2000 Diamond); a sent price is ignored.',
+        security: bearer,
+        body: roomBody,
+        response: { 201: roomSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(presentRoom(await createRoom(store, request.body as RoomInput))),
+  );
+
+  app.put(
+    '/admin/rooms/:id',
+    {
+      preHandler: admin,
+      config: { invalidates: ['rooms'] },
+      schema: {
+        tags,
+        summary: 'Update a room (fields not sent keep their value; the price is recomputed)',
+        security: bearer,
+        params: idParams,
+        body: roomBody,
+        response: { 200: roomSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      return presentRoom(await updateRoom(store, id, request.body as RoomInput));
+    },
+  );
+
+  app.delete(
+    '/admin/rooms/:id',
+    {
+      preHandler: admin,
+      config: { invalidates: ['rooms'] },
+      schema: {
+        tags,
+        summary: 'Delete a room',
+        security: bearer,
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteRoom(store, (request.params as { id: string }).id);
+      return { message: 'Room deleted successfully' };
+    },
+  );
+}

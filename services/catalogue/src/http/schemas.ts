@@ -1,0 +1,280 @@
+import { errorResponseSchema, strictObject } from '@spa/kit';
+
+/*
+ * JSON schemas shared by the routes. Fields whose absence has a message of its own in the spec
+ * ("Service name is required"...) are not marked required here: the domain answers with that message.
+ */
+
+const nullableString = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
+
+export const idParams = strictObject({ id: { type: 'string', maxLength: 100 } }, ['id']);
+
+const stringList = (maxItems: number, maxLength: number) => ({
+  type: 'array',
+  maxItems,
+  items: { type: 'string', maxLength },
+});
+
+// Benefits and tags may come as a list or as the text the form's box holds.
+const listOrText = (maxItems: number, maxLength: number) => ({
+  type: ['array', 'string'],
+  maxItems,
+  maxLength: maxItems * maxLength,
+  items: { type: 'string', maxLength },
+});
+
+export const imageList = stringList(20, 300);
+
+// ---- response shapes (documentation, and the serialiser of write answers) ----
+
+const isoDate = { type: 'string', format: 'date-time' };
+const reference = {
+  type: 'object',
+  required: ['_id', 'id', 'name'],
+  properties: { _id: { type: 'string' }, id: { type: 'string' }, name: { type: 'string' } },
+};
+
+export const categorySchema = {
+  type: 'object',
+  required: ['_id', 'id', 'name', 'description', 'order', 'isActive', 'assignedEmployeeRole'],
+  properties: {
+    _id: { type: 'string' },
+    id: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    order: { type: 'integer' },
+    isActive: { type: 'boolean' },
+    assignedEmployeeRole: { type: 'string' },
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  },
+};
+
+export const pricingSchema = {
+  type: 'object',
+  required: ['_id', 'id', 'duration', 'durationMinutes', 'price'],
+  properties: {
+    _id: { type: 'string' },
+    id: { type: 'string' },
+    duration: { type: 'string', description: 'Label such as "60 min"' },
+    durationMinutes: { type: 'integer' },
+    price: { type: 'number', description: 'Rupees, at most two decimals' },
+    label: { type: 'string', description: 'Only present when set' },
+  },
+};
+
+export const serviceSchema = {
+  type: 'object',
+  required: ['_id', 'id', 'name', 'category', 'pricing', 'isActive'],
+  properties: {
+    _id: { type: 'string' },
+    id: { type: 'string' },
+    name: { type: 'string' },
+    category: reference,
+    description: { type: 'string' },
+    benefits: { type: 'array', items: { type: 'string' } },
+    pricing: { type: 'array', items: pricingSchema },
+    tags: { type: 'array', items: { type: 'string' } },
+    isActive: { type: 'boolean' },
+    images: { type: 'array', items: { type: 'string' } },
+    cleanupMinutes: {
+      type: 'integer',
+      description: 'Buffer after the treatment before the room is used again',
+    },
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  },
+};
+
+export const roomSchema = {
+  type: 'object',
+  required: ['_id', 'id', 'roomNumber', 'capacity', 'type', 'status', 'location', 'price'],
+  properties: {
+    _id: { type: 'string' },
+    id: { type: 'string' },
+    roomNumber: { type: 'string' },
+    capacity: { type: 'string', enum: ['Single Bed', 'Double Bed'] },
+    type: { type: 'string', enum: ['Silver', 'Gold', 'Diamond'] },
+    status: { type: 'string', enum: ['Available', 'Occupied', 'Maintenance'] },
+    location: { type: 'string' },
+    price: { type: 'number', description: 'Computed: 1000, +500 Double Bed, +1000 Gold or +2000 Diamond' },
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  },
+};
+
+export const productSchema = {
+  type: 'object',
+  required: ['_id', 'id', 'name', 'description', 'price', 'stock', 'images', 'productCategory'],
+  properties: {
+    _id: { type: 'string' },
+    id: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    price: { type: 'number', description: 'Rupees, at most two decimals' },
+    stock: { type: 'integer', minimum: 0 },
+    images: { type: 'array', items: { type: 'string' }, maxItems: 4 },
+    sku: { type: ['string', 'null'] },
+    weight: { type: ['string', 'null'] },
+    productCategory: reference,
+    subcategory: { anyOf: [reference, { type: 'null' }] },
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  },
+};
+
+export const productCategorySchema = {
+  type: 'object',
+  required: ['_id', 'id', 'name'],
+  properties: {
+    _id: { type: 'string' },
+    id: { type: 'string' },
+    name: { type: 'string' },
+    createdAt: isoDate,
+  },
+};
+
+export const subcategorySchema = {
+  type: 'object',
+  required: ['_id', 'id', 'name', 'productCategory'],
+  properties: {
+    _id: { type: 'string' },
+    id: { type: 'string' },
+    name: { type: 'string' },
+    productCategory: reference,
+    createdAt: isoDate,
+  },
+};
+
+export const messageSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+};
+
+export function listOf(item: object) {
+  return { type: 'array', items: item };
+}
+
+/** A list answers the plain array, or { items, total, page, pageSize } when `page` is asked for. */
+export function listOrPageOf(item: object) {
+  return {
+    anyOf: [
+      listOf(item),
+      {
+        type: 'object',
+        required: ['items', 'total', 'page', 'pageSize'],
+        properties: {
+          items: listOf(item),
+          total: { type: 'integer' },
+          page: { type: 'integer' },
+          pageSize: { type: 'integer' },
+        },
+      },
+    ],
+  };
+}
+
+export const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+export const bearer = [{ bearer: [] }];
+
+// ---- request bodies ----
+
+export const categoryBody = strictObject({
+  name: nullableString(100),
+  description: nullableString(2000),
+  order: { type: ['integer', 'null'], maximum: 100_000 },
+  isActive: { type: 'boolean' },
+  assignedEmployeeRole: nullableString(100),
+});
+
+const pricingRow = strictObject({
+  _id: nullableString(100),
+  duration: nullableString(40),
+  durationMinutes: { type: ['integer', 'null'], minimum: 1, maximum: 1440 },
+  price: { type: ['number', 'null'] },
+  label: nullableString(60),
+});
+
+export const serviceBody = strictObject({
+  name: nullableString(120),
+  category: nullableString(100),
+  description: nullableString(5000),
+  benefits: listOrText(30, 300),
+  pricing: { type: 'array', maxItems: 50, items: pricingRow },
+  tags: listOrText(30, 40),
+  isActive: { type: 'boolean' },
+  images: imageList,
+  cleanupMinutes: { type: 'integer', minimum: 0, maximum: 240 },
+});
+
+export const roomBody = strictObject({
+  roomNumber: { type: ['string', 'integer', 'null'], maxLength: 20, minimum: 0 },
+  capacity: nullableString(20),
+  type: nullableString(20),
+  status: nullableString(20),
+  location: nullableString(200),
+  // The form sends the price it shows; it is ignored (the server computes it).
+  price: { type: ['number', 'string', 'null'] },
+});
+
+export const productBody = strictObject({
+  name: nullableString(200),
+  description: nullableString(5000),
+  price: { type: ['number', 'null'] },
+  stock: { type: ['number', 'null'] },
+  images: imageList,
+  sku: nullableString(64),
+  weight: { type: ['string', 'number', 'null'], maxLength: 40 },
+  productCategory: nullableString(100),
+  subcategory: nullableString(100),
+});
+
+export const productCategoryBody = strictObject({ name: nullableString(100) });
+export const subcategoryBody = strictObject({
+  name: nullableString(100),
+  productCategory: nullableString(100),
+});
+
+// ---- list queries ----
+
+const paging = {
+  page: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 100_000,
+    description: 'Ask for one page: the answer becomes { items, total, page, pageSize }',
+  },
+  pageSize: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 8 (the store page size)' },
+};
+
+export const serviceListQuery = strictObject({
+  category: { type: 'string', maxLength: 100, description: 'Category id' },
+  search: { type: 'string', maxLength: 100, description: 'Matches name or description' },
+  ...paging,
+});
+
+export const productListQuery = strictObject({
+  category: { type: 'string', maxLength: 100, description: 'Product category id' },
+  subcategory: { type: 'string', maxLength: 100, description: 'Subcategory id' },
+  search: { type: 'string', maxLength: 100, description: 'Matches name, description or SKU' },
+  ...paging,
+});
+
+export const subcategoryListQuery = strictObject({
+  category: {
+    type: 'string',
+    maxLength: 100,
+    description: 'Only the subcategories of this product category',
+  },
+  productCategory: { type: 'string', maxLength: 100, description: 'Same as category' },
+});
+
+export const DEFAULT_PAGE_SIZE = 8;

@@ -1,0 +1,156 @@
+import { requireRole } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import {
+  createService,
+  deleteService,
+  getService,
+  listServices,
+  updateService,
+} from '../db/services.repository.js';
+import type { ServiceInput } from '../domain/service-form.js';
+import { presentPage, presentService } from './presenters.js';
+import { audienceOf, sendCached } from './read-cache.js';
+import { pageOf, queryKey, type RouteDeps } from './route-deps.js';
+import {
+  bearer,
+  DEFAULT_PAGE_SIZE,
+  errors,
+  idParams,
+  listOrPageOf,
+  messageSchema,
+  serviceBody,
+  serviceListQuery,
+  serviceSchema,
+} from './schemas.js';
+
+const tags = ['services'];
+const admin = requireRole('admin');
+
+interface ServiceListQuery {
+  category?: string;
+  search?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export async function servicesRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+  app.get(
+    '/admin/services',
+    {
+      schema: {
+        tags,
+        summary: 'Treatments with their category and pricing (public)',
+        description:
+          'The public sees active services of active categories; an admin sees all. Optional filters: category, search. ' +
+          'Without `page` the answer is the plain array; with `page` it is { items, total, page, pageSize }.',
+        querystring: serviceListQuery,
+        response: { 200: listOrPageOf(serviceSchema), 400: errors[400] },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as ServiceListQuery;
+      const audience = audienceOf(request);
+      const page = pageOf(query, DEFAULT_PAGE_SIZE);
+      const cached = await cache.read(
+        'services',
+        `services|${audience}|${queryKey({ ...query })}`,
+        async () => {
+          const { items, total } = await listServices(store.db, {
+            includeInactive: audience === 'admin',
+            categoryId: query.category,
+            search: query.search,
+            page,
+          });
+          const presented = items.map(presentService);
+          return page ? presentPage(presented, total, page) : presented;
+        },
+      );
+      return sendCached(request, reply, cached, audience);
+    },
+  );
+
+  app.get(
+    '/admin/services/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One treatment (public; inactive ones only for admins)',
+        params: idParams,
+        response: { 200: serviceSchema, 404: errors[404] },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const audience = audienceOf(request);
+      const cached = await cache.read('services', `service:${id}|${audience}`, async () =>
+        presentService(await getService(store.db, id, { includeInactive: audience === 'admin' })),
+      );
+      return sendCached(request, reply, cached, audience);
+    },
+  );
+
+  app.post(
+    '/admin/services',
+    {
+      preHandler: admin,
+      config: { invalidates: ['services'] },
+      schema: {
+        tags,
+        summary: 'Create a treatment',
+        description:
+          'Empty pricing rows are dropped and at least one must remain; blank benefit lines and empty tags are dropped. ' +
+          'benefits may be a list or text with one per line; tags a list or comma separated.',
+        security: bearer,
+        body: serviceBody,
+        response: { 201: serviceSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await createService(store, request.body as ServiceInput);
+      return reply.code(201).send(presentService(await getService(store.db, id, { includeInactive: true })));
+    },
+  );
+
+  app.put(
+    '/admin/services/:id',
+    {
+      preHandler: admin,
+      config: { invalidates: ['services'] },
+      schema: {
+        tags,
+        summary: 'Update a treatment (fields not sent keep their value)',
+        description:
+          'Pricing rows sent back with their _id keep it; the pricing list sent replaces the old one.',
+        security: bearer,
+        params: idParams,
+        body: serviceBody,
+        response: { 200: serviceSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      await updateService(store, id, request.body as ServiceInput);
+      return presentService(await getService(store.db, id, { includeInactive: true }));
+    },
+  );
+
+  app.delete(
+    '/admin/services/:id',
+    {
+      preHandler: admin,
+      config: { invalidates: ['services'] },
+      schema: {
+        tags,
+        summary: 'Delete a treatment',
+        description: "Its pricing options and users' favorites of it go with it.",
+        security: bearer,
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteService(store, (request.params as { id: string }).id);
+      return { message: 'Service deleted successfully' };
+    },
+  );
+}

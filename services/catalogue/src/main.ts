@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { runService } from '@spa/kit';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { catalogueTopics } from './events/publishes.js';
+import { subscriptions } from './events/subscriptions.js';
+import { seedDemoCatalogue } from './seed/seed.js';
+
+const config = loadConfig();
+
+await runService({
+  config,
+  migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+  topics: catalogueTopics,
+  subscriptions,
+  buildApp,
+  // Runs once before the service listens: the demo catalogue goes in through the same writes (and
+  // events) as an admin's, so booking and commerce mirror it like any other data.
+  async startWorkers(deps) {
+    if (config.seedDemoData) {
+      // Demo data is a convenience: a failure is logged and the service still starts.
+      await seedDemoCatalogue(deps, config.uploadDir).catch((error: unknown) =>
+        deps.logger.error({ err: error }, 'could not seed the demo catalogue'),
+      );
+    }
+    return async () => undefined;
+  },
+});

@@ -1,0 +1,94 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { badRequest } from '@spa/kit';
+import sharp from 'sharp';
+import { detectImageType, type ImageType } from '../domain/image-type.js';
+
+/** The web version every page shows: at most this wide, WebP. */
+export const WEB_IMAGE_MAX_WIDTH = 1200;
+// A decompression bomb (a tiny file that decodes to gigapixels) is refused before it is decoded.
+const MAX_INPUT_PIXELS = 50_000_000;
+
+export const UPLOADS_URL_PREFIX = '/uploads/';
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Image files on disk under one directory, served at /uploads/<name>. Every name is made here
+ * (a random uuid), so no request can choose a path.
+ */
+export class ImageStore {
+  constructor(readonly directory: string) {}
+
+  async ensureDirectory(): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+  }
+
+  /**
+   * Keeps an uploaded image: its type is read from its bytes, it must decode, and a web version
+   * (max 1200 px wide, WebP) is made once, now. Answers the web version's URL.
+   */
+  async saveUpload(bytes: Buffer): Promise<string> {
+    const type = detectImageType(bytes);
+    if (!type) throw badRequest('Only image files can be uploaded (JPEG, PNG, WebP or GIF)');
+    const webVersion = await this.webVersion(bytes, type);
+    const id = randomUUID();
+    await this.ensureDirectory();
+    await writeFile(path.join(this.directory, `${id}.original.${type === 'jpeg' ? 'jpg' : type}`), bytes, {
+      flag: 'wx',
+    });
+    return this.write(`${id}.webp`, webVersion);
+  }
+
+  /**
+   * Generated artwork, named by what it depicts (a hash of its recipe): drawn only if no earlier
+   * run already left the same file, and written under a temporary name first, so a reader never
+   * sees half a file. Answers its URL.
+   */
+  async saveGenerated(slug: string, recipe: unknown, render: () => Promise<Buffer>): Promise<string> {
+    const safeSlug = slug
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60);
+    const digest = createHash('sha256').update(JSON.stringify(recipe)).digest('hex').slice(0, 12);
+    const name = `${safeSlug || 'image'}-${digest}.webp`;
+    const target = path.join(this.directory, name);
+    if (await exists(target)) return `${UPLOADS_URL_PREFIX}${name}`;
+    await this.ensureDirectory();
+    const temporary = path.join(this.directory, `.${name}.${randomUUID()}.tmp`);
+    await writeFile(temporary, await render());
+    await rename(temporary, target);
+    return `${UPLOADS_URL_PREFIX}${name}`;
+  }
+
+  private async write(name: string, bytes: Buffer): Promise<string> {
+    await this.ensureDirectory();
+    await writeFile(path.join(this.directory, name), bytes, { flag: 'wx' });
+    return `${UPLOADS_URL_PREFIX}${name}`;
+  }
+
+  private async webVersion(bytes: Buffer, type: ImageType): Promise<Buffer> {
+    const animated = type === 'gif' || type === 'webp';
+    try {
+      let image = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+      if (type === 'jpeg') image = image.rotate(); // honour the camera's orientation
+      return await image
+        .resize({ width: WEB_IMAGE_MAX_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch (error) {
+      const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
+      throw badRequest(
+        tooLarge
+          ? 'The image has too many pixels; please upload a smaller one'
+          : 'The file looks like an image but cannot be read; it may be damaged',
+      );
+    }
+  }
+}

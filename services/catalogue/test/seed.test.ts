@@ -1,0 +1,78 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCatalogue } from '../src/seed/seed.js';
+import { startCatalogue, type CatalogueWorld } from './support/catalogue-world.js';
+
+let world: CatalogueWorld;
+beforeAll(async () => {
+  world = await startCatalogue('seed');
+});
+afterAll(async () => world?.close());
+
+interface Service {
+  name: string;
+  pricing: unknown[];
+  benefits: string[];
+  tags: string[];
+  images: string[];
+  category: { name: string };
+}
+
+describe('demo catalogue seed', () => {
+  it('fills an empty catalogue once, with local artwork for every item', { timeout: 180_000 }, async () => {
+    const [first, second] = await Promise.all([
+      seedDemoCatalogue(world.deps, world.uploadDir),
+      seedDemoCatalogue(world.deps, world.uploadDir),
+    ]);
+    expect([first, second].sort()).toEqual([false, true]);
+
+    const categories = (await world.request('GET', '/admin/categories')).json();
+    expect(categories).toHaveLength(8);
+    const services: Service[] = (await world.request('GET', '/admin/services')).json();
+    expect(services).toHaveLength(24);
+    for (const service of services) {
+      expect(service.pricing.length, service.name).toBeGreaterThanOrEqual(2);
+      expect(service.pricing.length, service.name).toBeLessThanOrEqual(4);
+      expect(service.benefits.length, service.name).toBeGreaterThan(0);
+      expect(service.tags.length, service.name).toBeGreaterThan(0);
+      expect(service.images.length, service.name).toBeGreaterThan(0);
+    }
+    expect(new Set(services.map((service) => service.category.name)).size).toBe(8);
+
+    const rooms = (await world.request('GET', '/admin/rooms')).json() as Array<{
+      type: string;
+      capacity: string;
+      price: number;
+    }>;
+    expect(rooms).toHaveLength(9);
+    expect(new Set(rooms.map((room) => room.type))).toEqual(new Set(['Silver', 'Gold', 'Diamond']));
+    expect(new Set(rooms.map((room) => room.capacity))).toEqual(new Set(['Single Bed', 'Double Bed']));
+    expect(rooms.find((room) => room.type === 'Diamond' && room.capacity === 'Double Bed')!.price).toBe(3500);
+
+    expect((await world.request('GET', '/product-categories')).json()).toHaveLength(4);
+    const subcategories = (await world.request('GET', '/subcategories')).json();
+    expect(subcategories.length).toBeGreaterThanOrEqual(8);
+    const products = (await world.request('GET', '/products')).json() as Array<{
+      sku: string;
+      weight: string;
+      stock: number;
+      images: string[];
+      subcategory: unknown;
+    }>;
+    expect(products.length).toBeGreaterThanOrEqual(28);
+    expect(products.every((product) => product.sku && product.weight && product.subcategory)).toBe(true);
+    expect(products.some((product) => product.stock === 0)).toBe(true);
+    expect(products.some((product) => product.stock > 0 && product.stock < 5)).toBe(true);
+
+    const image = products[0]!.images[0]!;
+    const file = path.join(world.uploadDir, path.basename(image));
+    expect((await stat(file)).size).toBeGreaterThan(1000);
+    const served = await world.request('GET', image);
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+
+    expect(await seedDemoCatalogue(world.deps, world.uploadDir)).toBe(false);
+  });
+});

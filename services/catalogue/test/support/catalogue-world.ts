@@ -1,0 +1,157 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  connectServiceDeps,
+  createLogger,
+  createTokenVerifier,
+  revocationCheck,
+  type ServiceDeps,
+} from '@spa/kit';
+import { createTestDatabase, signTestToken, testInfra, testJwks } from '@spa/kit/testing';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type CatalogueConfig } from '../../src/config.js';
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const logger = createLogger('catalogue-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+type Body = InjectOptions['payload'];
+
+export interface CatalogueWorld {
+  app: FastifyInstance;
+  deps: ServiceDeps & { config: CatalogueConfig };
+  uploadDir: string;
+  tokens: { admin: string; user: string; otherUser: string; employee: string };
+  userId: string;
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options?: { token?: string; body?: Body; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  /** An admin call that must succeed; answers the parsed body. */
+  admin<T = Record<string, unknown>>(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: Body): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The catalogue app on a fresh database and upload folder, against the real Postgres, Redis and Kafka. */
+export async function startCatalogue(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<CatalogueWorld> {
+  const database = await createTestDatabase(`catalogue_${label}`);
+  const uploadDir = await mkdtemp(path.join(tmpdir(), `catalogue-${label}-`));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
+    REDIS_URL: testInfra.redisUrl,
+    UPLOAD_DIR: uploadDir,
+    ...env,
+  });
+  const base = await connectServiceDeps(config, logger, migrationsFolder);
+  const deps = {
+    ...base,
+    config,
+    verifier: createTokenVerifier({ jwks: await testJwks(), isRevoked: revocationCheck(base.redis) }),
+  };
+  const app = await buildApp(deps);
+  const userId = `user-${label}`;
+  const tokens = {
+    admin: await signTestToken({ role: 'admin', sub: `admin-${label}`, name: 'Asha Admin' }),
+    user: await signTestToken({ role: 'user', sub: userId, name: 'Uma User' }),
+    otherUser: await signTestToken({ role: 'user', sub: `other-${label}` }),
+    employee: await signTestToken({ role: 'employee', sub: `employee-${label}` }),
+  };
+
+  const request: CatalogueWorld['request'] = (method, url, options = {}) =>
+    app.inject({
+      method,
+      url,
+      payload: options.body,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+    });
+
+  return {
+    app,
+    deps,
+    uploadDir,
+    tokens,
+    userId,
+    request,
+    async admin(method, url, body) {
+      const response = await request(method, url, { token: tokens.admin, body });
+      if (response.statusCode >= 300)
+        throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+      return response.json();
+    },
+    async close() {
+      await app.close();
+      await base.bus.close();
+      base.redis.disconnect();
+      await base.database.close();
+      await database.drop();
+      await rm(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A category with the base role, for tests that need somewhere to put services. */
+export async function createCategory(
+  world: CatalogueWorld,
+  name: string,
+  extra: Record<string, unknown> = {},
+) {
+  return world.admin<{ _id: string; name: string }>('POST', '/admin/categories', {
+    name,
+    assignedEmployeeRole: 'servicestaff',
+    ...extra,
+  });
+}
+
+export const pricing = [
+  { duration: '60 min', durationMinutes: 60, price: 2499 },
+  { duration: '90 min', durationMinutes: 90, price: 3499.5, label: 'Extended' },
+];
+
+export async function createService(
+  world: CatalogueWorld,
+  categoryId: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+) {
+  return world.admin<{ _id: string; pricing: Array<{ _id: string }> }>('POST', '/admin/services', {
+    name,
+    category: categoryId,
+    description: `${name} description`,
+    pricing,
+    ...extra,
+  });
+}
+
+export async function createProductCategory(world: CatalogueWorld, name: string) {
+  return world.admin<{ _id: string; name: string }>('POST', '/product-categories', { name });
+}
+
+export async function createSubcategory(world: CatalogueWorld, name: string, productCategory: string) {
+  return world.admin<{ _id: string; name: string }>('POST', '/subcategories', { name, productCategory });
+}
+
+export async function createProduct(
+  world: CatalogueWorld,
+  productCategory: string,
+  extra: Record<string, unknown> = {},
+) {
+  return world.admin<{ _id: string; stock: number; price: number }>('POST', '/products', {
+    name: 'Lavender Oil',
+    description: 'Calming oil',
+    price: 649,
+    stock: 10,
+    productCategory,
+    ...extra,
+  });
+}
