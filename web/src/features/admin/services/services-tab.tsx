@@ -1,6 +1,23 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useState } from 'react';
+import { SubTabs } from '../../catalogue/sub-tabs';
+import { CategoryManager } from './category-manager';
+import { ServiceManager } from './service-manager';
+import '../../catalogue/admin.css';
+import '../../catalogue/badge.css';
 
-/** The admin panel's Services tab. */
+const TABS = [
+  { value: 'services', label: 'Services' },
+  { value: 'categories', label: 'Categories' },
+] as const;
+
+type Tab = (typeof TABS)[number]['value'];
+
+/** The admin panel's Services tab: Service Management and Category Management. */
 export default function ServicesTab() {
-  return <ComingSoon title="Services" description="Treatments and their categories." />;
+  const [tab, setTab] = useState<Tab>('services');
+  return (
+    <SubTabs label="Services and categories" tabs={TABS} value={tab} onChange={setTab}>
+      {tab === 'services' ? <ServiceManager /> : <CategoryManager />}
+    </SubTabs>
+  );
 }

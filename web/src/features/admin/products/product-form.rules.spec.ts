@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { Product, Subcategory } from '../../catalogue/types';
+import {
+  productDraft,
+  validateProductDraft,
+  withProductCategory,
+  type ProductDraft,
+} from './product-form.rules';
+
+const filled = (): ProductDraft => ({
+  ...productDraft(),
+  name: ' Lavender oil ',
+  description: ' Calming ',
+  price: '499.50',
+  stock: '12',
+  productCategory: 'oils',
+});
+
+describe('validateProductDraft', () => {
+  it('requires name, price, category, stock and description', () => {
+    expect(validateProductDraft(productDraft()).errors).toEqual({
+      name: 'Product name is required',
+      price: 'Price is required',
+      productCategory: 'Category is required',
+      stock: 'Stock is required',
+      description: 'Description is required',
+    });
+  });
+
+  it('refuses a negative price, more than two decimals and a negative or fractional stock', () => {
+    expect(validateProductDraft({ ...filled(), price: '-1' }).errors.price).toBe('Price must be 0 or more');
+    expect(validateProductDraft({ ...filled(), price: '1.005' }).errors.price).toBe(
+      'Price can have at most 2 decimal places',
+    );
+    expect(validateProductDraft({ ...filled(), stock: '-1' }).errors.stock).toBeDefined();
+    expect(validateProductDraft({ ...filled(), stock: '2.5' }).errors.stock).toBeDefined();
+  });
+
+  it('turns the price into a number and the stock into an integer; no subcategory is null', () => {
+    expect(validateProductDraft(filled()).input).toEqual({
+      name: 'Lavender oil',
+      description: 'Calming',
+      price: 499.5,
+      stock: 12,
+      productCategory: 'oils',
+      subcategory: null,
+      sku: '',
+      weight: '',
+      images: [],
+    });
+  });
+});
+
+describe('withProductCategory', () => {
+  const subcategories: Subcategory[] = [
+    { _id: 'massage', name: 'Massage oils', productCategory: 'oils' },
+    { _id: 'masks', name: 'Masks', productCategory: { _id: 'skin', name: 'Skin' } },
+  ];
+
+  it('keeps a subcategory that belongs to the new category and clears one that does not', () => {
+    const draft = { ...filled(), subcategory: 'massage' };
+    expect(withProductCategory(draft, 'oils', subcategories).subcategory).toBe('massage');
+    expect(withProductCategory(draft, 'skin', subcategories)).toMatchObject({
+      productCategory: 'skin',
+      subcategory: '',
+    });
+    expect(withProductCategory(draft, '', subcategories).subcategory).toBe('');
+  });
+});
+
+describe('productDraft', () => {
+  it('fills the form from a product with references as ids', () => {
+    const product: Product = {
+      _id: 'p1',
+      name: 'Oil',
+      description: 'd',
+      price: '250.00',
+      stock: 3,
+      images: ['/uploads/a.webp'],
+      sku: null,
+      weight: null,
+      productCategory: { _id: 'oils', name: 'Oils' },
+      subcategory: { _id: 'massage', name: 'Massage oils' },
+    };
+    expect(productDraft(product)).toMatchObject({
+      price: '250.00',
+      stock: '3',
+      productCategory: 'oils',
+      subcategory: 'massage',
+      sku: '',
+      weight: '',
+    });
+  });
+});

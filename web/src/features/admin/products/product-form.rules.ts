@@ -1,0 +1,83 @@
+import type { ProductInput } from '../../catalogue/catalogue.api';
+import { subcategoriesOf } from '../../catalogue/product-lists';
+import { refId, type Product, type Subcategory } from '../../catalogue/types';
+
+/** Spec section 9: at most 4 images per product. */
+export const MAX_PRODUCT_IMAGES = 4;
+
+export interface ProductDraft {
+  name: string;
+  description: string;
+  price: string;
+  stock: string;
+  productCategory: string;
+  subcategory: string;
+  sku: string;
+  weight: string;
+  images: string[];
+}
+
+export type ProductFormErrors = Partial<
+  Record<'name' | 'description' | 'price' | 'stock' | 'productCategory', string>
+>;
+
+export function productDraft(product?: Product): ProductDraft {
+  return {
+    name: product?.name ?? '',
+    description: product?.description ?? '',
+    price: product ? String(product.price) : '',
+    stock: product ? String(product.stock) : '',
+    productCategory: refId(product?.productCategory) ?? '',
+    subcategory: refId(product?.subcategory) ?? '',
+    sku: product?.sku ?? '',
+    weight: product?.weight === null || product?.weight === undefined ? '' : String(product.weight),
+    images: [...(product?.images ?? [])],
+  };
+}
+
+/** Choosing a category keeps the subcategory only if it belongs to that category (spec section 5). */
+export function withProductCategory(
+  draft: ProductDraft,
+  productCategory: string,
+  subcategories: readonly Subcategory[],
+): ProductDraft {
+  const fits = subcategoriesOf(subcategories, productCategory).some((sub) => sub._id === draft.subcategory);
+  return { ...draft, productCategory, subcategory: fits ? draft.subcategory : '' };
+}
+
+/**
+ * Name, price, category, stock and description are required; price is 0 or more with at most two
+ * decimals, stock a whole number 0 or more. On submit the price becomes a number and the stock an integer.
+ */
+export function validateProductDraft(draft: ProductDraft): {
+  errors: ProductFormErrors;
+  input?: ProductInput;
+} {
+  const errors: ProductFormErrors = {};
+  if (!draft.name.trim()) errors.name = 'Product name is required';
+  const price = Number.parseFloat(draft.price);
+  if (!draft.price.trim()) errors.price = 'Price is required';
+  else if (!Number.isFinite(price) || price < 0) errors.price = 'Price must be 0 or more';
+  else if (Math.abs(price * 100 - Math.round(price * 100)) > 1e-6)
+    errors.price = 'Price can have at most 2 decimal places';
+  if (!draft.productCategory) errors.productCategory = 'Category is required';
+  const stock = Number(draft.stock);
+  if (!draft.stock.trim()) errors.stock = 'Stock is required';
+  else if (!Number.isInteger(stock) || stock < 0) errors.stock = 'Stock must be a whole number, 0 or more';
+  if (!draft.description.trim()) errors.description = 'Description is required';
+  if (Object.keys(errors).length > 0) return { errors };
+  return {
+    errors,
+    input: {
+      name: draft.name.trim(),
+      description: draft.description.trim(),
+      price,
+      stock: Number.parseInt(draft.stock, 10),
+      productCategory: draft.productCategory,
+      subcategory: draft.subcategory || null,
+      sku: draft.sku.trim(),
+      weight: draft.weight.trim(),
+      images: draft.images.slice(0, MAX_PRODUCT_IMAGES),
+    },
+  };
+}

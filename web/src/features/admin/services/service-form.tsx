@@ -1,0 +1,249 @@
+import { useState, type FormEvent } from 'react';
+import { PlusIcon } from '../../../components/icons';
+import type { ServiceInput } from '../../catalogue/catalogue.api';
+import { TrashIcon } from '../../catalogue/catalogue-icons';
+import { Field } from '../../catalogue/form-field';
+import { ImageUploader } from '../../catalogue/image-uploader';
+import type { Service, ServiceCategory } from '../../catalogue/types';
+import {
+  newPricingRow,
+  serviceDraft,
+  validateServiceDraft,
+  type PricingDraft,
+  type ServiceFormErrors,
+  withMinutes,
+} from './service-form.rules';
+
+interface ServiceFormProps {
+  service?: Service;
+  categories: ServiceCategory[];
+  saving: boolean;
+  onSave: (input: ServiceInput) => void;
+  onCancel: () => void;
+}
+
+function PricingRow({
+  row,
+  index,
+  canRemove,
+  onChange,
+  onRemove,
+}: {
+  row: PricingDraft;
+  index: number;
+  canRemove: boolean;
+  onChange: (changes: Partial<PricingDraft>) => void;
+  onRemove: () => void;
+}) {
+  const option = `option ${index + 1}`;
+  return (
+    <div className="cat-pricing-editor__row">
+      <Field label="Minutes">
+        {(control) => (
+          <input
+            {...control}
+            className="cat-input"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            aria-label={`Minutes, ${option}`}
+            value={row.durationMinutes}
+            onChange={(event) => onChange(withMinutes(row, event.target.value))}
+          />
+        )}
+      </Field>
+      <Field label="Duration label">
+        {(control) => (
+          <input
+            {...control}
+            className="cat-input"
+            placeholder="60 min"
+            aria-label={`Duration label, ${option}`}
+            value={row.duration}
+            onChange={(event) => onChange({ duration: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Price (₹)">
+        {(control) => (
+          <input
+            {...control}
+            className="cat-input"
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            aria-label={`Price, ${option}`}
+            value={row.price}
+            onChange={(event) => onChange({ price: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Label (optional)">
+        {(control) => (
+          <input
+            {...control}
+            className="cat-input"
+            placeholder="Signature"
+            aria-label={`Label, ${option}`}
+            value={row.label}
+            onChange={(event) => onChange({ label: event.target.value })}
+          />
+        )}
+      </Field>
+      <button
+        type="button"
+        className="cat-icon-action cat-icon-action--danger"
+        aria-label={`Remove ${option}`}
+        disabled={!canRemove}
+        onClick={onRemove}
+      >
+        <TrashIcon size={18} />
+      </button>
+    </div>
+  );
+}
+
+/** Add or edit a treatment: every field and rule of the spec's service form. */
+export function ServiceForm({ service, categories, saving, onSave, onCancel }: ServiceFormProps) {
+  const [draft, setDraft] = useState(() => serviceDraft(service));
+  const [errors, setErrors] = useState<ServiceFormErrors>({});
+  const [uploading, setUploading] = useState(false);
+
+  const update = (changes: Partial<typeof draft>) => setDraft((current) => ({ ...current, ...changes }));
+  const updateRow = (key: string, changes: Partial<PricingDraft>) =>
+    setDraft((current) => ({
+      ...current,
+      pricing: current.pricing.map((row) => (row.key === key ? { ...row, ...changes } : row)),
+    }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateServiceDraft(draft);
+    setErrors(result.errors);
+    if (result.input) onSave(result.input);
+  };
+
+  return (
+    <form className="cat-form" onSubmit={submit} noValidate>
+      <div className="cat-form-grid">
+        <Field label="Service name" required error={errors.name}>
+          {(control) => (
+            <input
+              {...control}
+              className="cat-input"
+              value={draft.name}
+              onChange={(event) => update({ name: event.target.value })}
+              autoFocus
+            />
+          )}
+        </Field>
+        <Field label="Category" required error={errors.category}>
+          {(control) => (
+            <select
+              {...control}
+              className="cat-input"
+              value={draft.category}
+              onChange={(event) => update({ category: event.target.value })}
+            >
+              <option value="">Select a category</option>
+              {categories.map((category) => (
+                <option key={category._id} value={category._id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Description" className="cat-field--wide">
+          {(control) => (
+            <textarea
+              {...control}
+              className="cat-input"
+              rows={3}
+              value={draft.description}
+              onChange={(event) => update({ description: event.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+
+      <fieldset className="cat-pricing-editor">
+        <legend>Pricing options</legend>
+        {draft.pricing.map((row, index) => (
+          <PricingRow
+            key={row.key}
+            row={row}
+            index={index}
+            canRemove={draft.pricing.length > 1}
+            onChange={(changes) => updateRow(row.key, changes)}
+            onRemove={() => update({ pricing: draft.pricing.filter((other) => other.key !== row.key) })}
+          />
+        ))}
+        {errors.pricing && (
+          <p className="cat-field__error" role="alert">
+            {errors.pricing}
+          </p>
+        )}
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm cat-pricing-editor__add"
+          onClick={() => update({ pricing: [...draft.pricing, newPricingRow()] })}
+        >
+          <PlusIcon size={16} /> Add pricing option
+        </button>
+      </fieldset>
+
+      <div className="cat-form-grid">
+        <Field label="Benefits" hint="One benefit per line.">
+          {(control) => (
+            <textarea
+              {...control}
+              className="cat-input"
+              rows={4}
+              value={draft.benefits}
+              onChange={(event) => update({ benefits: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Tags" hint="Separated by commas, e.g. relaxing, ayurveda.">
+          {(control) => (
+            <input
+              {...control}
+              className="cat-input"
+              value={draft.tags}
+              onChange={(event) => update({ tags: event.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+
+      <ImageUploader
+        label="Images"
+        images={draft.images}
+        onChange={(images) => update({ images })}
+        failureMessage="Failed to upload images"
+        onBusyChange={setUploading}
+      />
+
+      <label className="cat-toggle">
+        <input
+          type="checkbox"
+          checked={draft.isActive}
+          onChange={(event) => update({ isActive: event.target.checked })}
+        />
+        Active (shown to customers)
+      </label>
+
+      <div className="cat-modal__actions">
+        <button type="button" className="btn btn--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={saving || uploading}>
+          {saving ? 'Saving…' : service ? 'Update Service' : 'Add Service'}
+        </button>
+      </div>
+    </form>
+  );
+}

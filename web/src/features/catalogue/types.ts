@@ -1,0 +1,118 @@
+/**
+ * The catalogue's shapes as the API answers them (spec section 3). Ids come as `_id` (and `id`);
+ * references arrive populated as { _id, name } in reads and are sent back as plain id strings.
+ */
+
+export interface NamedRef {
+  _id: string;
+  name: string;
+}
+
+/** A reference as read: populated, a bare id, or missing. */
+export type Ref = NamedRef | string | null | undefined;
+
+export interface PricingOption {
+  _id?: string;
+  /** The duration label, e.g. "60 min". */
+  duration: string;
+  durationMinutes: number;
+  price: number;
+  label?: string | null;
+}
+
+export interface Service {
+  _id: string;
+  id?: string;
+  name: string;
+  category: Ref;
+  description?: string | null;
+  benefits: string[];
+  pricing: PricingOption[];
+  tags: string[];
+  isActive: boolean;
+  images: string[];
+}
+
+export interface ServiceCategory {
+  _id: string;
+  id?: string;
+  name: string;
+  description?: string | null;
+  order: number;
+  isActive: boolean;
+  assignedEmployeeRole: string;
+}
+
+/** GET /admin/categories/roles/list: the employee roles a category can be assigned to. */
+export interface EmployeeRoleOption {
+  _id?: string;
+  name: string;
+}
+
+export interface Product {
+  _id: string;
+  id?: string;
+  name: string;
+  description?: string | null;
+  /** Rupees; Postgres numeric may arrive as a string. */
+  price: number | string;
+  stock: number;
+  images: string[];
+  sku?: string | null;
+  weight?: string | number | null;
+  productCategory: Ref;
+  subcategory?: Ref;
+}
+
+export interface ProductCategory {
+  _id: string;
+  id?: string;
+  name: string;
+}
+
+export interface Subcategory {
+  _id: string;
+  id?: string;
+  name: string;
+  productCategory: Ref;
+}
+
+/** GET /products?page=… answers one page with the total across pages. */
+export interface ProductPage {
+  items: Product[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const ROOM_CAPACITIES = ['Single Bed', 'Double Bed'] as const;
+export const ROOM_TYPES = ['Silver', 'Gold', 'Diamond'] as const;
+export const ROOM_STATUSES = ['Available', 'Occupied', 'Maintenance'] as const;
+
+export type RoomCapacity = (typeof ROOM_CAPACITIES)[number];
+export type RoomType = (typeof ROOM_TYPES)[number];
+export type RoomStatus = (typeof ROOM_STATUSES)[number];
+
+export interface Room {
+  _id: string;
+  id?: string;
+  roomNumber: string;
+  capacity: RoomCapacity;
+  type: RoomType;
+  price: number | string;
+  status: RoomStatus;
+  location: string;
+}
+
+/** The id of a reference, whichever way it arrived. */
+export function refId(ref: Ref): string | undefined {
+  if (!ref) return undefined;
+  return typeof ref === 'string' ? ref : ref._id;
+}
+
+/** The name of a populated reference, else the name found in a list of candidates by id. */
+export function refName(ref: Ref, candidates: readonly NamedRef[] = []): string | undefined {
+  if (!ref) return undefined;
+  if (typeof ref !== 'string') return ref.name;
+  return candidates.find((candidate) => candidate._id === ref)?.name;
+}
