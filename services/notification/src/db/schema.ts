@@ -1,0 +1,23 @@
+import { pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * One row per email handed to the SMTP server. The row is written in the same transaction that
+ * sends, so a job retried after a successful send finds it and sends nothing.
+ */
+export const sentEmails = pgTable(
+  'sent_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id').notNull(),
+    /** What the email is for within its event ("email" today; a later reminder would add its own). */
+    purpose: text('purpose').notNull(),
+    eventType: text('event_type').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('sent_emails_event_purpose_unique').on(table.eventId, table.purpose)],
+);
+
+export type SentEmail = typeof sentEmails.$inferSelect;

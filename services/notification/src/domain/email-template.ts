@@ -1,0 +1,55 @@
+import type { EventDefinition, EventPayload } from '@spa/proto';
+import type { EmailContent } from './email-layout.js';
+
+export interface Recipient {
+  address: string;
+  name?: string;
+}
+
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer | string;
+  contentType?: string;
+}
+
+/** A template's answer: the layout renders content; attachments (an invoice PDF) travel beside it. */
+export interface ComposedEmail {
+  to: Recipient;
+  subject: string;
+  content: EmailContent;
+  attachments?: EmailAttachment[];
+}
+
+export interface TemplateContext {
+  appUrl: string;
+}
+
+/**
+ * The email one event type sends. A new email (booking confirmation, order receipt, invoice) is a new
+ * template in ./templates and one line in the registry; the queue, worker and delivery stay as they are.
+ */
+export interface EmailTemplate<E extends EventDefinition = EventDefinition> {
+  event: E;
+  /** Who receives it. Throws InvalidEmailData when the event cannot make an email: checked on arrival. */
+  recipient(payload: EventPayload<E>): Recipient;
+  /** Runs in the worker, so it may be slow or fetch things (a PDF to attach). */
+  compose(payload: EventPayload<E>, context: TemplateContext): ComposedEmail | Promise<ComposedEmail>;
+}
+
+export function defineTemplate<E extends EventDefinition>(template: EmailTemplate<E>): EmailTemplate {
+  return template as unknown as EmailTemplate;
+}
+
+export interface TemplateRegistry {
+  get(eventType: string): EmailTemplate | undefined;
+  all(): EmailTemplate[];
+}
+
+export function createTemplateRegistry(templates: EmailTemplate[]): TemplateRegistry {
+  const byType = new Map<string, EmailTemplate>();
+  for (const template of templates) {
+    if (byType.has(template.event.type)) throw new Error(`Two email templates for ${template.event.type}`);
+    byType.set(template.event.type, template);
+  }
+  return { get: (eventType) => byType.get(eventType), all: () => [...byType.values()] };
+}

@@ -1,0 +1,31 @@
+import { PermanentEventError, type EventHandler } from '@spa/kit';
+import type { EventDefinition } from '@spa/proto';
+import type { EmailTemplate } from '../../domain/email-template.js';
+import { InvalidEmailData } from '../../domain/html.js';
+import {
+  emailJobData,
+  emailJobOptions,
+  type EmailJobSettings,
+  type EmailQueue,
+} from '../../email/email-jobs.js';
+
+/**
+ * An event that sends an email becomes a job on the email queue; the worker composes and sends it.
+ * Enqueueing is idempotent by job id, so a handler re-run after a failed commit adds nothing new.
+ */
+export function enqueueEmail(
+  template: EmailTemplate,
+  queue: EmailQueue,
+  settings: EmailJobSettings,
+): EventHandler<EventDefinition> {
+  return async (_tx, payload, meta) => {
+    try {
+      template.recipient(payload);
+    } catch (error) {
+      if (error instanceof InvalidEmailData) throw new PermanentEventError(error.message);
+      throw error;
+    }
+    const data = emailJobData(template.event, payload, meta);
+    await queue.add(template.event.type, data, emailJobOptions(meta.id, settings));
+  };
+}

@@ -1,0 +1,71 @@
+import { fromJson } from '@bufbuild/protobuf';
+import { bullConnection, type Database, type Logger } from '@spa/kit';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { TemplateRegistry } from './domain/email-template.js';
+import { InvalidEmailData } from './domain/html.js';
+import { renderEmail } from './domain/render-email.js';
+import { deliverOnce, type DeliveryOutcome } from './email/deliver-email.js';
+import { EMAIL_JOB_PURPOSE, type EmailJobData } from './email/email-jobs.js';
+import { senderDomain, type Mailer } from './email/mailer.js';
+
+export interface EmailWorkerDeps {
+  db: Database;
+  logger: Logger;
+  mailer: Mailer;
+  templates: TemplateRegistry;
+  appUrl: string;
+  mailFrom: string;
+}
+
+/** One email job: compose from the event, render, send once. Bad data fails for good, SMTP trouble retries. */
+export function emailJobProcessor(deps: EmailWorkerDeps) {
+  const domain = senderDomain(deps.mailFrom);
+  return async (job: Job<EmailJobData>): Promise<DeliveryOutcome> => {
+    const { eventId, eventType } = job.data;
+    const template = deps.templates.get(eventType);
+    if (!template) throw new UnrecoverableError(`No email template for ${eventType}`);
+    let email;
+    try {
+      const payload = fromJson(template.event.schema, job.data.payload);
+      email = renderEmail(await template.compose(payload, { appUrl: deps.appUrl }), { appUrl: deps.appUrl });
+    } catch (error) {
+      if (error instanceof InvalidEmailData || error instanceof SyntaxError)
+        throw new UnrecoverableError(error.message);
+      throw error;
+    }
+    const outcome = await deliverOnce(deps.db, deps.mailer, {
+      eventId,
+      eventType,
+      purpose: EMAIL_JOB_PURPOSE,
+      messageId: `<${eventId}.${EMAIL_JOB_PURPOSE}@${domain}>`,
+      email,
+    });
+    deps.logger.info(
+      { eventId, eventType, outcome, attempt: job.attemptsMade + 1, to: email.to.address },
+      outcome === 'sent' ? 'email sent' : 'email already sent; nothing to do',
+    );
+    return outcome;
+  };
+}
+
+export function startEmailWorker(
+  deps: EmailWorkerDeps & { queueName: string; redisUrl: string; concurrency: number },
+): () => Promise<void> {
+  const connection = bullConnection(deps.redisUrl);
+  const worker = new Worker<EmailJobData, DeliveryOutcome>(deps.queueName, emailJobProcessor(deps), {
+    connection,
+    concurrency: deps.concurrency,
+  });
+  worker.on('failed', (job, error) => {
+    const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
+    deps.logger[final ? 'error' : 'warn'](
+      { err: error, eventId: job?.data.eventId, attempt: job?.attemptsMade },
+      final ? 'email could not be sent; giving up' : 'email send failed; will retry',
+    );
+  });
+  worker.on('error', (error) => deps.logger.error({ err: error }, 'email worker error'));
+  return async () => {
+    await worker.close();
+    connection.disconnect();
+  };
+}
