@@ -1,8 +1,9 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { useSignOut } from '../../features/auth/use-sign-out';
 import { useDismiss, type DismissReason } from '../../lib/use-dismiss';
-import { useSessionStore, type SessionUser } from '../../stores/session.store';
+import type { SessionUser } from '../../stores/session.store';
 import { ChevronDownIcon, GridIcon, PlusIcon, ReceiptIcon, SignOutIcon } from '../icons';
 import './user-menu.css';
 
@@ -18,8 +19,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const navigate = useNavigate();
-  const signOut = useSessionStore((state) => state.signOut);
+  const signOut = useSignOut();
+  const [signingOut, setSigningOut] = useState(false);
 
   const close = useCallback((reason?: DismissReason) => {
     setOpen(false);
@@ -27,11 +28,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
   }, []);
   useDismiss(rootRef, open, close);
 
-  const handleSignOut = () => {
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    // Beyond the spec's local sign-out, the token is revoked so it stops working everywhere.
+    await signOut();
+    setSigningOut(false);
     close();
-    // The spec's sign out only clears the local session and returns home.
-    signOut();
-    navigate(paths.home);
   };
 
   const firstName = user.name.trim().split(/\s+/)[0] || 'Account';
@@ -81,8 +83,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
             </Link>
           </li>
           <li>
-            <button type="button" className="user-menu__item user-menu__item--danger" onClick={handleSignOut}>
-              <SignOutIcon size={18} /> Sign out
+            <button
+              type="button"
+              className="user-menu__item user-menu__item--danger"
+              onClick={() => void handleSignOut()}
+              disabled={signingOut}
+            >
+              <SignOutIcon size={18} /> {signingOut ? 'Signing out...' : 'Sign out'}
             </button>
           </li>
         </ul>

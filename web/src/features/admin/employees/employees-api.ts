@@ -1,0 +1,66 @@
+import { del, get, post, put } from '../../../lib/api';
+import type { AccountUser, EmployeeStatus, Shift } from '../../auth/account';
+import type { Role } from '../../../stores/session.store';
+
+export interface DirectoryFilters {
+  email: string;
+  shift: Shift | '';
+  workingLocation: string;
+}
+
+export const NO_FILTERS: DirectoryFilters = { email: '', shift: '', workingLocation: '' };
+
+export interface UserChanges {
+  role: Role;
+  employeeRole?: string;
+  shift?: Shift;
+  workingLocation?: string;
+  status?: EmployeeStatus;
+}
+
+export interface EmployeeRole {
+  _id: string;
+  id: string;
+  name: string;
+  description: string;
+  permissions: string[];
+  isActive: boolean;
+  /** manager, receptionist and servicestaff: the service refuses to rename or delete them. */
+  isBase?: boolean;
+}
+
+export interface RoleForm {
+  name: string;
+  description: string;
+  isActive: boolean;
+}
+
+export const employeesApi = {
+  /** GET /admin/users?email&shift&workingLocation (empty filters are left out). */
+  listUsers: async (filters: DirectoryFilters) =>
+    (
+      await get<{ users: AccountUser[] }>('/admin/users', {
+        query: {
+          email: filters.email.trim(),
+          shift: filters.shift,
+          workingLocation: filters.workingLocation.trim(),
+        },
+      })
+    ).users,
+  updateUser: async (id: string, changes: UserChanges) =>
+    (await put<{ user: AccountUser }>(`/admin/users/${encodeURIComponent(id)}`, changes)).user,
+  deleteUser: (id: string) => del<{ message?: string }>(`/admin/users/${encodeURIComponent(id)}`),
+
+  listRoles: async () => (await get<{ roles: EmployeeRole[] }>('/admin/employee-roles')).roles,
+  createRole: async (form: RoleForm) =>
+    (await post<{ role: EmployeeRole }>('/admin/employee-roles', form)).role,
+  updateRole: async (id: string, form: RoleForm) =>
+    (await put<{ role: EmployeeRole }>(`/admin/employee-roles/${encodeURIComponent(id)}`, form)).role,
+  deleteRole: (id: string) => del<{ message?: string }>(`/admin/employee-roles/${encodeURIComponent(id)}`),
+};
+
+export const employeeKeys = {
+  users: (filters: DirectoryFilters) => ['admin', 'users', filters] as const,
+  allUsers: ['admin', 'users'] as const,
+  roles: ['admin', 'employee-roles'] as const,
+};
