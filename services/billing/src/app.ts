@@ -1,0 +1,26 @@
+import { createApp, type ServiceDeps } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import type { BillingConfig } from './config.js';
+import { billsRoutes } from './http/bills.routes.js';
+import type { PdfRenderer } from './pdf/pdf-renderer.js';
+import type { InvoicePdfQueue } from './worker.js';
+
+/** What the billing app needs beyond the kit's deps: the process's PDF renderer and the PDF job queue. */
+export interface BillingDeps extends ServiceDeps {
+  config: BillingConfig;
+  renderer: PdfRenderer;
+  invoicePdfs: InvoicePdfQueue;
+}
+
+export async function buildApp(deps: BillingDeps): Promise<FastifyInstance> {
+  const app = await createApp({
+    name: 'billing',
+    description: 'Bills (GST tax invoices), gapless invoice numbers, income summaries and invoice PDFs',
+    logger: deps.logger,
+    readiness: deps.readiness,
+    verifier: deps.verifier,
+    openapiTags: [{ name: 'bills', description: 'Staff only (admin, employee)' }],
+  });
+  await app.register(async (scope) => billsRoutes(scope, deps));
+  return app;
+}

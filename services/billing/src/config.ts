@@ -1,0 +1,67 @@
+import { ConfigError, readBaseConfig, readConfig, type BaseConfig } from '@spa/kit';
+import { isValidGstin } from './domain/gstin.js';
+
+/** The seller block of every invoice (a GST tax invoice must name the supplier, its address and GSTIN). */
+export interface BusinessDetails {
+  name: string;
+  address: string;
+  gstin: string;
+  phone: string;
+  email: string;
+}
+
+export interface PdfSettings {
+  chromiumPath: string;
+  /** Pages rendered at once in the one browser of this process (worker jobs and downloads together). */
+  maxConcurrentRenders: number;
+  renderTimeoutMs: number;
+  /** Chromium renderer processes the pages share (--renderer-process-limit). */
+  rendererProcesses: number;
+}
+
+export interface BillingConfig extends BaseConfig {
+  business: BusinessDetails;
+  pdf: PdfSettings;
+  /** BullMQ key prefix; parallel stacks and test runs each use their own so none takes another's jobs. */
+  queuePrefix: string;
+  /** Invoice PDF jobs processed at once by this process's worker. */
+  pdfWorkerConcurrency: number;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): BillingConfig {
+  const config = readConfig((env) => {
+    const base = readBaseConfig(env, 'billing', 4005);
+    return {
+      ...base,
+      // Defaults match the business the web app shows (web/src/app/business.ts), so the printed
+      // invoice and the pages agree.
+      business: {
+        name: env.string('BUSINESS_NAME', 'Aranya Spa & Wellness'),
+        address: env.string(
+          'BUSINESS_ADDRESS',
+          '2nd Floor, Sapphire Square, Scheme No. 54, Vijay Nagar, Indore, Madhya Pradesh 452010',
+        ),
+        gstin: env.string('BUSINESS_GSTIN', '23ABCDE1234F1Z8'),
+        phone: env.string('BUSINESS_PHONE', '+91 731 400 2211'),
+        email: env.string('BUSINESS_EMAIL', 'hello@aranyaspa.in'),
+      },
+      pdf: {
+        chromiumPath: env.string('CHROMIUM_PATH', '/usr/bin/chromium'),
+        maxConcurrentRenders: env.int('PDF_MAX_CONCURRENT_RENDERS', 3),
+        renderTimeoutMs: env.int('PDF_RENDER_TIMEOUT_MS', 20_000),
+        rendererProcesses: env.int('PDF_RENDERER_PROCESSES', 1),
+      },
+      // A stack with its own Kafka namespace (each browser-test stack) gets its own jobs as well.
+      queuePrefix: env.string('BULLMQ_PREFIX', base.kafkaNamespace ? `bull.${base.kafkaNamespace}` : 'bull'),
+      pdfWorkerConcurrency: env.int('PDF_WORKER_CONCURRENCY', 2),
+    };
+  }, source);
+  const problems = [
+    ...(isValidGstin(config.business.gstin) ? [] : ['BUSINESS_GSTIN must be a valid GSTIN']),
+    ...(config.pdf.maxConcurrentRenders >= 1 ? [] : ['PDF_MAX_CONCURRENT_RENDERS must be at least 1']),
+    ...(config.pdf.rendererProcesses >= 1 ? [] : ['PDF_RENDERER_PROCESSES must be at least 1']),
+    ...(config.pdfWorkerConcurrency >= 1 ? [] : ['PDF_WORKER_CONCURRENCY must be at least 1']),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

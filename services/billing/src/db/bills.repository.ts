@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable, Tx } from '@spa/kit';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PricedBill } from '../domain/bill-input.js';
+import type { Actor, Bill, BillChange, FieldChange } from '../domain/bill.js';
+import { BUSINESS_TIME_ZONE, type CalendarDate } from '../domain/calendar.js';
+import { financialYearOf, formatInvoiceNumber } from '../domain/invoice-number.js';
+import { billHistory, billProductLines, bills, billServiceLines, invoiceCounters } from './schema.js';
+
+type BillRow = typeof bills.$inferSelect;
+type ServiceRow = typeof billServiceLines.$inferSelect;
+type ProductRow = typeof billProductLines.$inferSelect;
+
+function toBill(row: BillRow, services: ServiceRow[], products: ProductRow[]): Bill {
+  return {
+    id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    financialYear: row.financialYear,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    customerId: row.customerId,
+    gender: row.gender as Bill['gender'],
+    date: row.billDate,
+    roomNo: row.roomNo,
+    discountPercent: row.discountPercentBp,
+    paymentMethod: row.paymentMethod as Bill['paymentMethod'],
+    advanceAmount: row.advancePaise,
+    services: services.map((line) => ({
+      id: line.id,
+      serviceName: line.serviceName,
+      duration: line.duration as Bill['services'][number]['duration'],
+      staffAssigned: line.staffAssigned,
+      price: line.pricePaise,
+      gst: line.gstBp,
+      discount: line.discountBp,
+      total: line.totalPaise,
+    })),
+    products: products.map((line) => ({
+      id: line.id,
+      productName: line.productName,
+      quantity: line.quantity,
+      unitPrice: line.unitPricePaise,
+      gst: line.gstBp,
+      discount: line.discountBp,
+      total: line.totalPaise,
+    })),
+    subTotal: row.subTotalPaise,
+    discountAmount: row.discountPaise,
+    totalPrice: row.totalPaise,
+    revision: row.revision,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    createdBy: { id: row.createdById, name: row.createdByName },
+  };
+}
+
+/** Loads the lines of the given bills and assembles them, in the order of the rows. */
+async function withLines(db: Queryable, rows: BillRow[]): Promise<Bill[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [services, products] = await Promise.all([
+    db
+      .select()
+      .from(billServiceLines)
+      .where(inArray(billServiceLines.billId, ids))
+      .orderBy(asc(billServiceLines.position)),
+    db
+      .select()
+      .from(billProductLines)
+      .where(inArray(billProductLines.billId, ids))
+      .orderBy(asc(billProductLines.position)),
+  ]);
+  return rows.map((row) =>
+    toBill(
+      row,
+      services.filter((line) => line.billId === row.id),
+      products.filter((line) => line.billId === row.id),
+    ),
+  );
+}
+
+/**
+ * The next invoice sequence of a financial year. The upsert takes the counter row's lock and holds it
+ * until the caller's transaction ends, so concurrent bills of one year queue here and each sees the
+ * previous one's number; a transaction that rolls back also rolls back its increment, so no number
+ * is ever skipped.
+ */
+export async function takeInvoiceSequence(tx: Tx, financialYear: string): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ financialYear, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.financialYear,
+      set: { lastSequence: sql`${invoiceCounters.lastSequence} + 1` },
+    })
+    .returning({ sequence: invoiceCounters.lastSequence });
+  return row!.sequence;
+}
+
+/** Line ids a client sent are kept when they belong to this bill (and appear once); others get new ones. */
+function lineIds(lines: { id?: string }[], known: Set<string>): string[] {
+  const used = new Set<string>();
+  return lines.map((line) => {
+    const id = line.id && known.has(line.id) && !used.has(line.id) ? line.id : randomUUID();
+    used.add(id);
+    return id;
+  });
+}
+
+async function insertLines(tx: Tx, billId: string, bill: PricedBill, knownIds: Set<string>): Promise<void> {
+  const serviceIds = lineIds(bill.services, knownIds);
+  const productIds = lineIds(bill.products, knownIds);
+  if (bill.services.length > 0) {
+    await tx.insert(billServiceLines).values(
+      bill.services.map((line, position) => ({
+        id: serviceIds[position]!,
+        billId,
+        position,
+        serviceName: line.serviceName,
+        duration: line.duration,
+        staffAssigned: line.staffAssigned,
+        pricePaise: line.price,
+        gstBp: line.gst,
+        discountBp: line.discount,
+        totalPaise: line.total,
+      })),
+    );
+  }
+  if (bill.products.length > 0) {
+    await tx.insert(billProductLines).values(
+      bill.products.map((line, position) => ({
+        id: productIds[position]!,
+        billId,
+        position,
+        productName: line.productName,
+        quantity: line.quantity,
+        unitPricePaise: line.unitPrice,
+        gstBp: line.gst,
+        discountBp: line.discount,
+        totalPaise: line.total,
+      })),
+    );
+  }
+}
+
+function billColumns(bill: PricedBill) {
+  return {
+    name: bill.name,
+    phone: bill.phone,
+    email: bill.email,
+    customerId: bill.customerId,
+    gender: bill.gender,
+    billDate: bill.date,
+    roomNo: bill.roomNo,
+    discountPercentBp: bill.discountPercent,
+    paymentMethod: bill.paymentMethod,
+    advancePaise: bill.totals.advance,
+    subTotalPaise: bill.totals.subTotal,
+    discountPaise: bill.totals.discountAmount,
+    totalPaise: bill.totals.totalPrice,
+  };
+}
+
+/** Issues a bill: takes its invoice number and writes it with its lines, all in the caller's transaction. */
+export async function insertBill(tx: Tx, bill: PricedBill, actor: Actor, now: Date): Promise<Bill> {
+  const financialYear = financialYearOf(bill.date);
+  const sequence = await takeInvoiceSequence(tx, financialYear);
+  const id = randomUUID();
+  const [row] = await tx
+    .insert(bills)
+    .values({
+      id,
+      invoiceNumber: formatInvoiceNumber(financialYear, sequence),
+      financialYear,
+      invoiceSequence: sequence,
+      ...billColumns(bill),
+      revision: 1,
+      createdAt: now,
+      updatedAt: now,
+      createdById: actor.id,
+      createdByName: actor.name,
+    })
+    .returning();
+  await insertLines(tx, id, bill, new Set());
+  return (await withLines(tx, [row!]))[0]!;
+}
+
+/** Reads a bill and locks it for the rest of the transaction, so concurrent edits apply one at a time. */
+export async function lockBill(tx: Tx, id: string): Promise<Bill | undefined> {
+  const [row] = await tx.select().from(bills).where(eq(bills.id, id)).for('no key update');
+  return row ? (await withLines(tx, [row]))[0] : undefined;
+}
+
+/** Replaces a bill's content (same id and invoice number), its lines and records the change. */
+export async function updateBill(
+  tx: Tx,
+  before: Bill,
+  bill: PricedBill,
+  change: { actor: Actor; changes: FieldChange[]; now: Date },
+): Promise<Bill> {
+  const revision = before.revision + 1;
+  const [row] = await tx
+    .update(bills)
+    .set({ ...billColumns(bill), revision, updatedAt: change.now })
+    .where(eq(bills.id, before.id))
+    .returning();
+  const knownIds = new Set([...before.services, ...before.products].map((line) => line.id));
+  await tx.delete(billServiceLines).where(eq(billServiceLines.billId, before.id));
+  await tx.delete(billProductLines).where(eq(billProductLines.billId, before.id));
+  await insertLines(tx, before.id, bill, knownIds);
+  await tx.insert(billHistory).values({
+    billId: before.id,
+    revision,
+    changedAt: change.now,
+    changedById: change.actor.id,
+    changedByName: change.actor.name,
+    changedByRole: change.actor.role,
+    changes: change.changes,
+  });
+  return (await withLines(tx, [row!]))[0]!;
+}
+
+export async function findBill(db: Queryable, id: string): Promise<Bill | undefined> {
+  const [row] = await db.select().from(bills).where(eq(bills.id, id));
+  return row ? (await withLines(db, [row]))[0] : undefined;
+}
+
+export async function findBillHistory(db: Queryable, billId: string): Promise<BillChange[]> {
+  const rows = await db
+    .select()
+    .from(billHistory)
+    .where(eq(billHistory.billId, billId))
+    .orderBy(asc(billHistory.revision));
+  return rows.map((row) => ({
+    revision: row.revision,
+    changedAt: row.changedAt,
+    changedBy: { id: row.changedById, name: row.changedByName, role: row.changedByRole },
+    changes: row.changes as FieldChange[],
+  }));
+}
+
+export interface BillFilter {
+  search?: string;
+  startDate?: CalendarDate;
+  endDate?: CalendarDate;
+  page: number;
+  pageSize: number;
+}
+
+/** `%`, `_` and `\` in a search are meant literally. */
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function dateRange(startDate?: CalendarDate, endDate?: CalendarDate): SQL[] {
+  return [
+    ...(startDate ? [gte(bills.billDate, startDate)] : []),
+    ...(endDate ? [lte(bills.billDate, endDate)] : []),
+  ];
+}
+
+/**
+ * Bills matching the filter, newest first (by creation; bills created in the same millisecond by
+ * invoice number), one page of them and how many match in all.
+ */
+export async function listBills(
+  db: Queryable,
+  filter: BillFilter,
+): Promise<{ bills: Bill[]; total: number }> {
+  const conditions = dateRange(filter.startDate, filter.endDate);
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(or(ilike(bills.name, pattern), ilike(bills.customerId, pattern))!);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(bills)
+      .where(where)
+      .orderBy(desc(bills.createdAt), desc(bills.financialYear), desc(bills.invoiceSequence))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ total: count() }).from(bills).where(where),
+  ]);
+  return { bills: await withLines(db, rows), total: counted!.total };
+}
+
+export interface IncomeSummary {
+  today: number;
+  last7Days: number;
+  last30Days: number;
+  allTime: number;
+  range?: number;
+}
+
+/**
+ * Income (the sum of bill totals, in paise) by the bills' calendar days, with "today" taken in
+ * Asia/Kolkata by the database: today; today and the 6 days before; one calendar month back to today;
+ * all time; and, when asked, the chosen range (inclusive).
+ */
+export async function incomeSummary(
+  db: Queryable,
+  range?: { startDate?: CalendarDate; endDate?: CalendarDate },
+): Promise<IncomeSummary> {
+  const today = sql`(now() at time zone ${BUSINESS_TIME_ZONE})::date`;
+  const sumWhere = (condition: SQL) =>
+    sql<number>`coalesce(sum(${bills.totalPaise}) filter (where ${condition}), 0)::bigint`;
+  const rangeConditions = dateRange(range?.startDate, range?.endDate);
+  const [row] = await db
+    .select({
+      today: sumWhere(sql`${bills.billDate} = ${today}`),
+      last7Days: sumWhere(sql`${bills.billDate} between ${today} - 6 and ${today}`),
+      last30Days: sumWhere(sql`${bills.billDate} between (${today} - interval '1 month')::date and ${today}`),
+      allTime: sql<number>`coalesce(sum(${bills.totalPaise}), 0)::bigint`,
+      range: sumWhere(rangeConditions.length > 0 ? and(...rangeConditions)! : sql`true`),
+    })
+    .from(bills);
+  const { range: rangeIncome, ...windows } = row!;
+  return rangeConditions.length > 0 ? { ...windows, range: Number(rangeIncome) } : windows;
+}

@@ -1,0 +1,56 @@
+import { notFound } from '@spa/kit';
+import type { Paise } from './bill-math.js';
+import type { BillDraft, ProductLine, ServiceLine } from './bill-input.js';
+
+/** A bill as stored: a priced draft with its invoice number, line ids and audit fields. */
+export interface StoredServiceLine extends ServiceLine {
+  id: string;
+  total: Paise;
+}
+
+export interface StoredProductLine extends ProductLine {
+  id: string;
+  total: Paise;
+}
+
+export interface Actor {
+  id: string;
+  name: string;
+  role: string;
+}
+
+export interface Bill extends Omit<BillDraft, 'services' | 'products'> {
+  id: string;
+  invoiceNumber: string;
+  financialYear: string;
+  services: StoredServiceLine[];
+  products: StoredProductLine[];
+  subTotal: Paise;
+  discountAmount: Paise;
+  totalPrice: Paise;
+  /** 1 when issued, one more with every change; the stored PDF records the revision it shows. */
+  revision: number;
+  createdAt: Date;
+  updatedAt: Date;
+  createdBy: Omit<Actor, 'role'>;
+}
+
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+export interface BillChange {
+  revision: number;
+  changedAt: Date;
+  changedBy: Actor;
+  changes: FieldChange[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Bill ids are UUIDs; anything else names no bill (404, rather than a database error). */
+export function assertBillId(id: string): void {
+  if (!UUID.test(id)) throw notFound('Bill not found');
+}

@@ -1,0 +1,174 @@
+import { AppError, currentUser, errorResponseSchema, requireRole, type Database } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import { findBillHistory, incomeSummary, listBills } from '../db/bills.repository.js';
+import type { BillInput } from '../domain/bill-input.js';
+import { fromHundredths } from '../domain/bill-math.js';
+import type { Actor } from '../domain/bill.js';
+import { invoiceFileName } from '../domain/invoice-number.js';
+import { getBill, issueBill, reviseBill, type BillCommandDeps } from '../use-cases/bills.js';
+import { invoicePdfForDownload, type InvoicePdfDeps } from '../use-cases/invoice-pdf.js';
+import { presentBill } from './bill-presenter.js';
+import {
+  billIdParamsSchema,
+  billInputSchema,
+  billListQuerySchema,
+  billListSchema,
+  billSchema,
+  errorResponses,
+} from './bills.schemas.js';
+
+export type BillsRouteDeps = BillCommandDeps & InvoicePdfDeps & { db: Database };
+
+interface BillListQuery {
+  search?: string;
+  startDate?: string;
+  endDate?: string;
+  page: number;
+  pageSize: number;
+}
+
+// Bills are staff work: admins and employees. A customer is refused (403), a visitor asked to sign in
+// (401), before the request is even validated.
+const staffOnly = requireRole('admin', 'employee');
+const tags = ['bills'];
+const security = [{ bearer: [] }];
+
+function actorOf(request: Parameters<typeof currentUser>[0]): Actor {
+  const user = currentUser(request);
+  return { id: user.id, name: user.name, role: user.role };
+}
+
+export async function billsRoutes(app: FastifyInstance, deps: BillsRouteDeps): Promise<void> {
+  app.get<{ Querystring: BillListQuery }>(
+    '/bills',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Bills, newest first, with income summaries',
+        querystring: billListQuerySchema,
+        response: { 200: billListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { search, startDate, endDate, page, pageSize } = request.query;
+      if (startDate && endDate && endDate < startDate) {
+        throw badDateRange();
+      }
+      const range = startDate || endDate ? { startDate, endDate } : undefined;
+      const [found, summary] = await Promise.all([
+        listBills(deps.db, { search: searchText(search), startDate, endDate, page, pageSize }),
+        incomeSummary(deps.db, range),
+      ]);
+      return {
+        bills: found.bills.map((bill) => presentBill(bill)),
+        total: found.total,
+        page,
+        pageSize,
+        summary: Object.fromEntries(
+          Object.entries(summary).map(([window, paise]) => [window, fromHundredths(paise)]),
+        ),
+      };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/bills/:id',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'One bill with its change history',
+        params: billIdParamsSchema,
+        response: { 200: billSchema, ...errorResponses, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const bill = await getBill(deps.db, request.params.id);
+      return presentBill(bill, await findBillHistory(deps.db, bill.id));
+    },
+  );
+
+  app.post<{ Body: BillInput }>(
+    '/bills',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Issue a bill (the invoice number is assigned here)',
+        body: billInputSchema,
+        response: { 201: billSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const bill = await issueBill(deps, request.body, actorOf(request));
+      return reply.status(201).send(presentBill(bill));
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: BillInput }>(
+    '/bills/:id',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Save an edited bill (same invoice number; the change is recorded)',
+        params: billIdParamsSchema,
+        body: billInputSchema,
+        response: { 200: billSchema, ...errorResponses, 404: errorResponseSchema, 422: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const bill = await reviseBill(deps, request.params.id, request.body, actorOf(request));
+      return presentBill(bill, await findBillHistory(deps.db, bill.id));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/bills/:id/download',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'The tax invoice PDF (attachment)',
+        params: billIdParamsSchema,
+        produces: ['application/pdf'],
+        response: {
+          200: {
+            description:
+              'application/pdf; Content-Disposition: attachment; filename="Invoice_INV-2026-27-000123.pdf"',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errorResponses,
+          404: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { bill, pdf, source } = await invoicePdfForDownload(deps, request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${invoiceFileName(bill.invoiceNumber)}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-invoice-pdf', source)
+        .send(pdf);
+    },
+  );
+}
+
+/** What to look for: control characters (which no name or ID holds, and Postgres refuses) are dropped. */
+function searchText(search: string | undefined): string | undefined {
+  return search?.replace(/\p{Cc}/gu, '').trim() || undefined;
+}
+
+function badDateRange() {
+  return new AppError(400, 'VALIDATION_FAILED', 'The end date cannot be before the start date', [
+    { field: 'endDate', message: 'The end date cannot be before the start date' },
+  ]);
+}

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { runService, type ServiceDeps } from '@spa/kit';
+import { buildApp } from './app.js';
+import { loadConfig, type BillingConfig } from './config.js';
+import { billingTopics } from './events/publishes.js';
+import { subscriptions } from './events/subscriptions.js';
+import { PdfRenderer } from './pdf/pdf-renderer.js';
+import { createInvoicePdfQueue, startInvoicePdfWorker } from './worker.js';
+
+const config = loadConfig();
+
+// One renderer (one warm Chromium) and one queue per process, shared by the HTTP routes and the worker.
+let shared: { renderer: PdfRenderer; invoicePdfs: ReturnType<typeof createInvoicePdfQueue> } | undefined;
+const withShared = (deps: ServiceDeps & { config: BillingConfig }) => {
+  shared ??= {
+    renderer: new PdfRenderer(config.pdf, deps.logger),
+    invoicePdfs: createInvoicePdfQueue(config, deps.logger),
+  };
+  return { ...deps, ...shared };
+};
+
+await runService({
+  config,
+  migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+  topics: billingTopics,
+  subscriptions,
+  buildApp: (deps) => buildApp(withShared(deps)),
+  async startWorkers(deps) {
+    const full = withShared(deps);
+    const stopWorker = await startInvoicePdfWorker(full);
+    return async () => {
+      await stopWorker();
+      await full.invoicePdfs.close();
+      await full.renderer.close();
+    };
+  },
+});

@@ -1,0 +1,125 @@
+import { fileURLToPath } from 'node:url';
+import { connectServiceDeps, createLogger, createTokenVerifier, revocationCheck } from '@spa/kit';
+import { createTestDatabase, signTestToken, testInfra, testJwks, uniqueName } from '@spa/kit/testing';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BillingDeps } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { PdfRenderer } from '../../src/pdf/pdf-renderer.js';
+import { createInvoicePdfQueue, startInvoicePdfWorker } from '../../src/worker.js';
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface BillingWorld {
+  app: FastifyInstance;
+  deps: BillingDeps;
+  tokens: { admin: string; employee: string; customer: string };
+  staff: { admin: { id: string; name: string }; employee: { id: string; name: string } };
+  /** An authorised request as the given role (admin by default). */
+  call(
+    options: InjectOptions & { as?: 'admin' | 'employee' | 'customer' | 'nobody' },
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * The billing service as it runs, against a fresh database of its own, the real Redis (its own BullMQ
+ * prefix) and the system Chromium; only the token verifier is the test key set.
+ */
+export async function startBillingWorld(
+  label: string,
+  options: { worker?: boolean } = {},
+): Promise<BillingWorld> {
+  const database = await createTestDatabase(`billing_${label}`);
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
+    REDIS_URL: testInfra.redisUrl,
+    BULLMQ_PREFIX: uniqueName(`billing-test-${label}`),
+  });
+  const logger = createLogger('billing-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+  const base = await connectServiceDeps(config, logger, migrationsFolder);
+  const deps: BillingDeps = {
+    ...base,
+    config,
+    verifier: createTokenVerifier({ jwks: await testJwks(), isRevoked: revocationCheck(base.redis) }),
+    renderer: new PdfRenderer(config.pdf, logger),
+    invoicePdfs: createInvoicePdfQueue(config, logger),
+  };
+  const app = await buildApp(deps);
+  const stopWorker = options.worker ? await startInvoicePdfWorker(deps) : undefined;
+
+  const staff = {
+    admin: { id: 'a0000000-0000-4000-8000-000000000001', name: 'Riya Admin' },
+    employee: { id: 'e0000000-0000-4000-8000-000000000002', name: 'Kabir Reception' },
+  };
+  const tokens = {
+    admin: await signTestToken({ role: 'admin', sub: staff.admin.id, name: staff.admin.name }),
+    employee: await signTestToken({ role: 'employee', sub: staff.employee.id, name: staff.employee.name }),
+    customer: await signTestToken({ role: 'user', name: 'A Customer' }),
+  };
+
+  return {
+    app,
+    deps,
+    tokens,
+    staff,
+    call({ as = 'admin', ...request }) {
+      const headers = { ...(request.headers ?? {}) };
+      if (as !== 'nobody') headers.authorization = `Bearer ${tokens[as]}`;
+      return app.inject({ ...request, headers });
+    },
+    async close() {
+      await app.close();
+      await stopWorker?.();
+      await deps.invoicePdfs.close();
+      await deps.renderer.close();
+      await removeKeys(deps, `${config.queuePrefix}:*`);
+      await deps.bus.close();
+      deps.redis.disconnect();
+      await deps.database.close();
+      await database.drop();
+    },
+  };
+}
+
+/** This world's BullMQ keys, so test runs leave nothing behind in the shared Redis. */
+async function removeKeys(deps: BillingDeps, pattern: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await deps.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    if (keys.length > 0) await deps.redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
+/** A valid bill form like the web sends it (the empty rows the form always shows included). */
+export function billForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Asha Verma',
+    phone: '+91 98765 43210',
+    customerId: 'CUST-0042',
+    gender: 'Female',
+    date: '2026-11-21',
+    roomNo: '12',
+    services: [
+      {
+        serviceName: 'Swedish Massage',
+        duration: '60 Min',
+        staffAssigned: 'Meera',
+        price: 2500,
+        gst: 5,
+        discount: 5,
+      },
+      { serviceName: '', duration: '60 Min', staffAssigned: '', price: 0, gst: 5, discount: 5 },
+    ],
+    products: [
+      { productName: 'Lavender Essential Oil', quantity: 2, unitPrice: 649.99, gst: 5, discount: 5 },
+    ],
+    discountPercent: 5,
+    paymentMethod: 'Cash',
+    advanceAmount: 0,
+    ...overrides,
+  };
+}
