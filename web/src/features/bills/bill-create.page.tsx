@@ -1,12 +1,20 @@
-import { ComingSoon } from '../../components/coming-soon';
-import { STAFF_LINKS } from './staff-links';
+import { useState } from 'react';
+import { PageTitle } from '../../components/page-title';
+import { todayInIndia } from './bill-dates';
+import { BillForm } from './bill-form';
+import { newBillForm } from './bill-form-state';
 
 export default function BillCreatePage() {
+  const [initialValues] = useState(() => newBillForm(todayInIndia()));
   return (
-    <ComingSoon
-      title="Create bill"
-      description="Issue a bill for services and products, with GST, discounts and an advance."
-      links={STAFF_LINKS}
-    />
+    <div className="bill-page container">
+      <PageTitle title="Create bill" />
+      <header className="bill-page__header">
+        <span className="eyebrow">New invoice</span>
+        <h1>Create Bill</h1>
+        <p className="muted">Services and products with GST and discounts; the totals update as you type.</p>
+      </header>
+      <BillForm initialValues={initialValues} />
+    </div>
   );
 }

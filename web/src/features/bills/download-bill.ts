@@ -1,0 +1,45 @@
+import { useCallback, useState } from 'react';
+import { fetchBillPdf } from './bills-api';
+
+export const PDF_FAILURE_MESSAGE = 'Failed to download PDF.';
+
+export function invoiceFileName(billId: string): string {
+  return `Invoice_${billId}.pdf`;
+}
+
+/** Hands a blob to the browser as a download under the given name. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the object URL is not needed after this turn.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Fetches the PDF with the session's bearer token (a plain link could not send it) and saves it as
+ * Invoice_{id}.pdf. The spec's failure message is a browser alert.
+ */
+export function useBillPdfDownload() {
+  const [downloadingId, setDownloadingId] = useState<string | null>(null);
+
+  const downloadPdf = useCallback(async (billId: string) => {
+    setDownloadingId(billId);
+    try {
+      const blob = await fetchBillPdf(billId);
+      saveBlob(blob, invoiceFileName(billId));
+    } catch (error) {
+      console.error('Bill PDF download failed', error);
+      window.alert(PDF_FAILURE_MESSAGE);
+    } finally {
+      setDownloadingId(null);
+    }
+  }, []);
+
+  return { downloadPdf, downloadingId };
+}
