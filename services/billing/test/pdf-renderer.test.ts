@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,16 @@ describe('PdfRenderer on the system Chromium', () => {
       </body></html>`);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(requestsSeen).toBe(0);
+  });
+
+  it('reuses pages without carrying one invoice into the next', async () => {
+    const pdfText = (pdf: Buffer) =>
+      execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' });
+    const first = await renderer.render('<p>Invoice for Asha Verma</p>');
+    const second = await renderer.render('<p>Invoice for Rohan Mehta</p>');
+    expect(pdfText(first)).toContain('Asha Verma');
+    expect(pdfText(second)).toContain('Rohan Mehta');
+    expect(pdfText(second)).not.toContain('Asha Verma');
   });
 
   it('renders several invoices at once within its page limit', async () => {

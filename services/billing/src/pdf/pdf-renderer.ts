@@ -1,5 +1,5 @@
 import type { Logger } from '@spa/kit';
-import puppeteer, { type Browser, type HTTPRequest } from 'puppeteer-core';
+import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
 import type { PdfSettings } from '../config.js';
 
 const CHROMIUM_ARGS = [
@@ -18,12 +18,16 @@ export class PdfRenderError extends Error {
 
 /**
  * HTML to PDF on the system Chromium. One browser per process, launched once and kept warm (a launch
- * costs seconds; a page costs milliseconds); each render gets its own page, closed afterwards. At
- * most `maxConcurrentRenders` pages are open at once, the rest wait their turn. If Chromium dies, the
- * next render launches a new one.
+ * costs seconds). Pages are kept too: opening and closing a page cost more CPU than rendering an
+ * invoice (bench/pdf.bench.ts), and reuse is safe because JavaScript is off, outside requests are
+ * refused, and setContent replaces the whole document. At most `maxConcurrentRenders` pages exist,
+ * the rest wait their turn. A page that failed is closed, never reused. If Chromium dies, the next
+ * render launches a new one.
  */
 export class PdfRenderer {
   private browser: Promise<Browser> | undefined;
+  /** Prepared pages of the current browser, free for the next render. */
+  private idlePages: Page[] = [];
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private closed = false;
@@ -78,6 +82,7 @@ export class PdfRenderer {
       browser.once('disconnected', () => {
         if (!this.closed) this.logger?.warn('Chromium disconnected; the next render launches a new one');
         this.browser = undefined;
+        this.idlePages = [];
       });
       this.logger?.info({ ms: Date.now() - started }, 'Chromium launched for invoice PDFs');
       return browser;
@@ -100,17 +105,8 @@ export class PdfRenderer {
   }
 
   private async renderOnNewPage(browser: Browser, html: string): Promise<Buffer> {
-    const page = await browser.newPage();
+    const page = await this.preparedPage(browser);
     try {
-      page.setDefaultTimeout(this.settings.renderTimeoutMs);
-      await page.setJavaScriptEnabled(false);
-      // The invoice needs nothing from outside; any request that is not inline data is refused.
-      await page.setRequestInterception(true);
-      page.on('request', (request: HTTPRequest) => {
-        if (request.isInterceptResolutionHandled()) return;
-        if (request.url().startsWith('data:')) void request.continue();
-        else void request.abort('blockedbyclient');
-      });
       await page.setContent(html, { waitUntil: 'load' });
       const pdf = await page.pdf({
         format: 'A4',
@@ -118,10 +114,30 @@ export class PdfRenderer {
         preferCSSPageSize: true,
         timeout: this.settings.renderTimeoutMs,
       });
+      this.idlePages.push(page);
       return Buffer.from(pdf);
-    } finally {
+    } catch (error) {
       await page.close().catch(() => undefined);
+      throw error;
     }
+  }
+
+  /** A free page of this browser, or a new one with JavaScript off and every outside request refused. */
+  private async preparedPage(browser: Browser): Promise<Page> {
+    for (let page = this.idlePages.pop(); page; page = this.idlePages.pop()) {
+      if (!page.isClosed() && page.browser() === browser) return page;
+    }
+    const page = await browser.newPage();
+    page.setDefaultTimeout(this.settings.renderTimeoutMs);
+    await page.setJavaScriptEnabled(false);
+    // The invoice needs nothing from outside; any request that is not inline data is refused.
+    await page.setRequestInterception(true);
+    page.on('request', (request: HTTPRequest) => {
+      if (request.isInterceptResolutionHandled()) return;
+      if (request.url().startsWith('data:')) void request.continue();
+      else void request.abort('blockedbyclient');
+    });
+    return page;
   }
 
   private withTimeout<T>(work: Promise<T>): Promise<T> {
