@@ -20,7 +20,6 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
         },
       },
       {
@@ -28,9 +27,10 @@ export default defineConfig({
           name: 'browser',
           include: ['web/e2e/**/*.e2e.ts'],
           globalSetup: ['web/e2e/global-setup.mjs'],
+          // A page under a loaded CI machine can take seconds to fetch and render; poll that long.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           environment: 'node',
           pool: 'forks',
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

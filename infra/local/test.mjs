@@ -36,6 +36,8 @@ for (const project of projects) {
       'run',
       '--project',
       project,
+      // Browser journeys share one stack and two cores: one file at a time keeps them steady.
+      ...(project === 'browser' ? ['--no-file-parallelism'] : []),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${outputFile}`,

@@ -371,7 +371,14 @@ describe('bills for staff', () => {
     }
 
     await openSignedIn(page, admin, '/bills/view');
+    // The search is debounced and new filters start again at page 1: page only once it has settled.
+    const searched = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/v1/bills?') &&
+        new URL(response.url()).searchParams.get('search') === family,
+    );
     await page.getByRole('searchbox').fill(family);
+    await searched;
     const pager = page.getByRole('navigation', { name: 'Pages of bills' });
     await pager.getByText('Page 1 of 2').waitFor();
     await expect.poll(() => page.locator('.bills-table tbody tr').count()).toBe(10);
