@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Decorative line icons; the control around them carries the accessible name. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps) {
+/** The frame every line icon is drawn in; other icon sets build on it. */
+export function Icon({ size = 20, children, ...props }: IconProps) {
   return (
     <svg
       width={size}
