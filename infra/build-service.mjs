@@ -6,12 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-const rootModules = path.resolve(
-  process.cwd(),
-  '..',
-  process.cwd().includes('/services/') ? '..' : '',
-  'node_modules',
-);
+const rootModules = path.resolve(import.meta.dirname, '..', 'node_modules');
 
 const thirdPartyExternal = {
   name: 'third-party-external',

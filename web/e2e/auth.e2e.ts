@@ -270,7 +270,8 @@ describe('accounts through the browser', () => {
     await screenshot(page, 'settings');
 
     await signOutThroughMenu(page);
-    await page.goto('/login');
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await page.waitForURL(`${baseUrl()}/login`);
     await signInThroughForm(page, email, 'Sandal-wood-55');
     await page.waitForURL(`${baseUrl()}/dashboard`);
     await page.getByRole('heading', { name: 'Welcome back, Zoya' }).waitFor();
