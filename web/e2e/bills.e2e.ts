@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from './support/browser.js';
+import { emailAttachment, uniqueEmail, waitForEmail } from './support/inbox.js';
 
 // Billing journeys through the gateway: identity signs the staff member in, billing stores the bill,
 // computes its totals and renders its PDF. Needs STACK_SERVICES to include identity and billing.
@@ -100,6 +101,8 @@ afterAll(async () => {
 interface CustomerDetails {
   name: string;
   customerId: string;
+  /** Where the invoice PDF is emailed. */
+  email: string;
 }
 
 interface SavedBill extends CustomerDetails {
@@ -126,6 +129,7 @@ async function fillCustomer(page: Page, customer: CustomerDetails, phone: string
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(customer.name);
   await page.getByLabel('Customer ID').fill(customer.customerId);
   await page.getByLabel('Phone').fill(phone);
+  await page.getByLabel('Email (optional)').fill(customer.email);
   await page.getByLabel('Gender').selectOption('Female');
   expect(await page.getByLabel('Date').inputValue()).toBe(todayInIndia());
   await page.getByLabel('Room No.').fill('12');
@@ -229,6 +233,18 @@ async function checkPdfFailureAlert(page: Page): Promise<void> {
   await page.unroute('**/download');
 }
 
+/** The notification service emails the invoice PDF to the address on the bill. */
+async function checkInvoiceEmail(bill: SavedBill, subject: RegExp): Promise<void> {
+  const email = await waitForEmail(bill.email, subject, { timeoutMs: 45_000 });
+  expect(email.subject).toContain(bill.invoiceNumber);
+  expect(email.text).toContain(bill.invoiceNumber);
+  expect(email.attachments?.map(({ fileName, contentType }) => ({ fileName, contentType }))).toEqual([
+    { fileName: `Invoice_${bill.invoiceNumber.replaceAll('/', '-')}.pdf`, contentType: 'application/pdf' },
+  ]);
+  const pdf = await emailAttachment(email, email.attachments![0]!.generatedFileName);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+}
+
 function billRow(page: Page, bill: SavedBill): Locator {
   return page.locator('.bills-table tbody tr').filter({ hasText: bill.invoiceNumber });
 }
@@ -314,7 +330,11 @@ describe('bills for staff', () => {
   it('creates a bill, finds it in the list and the income cards, views it, downloads it and edits it', async () => {
     const { page, problems } = await newPage(browser);
     const runId = Date.now().toString(36);
-    const customer = { name: `Asha Verma ${runId}`, customerId: `CUST-${runId}` };
+    const customer = {
+      name: `Asha Verma ${runId}`,
+      customerId: `CUST-${runId}`,
+      email: uniqueEmail('bill-customer'),
+    };
     const { summary: before } = await api<{ summary: IncomeSummary }>('/bills?pageSize=1', {
       token: admin.token,
     });
@@ -353,7 +373,10 @@ describe('bills for staff', () => {
       bill.id,
     );
 
+    await checkInvoiceEmail(bill, /^Your invoice INV\//);
     await editProductQuantity(page, bill);
+    // A changed total sends the customer the corrected invoice.
+    await checkInvoiceEmail(bill, /^Your updated invoice INV\//);
     expect(problems).toEqual([]);
   }, 120_000);
 

@@ -223,6 +223,31 @@ describe('invoice PDFs', () => {
     expect(text).toContain('<i>Hot</i> & "Stone"');
   });
 
+  it('serves the same PDF to services inside the deployment, which the gateway never routes to', async () => {
+    const bill = (await world.call({ method: 'POST', url: '/bills', payload: invoiceForm })).json();
+    await eventually(async () => expect(await storedRevision(bill._id)).toBe(1), { timeoutMs: 30_000 });
+    const internal = await world.app.inject({
+      method: 'GET',
+      url: `/internal/bills/${bill._id}/invoice.pdf`,
+    });
+    expect(internal.statusCode).toBe(200);
+    expect(internal.headers['content-type']).toBe('application/pdf');
+    expect(internal.headers['x-invoice-number']).toBe(bill.invoiceNumber);
+    expect(internal.headers['x-bill-revision']).toBe('1');
+    expect(internal.rawPayload.equals((await download(bill._id)).rawPayload)).toBe(true);
+
+    const unknown = await world.app.inject({
+      method: 'GET',
+      url: '/internal/bills/00000000-0000-4000-8000-000000000000/invoice.pdf',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await world.app.inject({
+      method: 'GET',
+      url: '/internal/bills/not-a-bill/invoice.pdf',
+    });
+    expect(malformed.statusCode).toBe(404);
+  });
+
   it('answers 404 for the PDF of an unknown bill', async () => {
     const response = await world.call({
       method: 'GET',

@@ -10,7 +10,7 @@ import { startEmailWorker } from './worker.js';
 
 const config = loadConfig();
 const queueConnection = bullConnection(config.redisUrl);
-const emailQueue = createEmailQueue(config.email.queueName, queueConnection);
+const emailQueue = createEmailQueue(config.email.queueName, queueConnection, config.email.queuePrefix);
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
 
 await runService({
@@ -25,8 +25,10 @@ await runService({
       mailer,
       templates: emailTemplates,
       appUrl: config.appUrl,
+      billingUrl: config.billingUrl,
       mailFrom: config.mailFrom,
       queueName: config.email.queueName,
+      queuePrefix: config.email.queuePrefix,
       redisUrl: config.redisUrl,
       concurrency: config.email.concurrency,
     });

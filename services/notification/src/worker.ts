@@ -14,6 +14,7 @@ export interface EmailWorkerDeps {
   mailer: Mailer;
   templates: TemplateRegistry;
   appUrl: string;
+  billingUrl: string;
   mailFrom: string;
 }
 
@@ -27,7 +28,8 @@ export function emailJobProcessor(deps: EmailWorkerDeps) {
     let email;
     try {
       const payload = fromJson(template.event.schema, job.data.payload);
-      email = renderEmail(await template.compose(payload, { appUrl: deps.appUrl }), { appUrl: deps.appUrl });
+      const context = { appUrl: deps.appUrl, billingUrl: deps.billingUrl };
+      email = renderEmail(await template.compose(payload, context), { appUrl: deps.appUrl });
     } catch (error) {
       if (error instanceof InvalidEmailData || error instanceof SyntaxError)
         throw new UnrecoverableError(error.message);
@@ -49,11 +51,12 @@ export function emailJobProcessor(deps: EmailWorkerDeps) {
 }
 
 export function startEmailWorker(
-  deps: EmailWorkerDeps & { queueName: string; redisUrl: string; concurrency: number },
+  deps: EmailWorkerDeps & { queueName: string; queuePrefix: string; redisUrl: string; concurrency: number },
 ): () => Promise<void> {
   const connection = bullConnection(deps.redisUrl);
   const worker = new Worker<EmailJobData, DeliveryOutcome>(deps.queueName, emailJobProcessor(deps), {
     connection,
+    prefix: deps.queuePrefix,
     concurrency: deps.concurrency,
   });
   worker.on('failed', (job, error) => {

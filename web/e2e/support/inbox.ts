@@ -10,6 +10,7 @@ export interface InboxEmail {
   html: string;
   to: Array<{ address: string; name?: string }>;
   date: string;
+  attachments?: Array<{ fileName: string; generatedFileName: string; contentType: string; length: number }>;
 }
 
 const INBOX_URL = process.env.MAIL_INBOX_URL ?? 'http://127.0.0.1:1080';
@@ -20,6 +21,14 @@ export async function emailsTo(address: string): Promise<InboxEmail[]> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`the inbox answered ${response.status}`);
   return (await response.json()) as InboxEmail[];
+}
+
+/** The bytes of one attachment of an email, as maildev stores it. */
+export async function emailAttachment(email: InboxEmail, generatedFileName: string): Promise<Buffer> {
+  const url = new URL(`/email/${email.id}/attachment/${encodeURIComponent(generatedFileName)}`, INBOX_URL);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the inbox answered ${response.status} for an attachment`);
+  return Buffer.from(await response.arrayBuffer());
 }
 
 /** Waits for an email to the address whose subject matches, and answers it. */

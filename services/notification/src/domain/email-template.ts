@@ -22,6 +22,8 @@ export interface ComposedEmail {
 
 export interface TemplateContext {
   appUrl: string;
+  /** Billing's address inside the deployment, where invoice PDFs come from. */
+  billingUrl: string;
 }
 
 /**
@@ -30,6 +32,11 @@ export interface TemplateContext {
  */
 export interface EmailTemplate<E extends EventDefinition = EventDefinition> {
   event: E;
+  /**
+   * Whether this event sends an email at all (a bill without an email address does not). Checked on
+   * arrival; absent means always.
+   */
+  wanted?(payload: EventPayload<E>): boolean;
   /** Who receives it. Throws InvalidEmailData when the event cannot make an email: checked on arrival. */
   recipient(payload: EventPayload<E>): Recipient;
   /** Runs in the worker, so it may be slow or fetch things (a PDF to attach). */

@@ -38,8 +38,8 @@ export function emailJobOptions(eventId: string, settings: EmailJobSettings): Jo
 
 export type EmailQueue = Queue<EmailJobData>;
 
-export function createEmailQueue(name: string, connection: Redis): EmailQueue {
-  return new Queue<EmailJobData>(name, { connection });
+export function createEmailQueue(name: string, connection: Redis, prefix = 'bull'): EmailQueue {
+  return new Queue<EmailJobData>(name, { connection, prefix });
 }
 
 export function emailJobData<E extends EventDefinition>(

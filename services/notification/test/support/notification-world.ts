@@ -48,7 +48,7 @@ export async function createNotificationWorld(label: string) {
     emailTemplates.all().map((template) => ({ ...template, event: { ...template.event, topic } })),
   );
   const queueConnection = bullConnection(config.redisUrl);
-  const emailQueue = createEmailQueue(config.email.queueName, queueConnection);
+  const emailQueue = createEmailQueue(config.email.queueName, queueConnection, config.email.queuePrefix);
 
   const identity = connectDatabase(identityDb.url);
   await migrateDatabase(identity.db);
@@ -85,8 +85,10 @@ export async function createNotificationWorld(label: string) {
         mailer,
         templates,
         appUrl: config.appUrl,
+        billingUrl: config.billingUrl,
         mailFrom: config.mailFrom,
         queueName: config.email.queueName,
+        queuePrefix: config.email.queuePrefix,
         redisUrl: config.redisUrl,
         concurrency: 2,
       });

@@ -7,7 +7,7 @@ import { emailVerificationTemplate } from './email-verification.template.js';
 import { emailTemplates } from './index.js';
 import { passwordResetTemplate } from './password-reset.template.js';
 
-const context = { appUrl: 'https://aranya.example' };
+const context = { appUrl: 'https://aranya.example', billingUrl: 'http://billing.invalid' };
 
 const verification = create(identityV1.EmailVerificationRequestedSchema, {
   userId: 'u1',

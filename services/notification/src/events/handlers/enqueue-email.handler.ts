@@ -19,6 +19,7 @@ export function enqueueEmail(
   settings: EmailJobSettings,
 ): EventHandler<EventDefinition> {
   return async (_tx, payload, meta) => {
+    if (template.wanted && !template.wanted(payload)) return;
     try {
       template.recipient(payload);
     } catch (error) {

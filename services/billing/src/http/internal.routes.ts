@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { invoiceFileName } from '../domain/invoice-number.js';
+import { invoicePdfForDownload, type InvoicePdfDeps } from '../use-cases/invoice-pdf.js';
+import { billIdParamsSchema } from './bills.schemas.js';
+
+/**
+ * The invoice PDF for the notification service, which attaches it to the customer's email. Internal:
+ * the gateway routes nothing under /internal, so only services inside the deployment reach it, and it
+ * stays out of the API docs.
+ */
+export async function internalRoutes(app: FastifyInstance, deps: InvoicePdfDeps) {
+  app.get<{ Params: { id: string } }>(
+    '/internal/bills/:id/invoice.pdf',
+    { schema: { params: billIdParamsSchema } },
+    async (request, reply) => {
+      const { bill, pdf, source } = await invoicePdfForDownload(deps, request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${invoiceFileName(bill.invoiceNumber)}"`)
+        .header('x-invoice-number', bill.invoiceNumber)
+        .header('x-bill-revision', String(bill.revision))
+        .header('x-invoice-pdf', source)
+        .send(pdf);
+    },
+  );
+}
