@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
 import pg from 'pg';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, type Role } from '../auth/tokens.js';
@@ -99,4 +101,21 @@ export async function eventually<T>(
     }
   }
   throw lastError;
+}
+
+/**
+ * Serves the test key set over HTTP, for a real service process started by a test (its JWKS_URL):
+ * tokens from signTestToken then work against it as they do against an in-process app.
+ */
+export async function serveTestJwks(): Promise<{ url: string; close(): Promise<void> }> {
+  const body = JSON.stringify(await testJwks());
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/.well-known/jwks.json`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
