@@ -14,6 +14,7 @@ import {
   type TokenVerifier,
 } from '@spa/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { adminStatsRoutes } from './admin-stats.js';
 import type { GatewayConfig } from './config.js';
 import { platformHealth } from './health.js';
 import { mergeOpenApi } from './openapi.js';
@@ -74,6 +75,7 @@ export async function buildGateway({
 }: GatewayDeps): Promise<FastifyInstance> {
   const app = createBaseApp({ logger });
   const csp = contentSecurityPolicy(config.csp);
+  app.decorateRequest('user', null);
 
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
@@ -91,7 +93,7 @@ export async function buildGateway({
     try {
       if (scheme?.toLowerCase() !== 'bearer' || !token)
         throw new InvalidTokenError('Authorization header must be "Bearer <token>"');
-      await verifier.verify(token);
+      request.user = await verifier.verify(token);
     } catch (error) {
       if (error instanceof InvalidTokenError)
         return reply.code(401).send({ message: error.message, code: 'UNAUTHORIZED' });
@@ -174,6 +176,8 @@ export async function buildGateway({
   };
   for (const { prefix, service } of ROUTES) await proxy(service, `${API_PREFIX}${prefix}`, prefix);
   for (const { prefix, service } of PUBLIC_FILE_ROUTES) await proxy(service, prefix, prefix);
+
+  await app.register(async (scope) => adminStatsRoutes(scope, config));
 
   // Anything else under /api is an unknown endpoint, answered in the error shape (never the SPA).
   app.all('/api/*', async (request, reply) =>

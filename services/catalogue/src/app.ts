@@ -7,6 +7,7 @@ import { favoritesRoutes } from './http/favorites.routes.js';
 import { productTaxonomyRoutes } from './http/product-taxonomy.routes.js';
 import { productsRoutes } from './http/products.routes.js';
 import { ReadCache } from './http/read-cache.js';
+import { internalStatsRoutes } from './http/internal-stats.routes.js';
 import { reservationsRoutes } from './http/reservations.routes.js';
 import { roomsRoutes } from './http/rooms.routes.js';
 import type { RouteDeps } from './http/route-deps.js';
@@ -76,6 +77,7 @@ export async function buildApp(deps: ServiceDeps & { config: CatalogueConfig }):
     favoritesRoutes,
     uploadRoutes,
     reservationsRoutes,
+    internalStatsRoutes,
   ]) {
     await app.register(routes, routeDeps);
   }

@@ -351,3 +351,15 @@ describe('products', () => {
     expect((await world.request('GET', '/products/123')).statusCode).toBe(404);
   });
 });
+
+describe('catalogue counts for the admin dashboard', () => {
+  it('counts products, those out of stock, and services', async () => {
+    const stats = async () => (await world.app.inject({ method: 'GET', url: '/internal/stats' })).json();
+    const before = await stats();
+    await createProduct(world, oils._id, { name: `Counted Oil ${Date.now()}`, stock: 0 });
+    const after = await stats();
+    expect(after.totalProducts).toBe(before.totalProducts + 1);
+    expect(after.outOfStockProducts).toBe(before.outOfStockProducts + 1);
+    expect(typeof after.totalServices).toBe('number');
+  });
+});

@@ -12,6 +12,7 @@ import type { IdentityConfig } from './config.js';
 import { adminUserRoutes } from './http/admin-users.routes.js';
 import { authRoutes } from './http/auth.routes.js';
 import { employeeRoleRoutes } from './http/employee-roles.routes.js';
+import { internalStatsRoutes } from './http/internal-stats.routes.js';
 import { jwksRoutes } from './http/jwks.routes.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
 
@@ -66,5 +67,6 @@ export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(context));
   await app.register(adminUserRoutes(context));
   await app.register(employeeRoleRoutes(context));
+  await app.register(internalStatsRoutes(context));
   return app;
 }

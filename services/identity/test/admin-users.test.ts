@@ -355,3 +355,16 @@ describe('DELETE /admin/users/:id', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('account counts for the admin dashboard', () => {
+  it('counts customers, employees and admins, and follows a new sign-up', async () => {
+    const stats = async () => (await world.call({ method: 'GET', url: '/internal/stats' })).json();
+    const before = await stats();
+    // The seeded demo accounts: one admin, one customer, three staff.
+    expect(before.totalAdmins).toBeGreaterThanOrEqual(1);
+    expect(before.totalEmployees).toBeGreaterThanOrEqual(3);
+    expect(before.totalUsers).toBeGreaterThanOrEqual(1);
+    await world.register();
+    expect((await stats()).totalUsers).toBe(before.totalUsers + 1);
+  });
+});

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { GatewayConfig } from './config.js';
+import { API_PREFIX, type ServiceName } from './routing.js';
+
+/** The admin dashboard's figures, each from the service that owns it. */
+export interface AdminStats {
+  totalUsers: number | null;
+  totalOrders: number | null;
+  totalProducts: number | null;
+  /** Rupees from paid orders. */
+  revenue: number | null;
+  /** This month's revenue against last month's, in percent. */
+  growthRate: number | null;
+  /** The services that did not answer in time; their figures are null rather than holding the page up. */
+  unavailable: ServiceName[];
+}
+
+type Part = Record<string, unknown>;
+
+const PARTS: ReadonlyArray<{ service: ServiceName; fields: ReadonlyArray<keyof AdminStats> }> = [
+  { service: 'identity', fields: ['totalUsers'] },
+  { service: 'catalogue', fields: ['totalProducts'] },
+  { service: 'commerce', fields: ['totalOrders', 'revenue', 'growthRate'] },
+];
+
+async function fetchPart(config: GatewayConfig, service: ServiceName, requestId: string): Promise<Part> {
+  if (!config.enabledServices.includes(service)) throw new Error(`${service} is not part of this deployment`);
+  const response = await fetch(`${config.upstreams[service]}/internal/stats`, {
+    headers: { 'x-request-id': requestId },
+    signal: AbortSignal.timeout(config.statsPartTimeoutMs),
+  });
+  if (!response.ok) throw new Error(`${service} answered ${response.status}`);
+  return (await response.json()) as Part;
+}
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** Puts the parts together; a part that failed leaves its figures null and names its service. */
+export function composeAdminStats(results: ReadonlyArray<{ service: ServiceName; part?: Part }>): AdminStats {
+  const stats: AdminStats = {
+    totalUsers: null,
+    totalOrders: null,
+    totalProducts: null,
+    revenue: null,
+    growthRate: null,
+    unavailable: [],
+  };
+  for (const { service, part } of results) {
+    const { fields } = PARTS.find((entry) => entry.service === service)!;
+    if (!part) {
+      stats.unavailable.push(service);
+      continue;
+    }
+    for (const field of fields)
+      (stats as unknown as Record<string, unknown>)[field] = numberOrNull(part[field]);
+  }
+  return stats;
+}
+
+/**
+ * GET /api/v1/admin/stats: no one service owns these figures, so the gateway asks each owner at once,
+ * with a short timeout each, and answers with what arrived.
+ */
+export async function adminStatsRoutes(app: FastifyInstance, config: GatewayConfig) {
+  app.get(`${API_PREFIX}/admin/stats`, async (request, reply) => {
+    if (!request.user)
+      return reply.code(401).send({ message: 'Please sign in to continue.', code: 'UNAUTHORIZED' });
+    if (request.user.role !== 'admin')
+      return reply
+        .code(403)
+        .send({ message: 'Only admins can see the dashboard figures.', code: 'FORBIDDEN' });
+    const results = await Promise.all(
+      PARTS.map(async ({ service }) => {
+        try {
+          return { service, part: await fetchPart(config, service, request.id) };
+        } catch (error) {
+          request.log.warn({ service, err: error }, 'admin stats: a part is missing');
+          return { service };
+        }
+      }),
+    );
+    return reply.header('cache-control', 'no-store').send(composeAdminStats(results));
+  });
+}
