@@ -15,6 +15,7 @@ import {
 } from '@spa/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminStatsRoutes } from './admin-stats.js';
+import { SharedRateLimiter } from './api-rate-limit.js';
 import type { GatewayConfig } from './config.js';
 import { platformHealth } from './health.js';
 import { mergeOpenApi } from './openapi.js';
@@ -116,7 +117,14 @@ export async function buildGateway({
       code: 'RATE_LIMITED',
     }),
   });
-  const apiLimit = app.rateLimit({ max: config.rateLimit.max, timeWindow: '1 minute' });
+  const apiLimiter = new SharedRateLimiter(redis, {
+    max: config.rateLimit.max,
+    windowMs: 60_000,
+    flushMs: config.rateLimit.flushMs,
+    keyPrefix: 'gateway-rl:api:',
+  });
+  apiLimiter.start();
+  app.addHook('onClose', async () => apiLimiter.stop());
   const authLimit = app.rateLimit({
     max: config.rateLimit.authMax,
     timeWindow: '1 minute',
@@ -134,7 +142,20 @@ export async function buildGateway({
       await authLimit.call(app, request, reply);
     else if (request.method !== 'GET' && isUnder(path, PASSWORD_PATHS))
       await passwordLimit.call(app, request, reply);
-    if (!reply.sent) await apiLimit.call(app, request, reply);
+    if (reply.sent) return;
+    const verdict = apiLimiter.hit(request.ip);
+    const resetSeconds = Math.ceil(verdict.resetInMs / 1000);
+    reply.header('x-ratelimit-limit', verdict.limit);
+    reply.header('x-ratelimit-remaining', verdict.remaining);
+    reply.header('x-ratelimit-reset', resetSeconds);
+    if (!verdict.allowed)
+      return reply
+        .code(429)
+        .header('retry-after', resetSeconds)
+        .send({
+          message: `Too many requests. Please wait ${resetSeconds} seconds and try again.`,
+          code: 'RATE_LIMITED',
+        });
   });
 
   const proxy = (service: ServiceName, prefix: string, rewritePrefix: string) => {

@@ -36,6 +36,8 @@ export function loadGatewayConfig(source: Record<string, string | undefined> = p
       webDist: env.string('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
       rateLimit: {
         max: env.int('RATE_LIMIT_MAX', 1200),
+        /** How often each replica adds its API hits to the shared count in Redis. */
+        flushMs: env.int('RATE_LIMIT_FLUSH_MS', 250),
         authMax: env.int('AUTH_RATE_LIMIT_MAX', 20),
         passwordMax: env.int('PASSWORD_RATE_LIMIT_MAX', 5),
       },
