@@ -1,4 +1,4 @@
-# One image recipe for every Node process of the platform (a service or the gateway):
+# One image recipe for every Node process of the platform (a service, the gateway or the sandbox):
 #   docker build -f infra/docker/node.Dockerfile --build-arg APP=services/identity .
 #   docker build -f infra/docker/node.Dockerfile --target runtime-chromium --build-arg APP=services/billing .
 # Multi-stage: the build stage compiles everything; the runtime stages keep production dependencies
@@ -17,6 +17,8 @@ COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/proto ./proto
 COPY --from=build --chown=node:node /app/services ./services
 COPY --from=build --chown=node:node /app/gateway ./gateway
+# The Razorpay sandbox (compose profile "sandbox"): its bundle and the checkout files it serves.
+COPY --from=build --chown=node:node /app/infra/razorpay-sandbox ./infra/razorpay-sandbox
 COPY --from=build --chown=node:node /app/web/dist ./web/dist
 
 # Billing renders PDF invoices with the system Chromium and needs fonts with the rupee sign.

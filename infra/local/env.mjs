@@ -68,3 +68,55 @@ export function serviceEnv(name) {
   // Each service owns a database and a role of its own name; password = name.
   return { ...infraEnv(), DATABASE_URL: postgresUrl(name, name, name) };
 }
+
+// The Razorpay test secrets every local part shares (services/commerce, the sandbox, the tests).
+export const RAZORPAY_DEV_SECRETS = Object.freeze({
+  RAZORPAY_KEY_ID: 'rzp_test_sandbox',
+  RAZORPAY_KEY_SECRET: 'sandbox_key_secret',
+  RAZORPAY_WEBHOOK_SECRET: 'sandbox_webhook_secret',
+});
+
+export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
+export const RAZORPAY_API_URL = 'https://api.razorpay.com';
+
+function appendOrigins(list, origins) {
+  const existing = (list ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return [...new Set([...existing, ...origins])].join(',');
+}
+
+/**
+ * Who talks to the payment provider and what the SPA may load from it: the env commerce gets and the
+ * CSP additions the gateway gets. With a sandbox (development and tests) its URL and the test secrets;
+ * without one, Razorpay itself, with whatever keys `env` carries (production must set real ones).
+ * @param {{ env: Record<string, string | undefined>, sandboxUrl?: string }} options
+ */
+export function paymentProviderEnv({ env, sandboxUrl }) {
+  const apiUrl = sandboxUrl ?? env.RAZORPAY_API_URL ?? RAZORPAY_API_URL;
+  const checkoutUrl = sandboxUrl
+    ? `${sandboxUrl}/v1/checkout.js`
+    : (env.RAZORPAY_CHECKOUT_URL ?? RAZORPAY_CHECKOUT_URL);
+  const secrets = Object.fromEntries(
+    Object.entries(RAZORPAY_DEV_SECRETS)
+      .map(([name, devValue]) => [name, env[name] ?? (sandboxUrl ? devValue : undefined)])
+      .filter(([, value]) => value !== undefined),
+  );
+  const checkoutOrigin = new URL(checkoutUrl).origin;
+  const apiOrigin = new URL(apiUrl).origin;
+  // Razorpay's modal is an iframe of its API host, and its script calls that host and its logging
+  // host from the page; the sandbox's modal is an iframe of its own origin that makes its own calls.
+  const frameOrigins = [...new Set([checkoutOrigin, apiOrigin])];
+  const connectOrigins = sandboxUrl ? [] : [apiOrigin, 'https://lumberjack.razorpay.com'];
+  return {
+    commerce: { ...secrets, RAZORPAY_API_URL: apiUrl, RAZORPAY_CHECKOUT_URL: checkoutUrl },
+    gateway: {
+      CSP_SCRIPT_SRC: appendOrigins(env.CSP_SCRIPT_SRC, [checkoutOrigin]),
+      CSP_FRAME_SRC: appendOrigins(env.CSP_FRAME_SRC, frameOrigins),
+      ...(connectOrigins.length > 0 && {
+        CSP_CONNECT_SRC: appendOrigins(env.CSP_CONNECT_SRC, connectOrigins),
+      }),
+    },
+  };
+}

@@ -1,13 +1,15 @@
-// Starts the platform's own processes (every service that exists, then the gateway) as children of
-// this process, on top of the infrastructure that infra.mjs runs. Used by `npm start` and by the
-// browser tests, which run a second, throwaway stack on other ports and fresh databases.
+// Starts the platform's own processes (the Razorpay sandbox, every service that exists, then the
+// gateway) as children of this process, on top of the infrastructure that infra.mjs runs. Used by
+// `npm start` and by the browser tests, which run a second, throwaway stack on other ports and fresh
+// databases.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { infraEnv, repoRoot, serviceEnv } from './env.mjs';
+import { infraEnv, paymentProviderEnv, repoRoot, serviceEnv } from './env.mjs';
 
 const SERVICE_PORTS = { identity: 1, catalogue: 2, booking: 3, commerce: 4, billing: 5, notification: 6 };
+const RAZORPAY_SANDBOX_PORT_OFFSET = 10;
 
 /**
  * Services present in this checkout (services/<name>/src/main.ts), the kit excepted. STACK_SERVICES
@@ -55,6 +57,7 @@ async function waitForHttp(url, { timeoutMs, child, name, logPath }) {
  * @param {{ portBase?: number, gatewayPort?: number, freshDatabases?: string, logDir: string,
  *           env?: Record<string, string>, publicUrl?: string, quiet?: boolean }} options
  *   freshDatabases: a prefix; each service then gets a new empty database named <prefix>_<service>.
+ *   The Razorpay sandbox listens on portBase + 10 unless env (or the process) sets RAZORPAY_API_URL.
  */
 export async function startStack(options) {
   const root = repoRoot();
@@ -74,6 +77,17 @@ export async function startStack(options) {
     ),
     ...options.env,
   };
+
+  // The payment provider: a Razorpay sandbox of our own unless RAZORPAY_API_URL names one (Razorpay
+  // itself, with real keys), and never in production.
+  const providerSettings = Object.fromEntries(
+    Object.entries({ ...process.env, ...options.env }).filter(([, value]) => value),
+  );
+  const sandboxWanted = !providerSettings.RAZORPAY_API_URL && common.NODE_ENV !== 'production';
+  const sandboxUrl = sandboxWanted
+    ? `http://127.0.0.1:${portBase + RAZORPAY_SANDBOX_PORT_OFFSET}`
+    : undefined;
+  const payments = paymentProviderEnv({ env: providerSettings, sandboxUrl });
 
   const launch = (name, entry, env) => {
     const logPath = path.join(options.logDir, `${name}.log`);
@@ -107,10 +121,32 @@ export async function startStack(options) {
   };
 
   try {
+    if (sandboxUrl) {
+      const entry = path.join(root, 'infra', 'razorpay-sandbox', 'dist', 'main.js');
+      if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build`);
+      const { child, logPath } = launch('razorpay-sandbox', entry, {
+        ...common,
+        ...payments.commerce,
+        RAZORPAY_SANDBOX_PORT: String(portBase + RAZORPAY_SANDBOX_PORT_OFFSET),
+        RAZORPAY_WEBHOOK_URL: `http://127.0.0.1:${gatewayPort}/api/v1/payments/webhook`,
+      });
+      await waitForHttp(`${sandboxUrl}/healthz`, {
+        timeoutMs: 30_000,
+        child,
+        name: 'razorpay-sandbox',
+        logPath,
+      });
+      if (!options.quiet) console.log(`  ${'razorpay'.padEnd(13)} sandbox on ${sandboxUrl}`);
+    }
     // Identity first: every other service and the gateway read its public keys.
     const ordered = [...services].sort((a, b) => (a === 'identity' ? -1 : b === 'identity' ? 1 : 0));
     for (const name of ordered) {
-      const env = { ...serviceEnv(name), ...common, PORT: String(portBase + SERVICE_PORTS[name]) };
+      const env = {
+        ...serviceEnv(name),
+        ...common,
+        ...(name === 'commerce' ? payments.commerce : {}),
+        PORT: String(portBase + SERVICE_PORTS[name]),
+      };
       if (options.freshDatabases) {
         const database = `${options.freshDatabases}_${name}`;
         await recreateDatabase(infraEnv().PG_ADMIN_URL, database, name);
@@ -125,6 +161,7 @@ export async function startStack(options) {
     const gatewayEnv = {
       ...infraEnv(),
       ...common,
+      ...payments.gateway,
       PORT: String(gatewayPort),
       ENABLED_SERVICES: services.join(','),
     };
@@ -142,5 +179,12 @@ export async function startStack(options) {
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${gatewayPort}`, publicUrl, services, stop, children };
+  return {
+    url: `http://127.0.0.1:${gatewayPort}`,
+    publicUrl,
+    services,
+    razorpaySandboxUrl: sandboxUrl,
+    stop,
+    children,
+  };
 }

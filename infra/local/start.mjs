@@ -34,6 +34,9 @@ step('Starting services (each applies its migrations; identity and catalogue see
 const stack = await startStack({ gatewayPort: port, logDir: path.join(dataDir(), 'logs', 'app') });
 
 const inbox = infraEnv().MAIL_INBOX_URL;
+const payments = stack.razorpaySandboxUrl
+  ? `${stack.razorpaySandboxUrl} (Razorpay sandbox: Pay / Fail / Dismiss, test keys)`
+  : `${process.env.RAZORPAY_API_URL || 'https://api.razorpay.com'} (Razorpay itself)`;
 console.log(`
   The spa platform is running.
 
@@ -41,6 +44,7 @@ console.log(`
   API docs       http://localhost:${port}/api/docs
   Health         http://localhost:${port}/healthz
   Email inbox    ${inbox}
+  Payments       ${payments}
   Logs           ${path.join(dataDir(), 'logs')}
 
   Demo sign-ins (development only)

@@ -16,11 +16,14 @@ function portIsFree(port) {
   });
 }
 
-/** A block of ten consecutive free ports: the gateway at base, services at base+1..6. */
+/**
+ * A block of twenty ports, free where the stack listens: the gateway at base, services at base+1..6,
+ * the Razorpay sandbox at base+10 (blocks never overlap, so two runs never share a sandbox port).
+ */
 async function freePortBase() {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 900) * 10;
-    const ports = Array.from({ length: 7 }, (_, offset) => base + offset);
+    const base = 20_000 + Math.floor(Math.random() * 450) * 20;
+    const ports = [...Array.from({ length: 7 }, (_, offset) => base + offset), base + 10];
     if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
   }
   throw new Error('no free block of ports for the browser-test stack');

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticationError } from './errors.js';
+import { parseCaptureInput, parseOrderInput } from './order-input.js';
+import type { PaymentFlow } from './payments.js';
+import { constantTimeEquals } from './signatures.js';
+import type { SandboxStore } from './store.js';
+
+export interface ApiRoutesOptions {
+  store: SandboxStore;
+  payments: PaymentFlow;
+  keyId: string;
+  keySecret: string;
+}
+
+type WithId = FastifyRequest<{ Params: { id: string } }>;
+
+function basicAuthCredentials(header: string | undefined): { user: string; password: string } | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/.exec(header ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** The orders and payments endpoints the razorpay SDK calls, behind HTTP basic auth (key id : secret). */
+export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
+  const { store, payments } = options;
+
+  app.addHook('onRequest', async (request) => {
+    const credentials = basicAuthCredentials(request.headers.authorization);
+    const valid =
+      credentials !== undefined &&
+      constantTimeEquals(credentials.user, options.keyId) &&
+      constantTimeEquals(credentials.password, options.keySecret);
+    if (!valid) throw authenticationError();
+  });
+
+  app.post('/orders', async (request) => store.createOrder(parseOrderInput(request.body)));
+  app.get('/orders/:id', async (request: WithId) => store.order(request.params.id));
+  app.get('/orders/:id/payments', async (request: WithId) => {
+    const items = store.paymentsOf(request.params.id);
+    return { entity: 'collection', count: items.length, items };
+  });
+  app.get('/payments/:id', async (request: WithId) => store.payment(request.params.id));
+  app.post('/payments/:id/capture', async (request: WithId) => {
+    const { amount, currency } = parseCaptureInput(request.body);
+    return payments.capture(request.params.id, amount, currency);
+  });
+}

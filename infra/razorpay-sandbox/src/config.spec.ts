@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { readSandboxConfig } from './config.js';
+
+describe('readSandboxConfig', () => {
+  it('defaults to port 4010, localhost and the shared test secrets', () => {
+    expect(readSandboxConfig({})).toEqual({
+      nodeEnv: 'development',
+      port: 4010,
+      host: '127.0.0.1',
+      logLevel: 'info',
+      keyId: 'rzp_test_sandbox',
+      keySecret: 'sandbox_key_secret',
+      webhookSecret: 'sandbox_webhook_secret',
+      webhookUrl: undefined,
+    });
+  });
+
+  it('reads the port, the secrets and the webhook URL from the environment', () => {
+    const config = readSandboxConfig({
+      RAZORPAY_SANDBOX_PORT: '24010',
+      RAZORPAY_KEY_ID: 'rzp_test_other',
+      RAZORPAY_WEBHOOK_URL: 'http://127.0.0.1:24000/api/v1/payments/webhook',
+    });
+
+    expect(config).toMatchObject({
+      port: 24010,
+      keyId: 'rzp_test_other',
+      webhookUrl: 'http://127.0.0.1:24000/api/v1/payments/webhook',
+    });
+  });
+
+  it('names a bad port or webhook URL', () => {
+    expect(() => readSandboxConfig({ RAZORPAY_SANDBOX_PORT: 'http' })).toThrow(/RAZORPAY_SANDBOX_PORT/);
+    expect(() => readSandboxConfig({ RAZORPAY_WEBHOOK_URL: 'not a url' })).toThrow(/RAZORPAY_WEBHOOK_URL/);
+  });
+});
