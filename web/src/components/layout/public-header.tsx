@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { useCartCount } from '../../features/cart/use-cart';
 import { useSessionStore } from '../../stores/session.store';
 import { CartIcon, CloseIcon, MenuIcon } from '../icons';
 import { BrandLink } from './brand-link';
@@ -18,6 +19,25 @@ function AuthLinks({ className }: { className: string }) {
         Sign Up
       </Link>
     </div>
+  );
+}
+
+/** The cart icon, with the number of units in the signed-in shopper's cart. */
+function CartLink() {
+  const count = useCartCount();
+  return (
+    <Link
+      to={paths.cart}
+      className="icon-button cart-link"
+      aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? '' : 's'}` : 'Cart'}
+    >
+      <CartIcon size={22} />
+      {count > 0 && (
+        <span className="cart-link__count" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
   );
 }
 
@@ -66,9 +86,7 @@ export function PublicHeader() {
         </nav>
 
         <div className="site-header__actions">
-          <Link to={paths.cart} className="icon-button" aria-label="Cart">
-            <CartIcon size={22} />
-          </Link>
+          <CartLink />
           {signedInUser ? <UserMenu user={signedInUser} /> : <AuthLinks className="site-header__auth" />}
           <button
             type="button"

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { ArrowLeftIcon, PlusIcon } from '../../components/icons';
+import { ArrowLeftIcon } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { isApiError } from '../../lib/api';
 import { formatINR } from '../../lib/format';
 import { useSessionStore } from '../../stores/session.store';
 import { toast } from '../../stores/toast.store';
-import { HeartIcon, MinusIcon, ShareIcon } from '../catalogue/catalogue-icons';
+import { HeartIcon, ShareIcon } from '../catalogue/catalogue-icons';
 import { useProduct } from '../catalogue/catalogue.queries';
 import { EmptyState } from '../catalogue/empty-state';
 import { ImageWithFallback } from '../catalogue/image-with-fallback';
@@ -16,6 +16,7 @@ import { isLowStock } from '../catalogue/product-lists';
 import { shareCurrentPage } from '../catalogue/share';
 import { refName, type Product } from '../catalogue/types';
 import { useAddToCart } from './add-to-cart';
+import { QuantityStepper } from './quantity-stepper';
 import { useWishlist } from './wishlist';
 import '../catalogue/badge.css';
 import '../catalogue/detail.css';
@@ -49,42 +50,6 @@ function Gallery({ product }: { product: Product }) {
           ))}
         </ul>
       )}
-    </div>
-  );
-}
-
-function QuantityStepper({
-  value,
-  max,
-  onChange,
-}: {
-  value: number;
-  max: number;
-  onChange: (n: number) => void;
-}) {
-  return (
-    <div className="cat-stepper" role="group" aria-label="Quantity">
-      <button
-        type="button"
-        className="cat-stepper__button"
-        aria-label="Decrease quantity"
-        disabled={value <= 1}
-        onClick={() => onChange(value - 1)}
-      >
-        <MinusIcon size={16} />
-      </button>
-      <output className="cat-stepper__value" aria-live="polite" aria-label="Quantity">
-        {value}
-      </output>
-      <button
-        type="button"
-        className="cat-stepper__button"
-        aria-label="Increase quantity"
-        disabled={value >= max}
-        onClick={() => onChange(value + 1)}
-      >
-        <PlusIcon size={16} />
-      </button>
     </div>
   );
 }
@@ -135,8 +100,9 @@ function ProductView({ product }: { product: Product }) {
       toast.success(`Added ${quantity} item(s) to cart`);
   };
 
+  // Buy Now puts the chosen quantity in the cart and opens it, where the shopper reviews and checks out.
   const buyNow = async () => {
-    if (await cart.add({ productId: product._id, quantity })) navigate(paths.checkout);
+    if (await cart.add({ productId: product._id, quantity })) navigate(paths.cart);
   };
 
   const toggleWishlist = () => {

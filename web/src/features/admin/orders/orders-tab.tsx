@@ -1,6 +1,205 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { getErrorMessage } from '../../../lib/api';
+import { formatDate, formatDateTime, formatINR } from '../../../lib/format';
+import { toast } from '../../../stores/toast.store';
+import { EmptyState } from '../../catalogue/empty-state';
+import { FilterChips } from '../../catalogue/filter-chips';
+import { OrderBadge } from '../../orders/order-badge';
+import {
+  ADMIN_STATE_LOOK,
+  adminOrderState,
+  canMarkDelivered,
+  PAYMENT_METHOD_LABEL,
+  shortOrderId,
+  type AdminOrderState,
+} from '../../orders/order-status';
+import { fetchAllOrders, markOrderDelivered, orderKeys, type Order } from '../../orders/orders.api';
+import '../../catalogue/admin.css';
+import './admin-orders.css';
 
-/** The admin panel's Orders tab. */
+const STATE_CHIPS = (Object.keys(ADMIN_STATE_LOOK) as AdminOrderState[]).map((state) => ({
+  value: state,
+  label: ADMIN_STATE_LOOK[state].label,
+}));
+
+const newestFirst = (a: Order, b: Order) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime();
+
+function YesNo({ done, at }: { done: boolean; at: string | null }) {
+  if (!done) return <span className="admin-orders__no">No</span>;
+  return (
+    <span className="admin-orders__yes">
+      Yes{at && <span className="cat-table__sub">{formatDate(at)}</span>}
+    </span>
+  );
+}
+
+function OrderRow({
+  order,
+  marking,
+  onMarkDelivered,
+}: {
+  order: Order;
+  marking: boolean;
+  onMarkDelivered: (order: Order) => void;
+}) {
+  const shownId = shortOrderId(order._id, 6);
+  const address = order.shippingAddress;
+  return (
+    <tr>
+      <td>
+        <span className="cat-table__name">#{shownId}</span>
+        <span className="cat-table__sub">{formatDateTime(order.createdAt)}</span>
+        <OrderBadge {...ADMIN_STATE_LOOK[adminOrderState(order)]} />
+      </td>
+      <td>
+        <span className="cat-table__name">{order.user?.name ?? '—'}</span>
+        <span className="cat-table__sub admin-orders__email">{order.user?.email}</span>
+      </td>
+      <td>
+        <ul className="admin-orders__items">
+          {order.orderItems.map((item) => (
+            <li key={item._id}>
+              {item.name} × {item.quantity}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td>
+        <address className="admin-orders__address">
+          <span>{address.fullName}</span>
+          <span>{address.address}</span>
+          <span>
+            {address.city}
+            {address.state ? `, ${address.state}` : ''} {address.postalCode}
+          </span>
+          <span>{address.country}</span>
+          <span>{address.phone}</span>
+        </address>
+      </td>
+      <td className="cat-table__number">
+        <dl className="admin-orders__prices">
+          <div>
+            <dt>Items</dt>
+            <dd>{formatINR(order.itemsPrice)}</dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd>{formatINR(order.shippingPrice)}</dd>
+          </div>
+          <div>
+            <dt>Tax</dt>
+            <dd>{formatINR(order.taxPrice)}</dd>
+          </div>
+          <div className="admin-orders__total">
+            <dt>Total</dt>
+            <dd>{formatINR(order.totalPrice)}</dd>
+          </div>
+        </dl>
+        <span className="cat-table__sub">{PAYMENT_METHOD_LABEL[order.paymentMethod]}</span>
+      </td>
+      <td>
+        <YesNo done={order.isPaid} at={order.paidAt} />
+      </td>
+      <td>
+        <YesNo done={order.isDelivered} at={order.deliveredAt} />
+        {canMarkDelivered(order) && (
+          <button
+            type="button"
+            className="btn btn--primary btn--sm admin-orders__action"
+            disabled={marking}
+            onClick={() => onMarkDelivered(order)}
+            aria-label={`Mark order #${shownId} delivered`}
+          >
+            {marking ? 'Saving...' : 'Mark Delivered'}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The admin panel's Orders tab: every store order, newest first, with Mark Delivered. */
 export default function OrdersTab() {
-  return <ComingSoon title="Orders" description="Every store order, with Mark Delivered." />;
+  const queryClient = useQueryClient();
+  const orders = useQuery({ queryKey: orderKeys.admin(), queryFn: fetchAllOrders, refetchOnMount: 'always' });
+  const [stateFilter, setStateFilter] = useState('');
+  const deliver = useMutation({
+    mutationFn: (order: Order) => markOrderDelivered(order._id),
+    onSuccess: (_answer, order) => {
+      toast.success(`Order #${shortOrderId(order._id, 6)} marked as delivered`);
+      return queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+    onError: (error) => toast.error(getErrorMessage(error, 'Failed to update order status')),
+  });
+
+  useEffect(() => {
+    if (orders.error) toast.error(getErrorMessage(orders.error, 'Failed to load orders'));
+  }, [orders.error]);
+
+  const all = useMemo(() => [...(orders.data ?? [])].sort(newestFirst), [orders.data]);
+  const shown = stateFilter ? all.filter((order) => adminOrderState(order) === stateFilter) : all;
+
+  let body;
+  if (orders.isPending) body = <p className="cat-admin-loading">Loading orders…</p>;
+  else if (orders.error && !orders.data)
+    body = (
+      <p className="cat-admin-banner" role="alert">
+        Failed to load orders
+      </p>
+    );
+  else if (shown.length === 0) body = <EmptyState title="No orders found" />;
+  else
+    body = (
+      <div className="cat-table-wrap admin-orders__wrap">
+        <table className="cat-table admin-orders">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Items</th>
+              <th scope="col">Shipping address</th>
+              <th scope="col" className="cat-table__number">
+                Prices
+              </th>
+              <th scope="col">Paid</th>
+              <th scope="col">Delivered</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((order) => (
+              <OrderRow
+                key={order._id}
+                order={order}
+                marking={deliver.isPending && deliver.variables?._id === order._id}
+                onMarkDelivered={(chosen) => deliver.mutate(chosen)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <div className="cat-admin">
+      <div className="cat-admin-toolbar">
+        <div>
+          <h2>Orders</h2>
+          <p>
+            {all.length} {all.length === 1 ? 'order' : 'orders'}, newest first. Cash on delivery is collected
+            when an order is marked delivered.
+          </p>
+        </div>
+        <FilterChips
+          label="Order state"
+          allLabel="All"
+          options={STATE_CHIPS}
+          value={stateFilter}
+          onChange={setStateFilter}
+          size="sm"
+        />
+      </div>
+      {body}
+    </div>
+  );
 }
