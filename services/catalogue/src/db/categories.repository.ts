@@ -42,8 +42,13 @@ function inputOf(row: CategoryRow): CategoryInput {
   };
 }
 
-export async function createCategory({ db, publish }: Store, input: CategoryInput): Promise<CategoryRow> {
-  const fields = cleanCategoryForm(input, await assignableRoleNames(db));
+/** knownRoles: the roles to check against, when the caller knows better than the mirror (the seed). */
+export async function createCategory(
+  { db, publish }: Store,
+  input: CategoryInput,
+  knownRoles?: readonly string[],
+): Promise<CategoryRow> {
+  const fields = cleanCategoryForm(input, knownRoles ?? (await assignableRoleNames(db)));
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(serviceCategories).values(fields).returning();

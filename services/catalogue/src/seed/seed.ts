@@ -8,7 +8,7 @@ import { createRoom } from '../db/rooms.repository.js';
 import { productCategories, products, rooms, serviceCategories, services } from '../db/schema.js';
 import { createService } from '../db/services.repository.js';
 import type { Store } from '../db/store.js';
-import { matchEmployeeRole } from '../domain/category-form.js';
+import { BASE_EMPLOYEE_ROLES, matchEmployeeRole } from '../domain/category-form.js';
 import { ImageStore } from '../uploads/image-store.js';
 import { renderArtwork, type ArtworkSpec } from './artwork.js';
 import { demoProductCategories } from './demo-products.js';
@@ -112,16 +112,21 @@ async function renderAllArtwork(images: ImageStore): Promise<Artwork> {
 }
 
 async function seedTreatments(store: Store, artwork: Artwork) {
-  // Identity may already have announced its roles; if the demo's role is not among them, use one that is.
-  const roles = await assignableRoleNames(store.db);
+  // Identity announces its roles one event at a time, so a fresh start may know "manager" and not yet
+  // "servicestaff". Identity always has its base roles, so the demo's base role is used regardless.
+  const roles = [...new Set([...(await assignableRoleNames(store.db)), ...BASE_EMPLOYEE_ROLES])];
   for (const [index, category] of demoCategories.entries()) {
-    const created = await createCategory(store, {
-      name: category.name,
-      description: category.description,
-      order: index + 1,
-      isActive: true,
-      assignedEmployeeRole: matchEmployeeRole(category.assignedEmployeeRole, roles) ?? roles[0] ?? null,
-    });
+    const created = await createCategory(
+      store,
+      {
+        name: category.name,
+        description: category.description,
+        order: index + 1,
+        isActive: true,
+        assignedEmployeeRole: matchEmployeeRole(category.assignedEmployeeRole, roles) ?? roles[0] ?? null,
+      },
+      roles,
+    );
     for (const treatment of category.treatments) {
       await createService(store, {
         name: treatment.name,
