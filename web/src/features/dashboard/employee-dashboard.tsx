@@ -4,15 +4,20 @@ import { ChevronDownIcon, ClockIcon, MapPinIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
 import { formatDate, formatTime } from '../../lib/format';
 import type { SessionUser } from '../../stores/session.store';
-import { employeeRoleLabel, shiftLabel, statusLabel } from '../auth/account';
 import {
+  APPOINTMENT_STATUSES,
   countUpcoming,
-  fetchEmployeeAppointments,
-  statusTone,
-  type AppointmentSummary,
+  newestFirst,
+  soonestFirst,
+  type Appointment,
   type TimeRange,
-} from './appointments-summary';
+} from '../appointments/appointment';
+import { appointmentKeys, fetchEmployeeAppointments } from '../appointments/appointments.api';
+import { BUSINESS_TIME_ZONE } from '../appointments/business-time';
+import { StatusBadge } from '../appointments/status-badge';
+import { employeeRoleLabel, shiftLabel, statusLabel } from '../auth/account';
 import { BadgeIcon, BriefcaseIcon, CalendarIcon, FilterIcon } from './dashboard-icons';
+import '../auth/forms.css';
 import './dashboard.css';
 
 const DEPARTMENTS: Record<string, string> = {
@@ -21,7 +26,7 @@ const DEPARTMENTS: Record<string, string> = {
   servicestaff: 'Therapies & Treatments',
 };
 
-const STATUSES = ['Scheduled', 'Pending', 'Confirmed', 'In Progress', 'Completed', 'Cancelled'];
+const IN_BUSINESS_TIME = { timeZone: BUSINESS_TIME_ZONE };
 const RANGES: Array<{ value: TimeRange; label: string }> = [
   { value: 'upcoming', label: 'Upcoming' },
   { value: 'past', label: 'Past' },
@@ -31,18 +36,31 @@ const RANGES: Array<{ value: TimeRange; label: string }> = [
 /** Spec: the employee dashboard logs fetch errors without a message; the list stays empty. */
 function useEmployeeAppointments(userId: string, timeRange: TimeRange) {
   return useQuery({
-    queryKey: ['appointments', 'employee', userId, timeRange],
+    queryKey: appointmentKeys.employee(userId, timeRange),
     queryFn: () =>
       fetchEmployeeAppointments(userId, timeRange).catch((error: unknown) => {
         console.error('Could not load appointments', error);
-        return [] as AppointmentSummary[];
+        return [] as Appointment[];
       }),
   });
 }
 
-function AppointmentFilters({ status, onStatus }: { status: string; onStatus: (status: string) => void }) {
+interface Filters {
+  status: string;
+  search: string;
+}
+
+/** The collapsible panel: status and a search over the customer, treatment and appointment id. */
+function AppointmentFilters({
+  filters,
+  onChange,
+}: {
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const active = Number(Boolean(filters.status)) + Number(Boolean(filters.search.trim()));
   return (
     <div className="emp-filters">
       <button
@@ -52,35 +70,95 @@ function AppointmentFilters({ status, onStatus }: { status: string; onStatus: (s
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
-        <FilterIcon size={16} /> Filters <ChevronDownIcon size={16} />
+        <FilterIcon size={16} /> Filters{active ? ` (${active})` : ''} <ChevronDownIcon size={16} />
       </button>
       <div id={panelId} hidden={!open} className="emp-filters__panel">
-        <label className="field__label" htmlFor={`${panelId}-status`}>
-          Status
-        </label>
-        <select
-          id={`${panelId}-status`}
-          className="select"
-          value={status}
-          onChange={(event) => onStatus(event.target.value)}
+        <div className="field">
+          <label className="field__label" htmlFor={`${panelId}-status`}>
+            Status
+          </label>
+          <select
+            id={`${panelId}-status`}
+            className="select"
+            value={filters.status}
+            onChange={(event) => onChange({ ...filters, status: event.target.value })}
+          >
+            <option value="">All Statuses</option>
+            {APPOINTMENT_STATUSES.map((option) => (
+              <option key={option}>{option}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${panelId}-search`}>
+            Search
+          </label>
+          <input
+            id={`${panelId}-search`}
+            className="input"
+            type="search"
+            placeholder="Customer, treatment or ID"
+            value={filters.search}
+            onChange={(event) => onChange({ ...filters, search: event.target.value })}
+          />
+        </div>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          disabled={!active}
+          onClick={() => onChange({ status: '', search: '' })}
         >
-          <option value="">All Statuses</option>
-          {STATUSES.map((option) => (
-            <option key={option}>{option}</option>
-          ))}
-        </select>
+          Reset
+        </button>
       </div>
     </div>
+  );
+}
+
+function matches(appointment: Appointment, { status, search }: Filters): boolean {
+  if (status && appointment.status !== status) return false;
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [appointment.appointmentId, appointment.service.name, appointment.customer?.name]
+    .filter((value): value is string => Boolean(value))
+    .some((value) => value.toLowerCase().includes(needle));
+}
+
+function EmployeeAppointmentRow({ appointment }: { appointment: Appointment }) {
+  const room = appointment.room;
+  return (
+    <li className="appointment-row">
+      <div>
+        <strong>{appointment.service.name}</strong>
+        <span className="muted">
+          {appointment.start
+            ? `${formatDate(appointment.start, IN_BUSINESS_TIME)} · ${formatTime(appointment.start, IN_BUSINESS_TIME)}${appointment.end ? ` - ${formatTime(appointment.end, IN_BUSINESS_TIME)}` : ''}`
+            : 'Time to be confirmed'}
+        </span>
+        <span className="muted">
+          {[
+            appointment.customer?.name,
+            room && [room.type, room.roomNumber && `Room ${room.roomNumber}`].filter(Boolean).join(' '),
+            room?.location,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      </div>
+      <span className="muted">{appointment.appointmentId}</span>
+      <StatusBadge status={appointment.status} />
+    </li>
   );
 }
 
 /** /dashboard for an employee: their numbers, where and in which role they work, their appointments. */
 export function EmployeeDashboard({ user }: { user: SessionUser }) {
   const [range, setRange] = useState<TimeRange>('upcoming');
-  const [status, setStatus] = useState('');
+  const [filters, setFilters] = useState<Filters>({ status: '', search: '' });
   const all = useEmployeeAppointments(user.id, 'all');
   const listed = useEmployeeAppointments(user.id, range);
-  const shown = (listed.data ?? []).filter((appointment) => !status || appointment.status === status);
+  const ordered = range === 'upcoming' ? soonestFirst(listed.data ?? []) : newestFirst(listed.data ?? []);
+  const shown = ordered.filter((appointment) => matches(appointment, filters));
   const allAppointments = all.data ?? [];
   const roleName = employeeRoleLabel(user.employeeRole);
 
@@ -162,7 +240,7 @@ export function EmployeeDashboard({ user }: { user: SessionUser }) {
               ))}
             </div>
           </div>
-          <AppointmentFilters status={status} onStatus={setStatus} />
+          <AppointmentFilters filters={filters} onChange={setFilters} />
           {listed.isPending ? (
             <p className="muted">Loading appointments...</p>
           ) : shown.length === 0 ? (
@@ -173,21 +251,7 @@ export function EmployeeDashboard({ user }: { user: SessionUser }) {
           ) : (
             <ul className="appointment-list">
               {shown.map((appointment) => (
-                <li key={appointment.id} className="appointment-row">
-                  <div>
-                    <strong>{appointment.serviceName}</strong>
-                    <span className="muted">
-                      {appointment.dateTime
-                        ? `${formatDate(appointment.dateTime)} · ${formatTime(appointment.dateTime)}`
-                        : 'Time to be confirmed'}
-                      {appointment.roomLocation ? ` · ${appointment.roomLocation}` : ''}
-                    </span>
-                  </div>
-                  <span className="muted">{appointment.appointmentId}</span>
-                  <span className={`status-badge status-badge--${statusTone(appointment.status)}`}>
-                    {appointment.status}
-                  </span>
-                </li>
+                <EmployeeAppointmentRow key={appointment.id} appointment={appointment} />
               ))}
             </ul>
           )}

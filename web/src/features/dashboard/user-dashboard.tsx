@@ -6,9 +6,12 @@ import { ArrowRightIcon, GridIcon, SignOutIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
 import type { SessionUser } from '../../stores/session.store';
+import { soonestFirst, type Appointment } from '../appointments/appointment';
+import { appointmentKeys, fetchUserAppointments } from '../appointments/appointments.api';
+import { BUSINESS_TIME_ZONE } from '../appointments/business-time';
+import { StatusBadge } from '../appointments/status-badge';
 import { useSendVerificationEmail } from '../auth/use-send-verification';
 import { useSignOut } from '../auth/use-sign-out';
-import { fetchUserAppointments, statusTone, type AppointmentSummary } from './appointments-summary';
 import {
   BagIcon,
   CalendarIcon,
@@ -24,12 +27,13 @@ import './dashboard.css';
 /** The spec's "My Reviews" entry shows a fixed count; reviews are not collected yet. */
 const REVIEW_COUNT = 0;
 const RECENT_APPOINTMENTS = 2;
+const IN_BUSINESS_TIME = { timeZone: BUSINESS_TIME_ZONE };
 
 /** Spec: a failed appointment load on this dashboard yields an empty list. */
 function useAppointments(userId: string, timeRange: 'upcoming' | 'all') {
   return useQuery({
-    queryKey: ['appointments', 'user', userId, timeRange],
-    queryFn: () => fetchUserAppointments(userId, timeRange).catch(() => [] as AppointmentSummary[]),
+    queryKey: appointmentKeys.user(userId, timeRange),
+    queryFn: () => fetchUserAppointments(userId, timeRange).catch(() => [] as Appointment[]),
   });
 }
 
@@ -98,8 +102,9 @@ function VerifyNotice({ user }: { user: SessionUser }) {
   );
 }
 
-function RecentAppointments({ appointments }: { appointments: AppointmentSummary[] | undefined }) {
-  const recent = (appointments ?? []).slice(0, RECENT_APPOINTMENTS);
+/** Spec: the first 2 upcoming appointments, the soonest first. */
+function RecentAppointments({ appointments }: { appointments: Appointment[] | undefined }) {
+  const recent = soonestFirst(appointments ?? []).slice(0, RECENT_APPOINTMENTS);
   return (
     <section className="dash-section" aria-labelledby="recent-title">
       <div className="dash-section__header">
@@ -125,17 +130,16 @@ function RecentAppointments({ appointments }: { appointments: AppointmentSummary
           {recent.map((appointment) => (
             <li key={appointment.id} className="appointment-row">
               <div>
-                <strong>{appointment.serviceName}</strong>
+                <strong>{appointment.service.name}</strong>
                 <span className="muted">
-                  {appointment.dateTime
-                    ? `${formatDate(appointment.dateTime)} · ${formatTime(appointment.dateTime)}`
+                  {appointment.start
+                    ? `${formatDate(appointment.start, IN_BUSINESS_TIME)} · ${formatTime(appointment.start, IN_BUSINESS_TIME)}`
                     : 'Time to be confirmed'}
+                  {appointment.room?.location ? ` · ${appointment.room.location}` : ''}
                 </span>
               </div>
               {appointment.totalPrice !== undefined && <span>{formatINR(appointment.totalPrice)}</span>}
-              <span className={`status-badge status-badge--${statusTone(appointment.status)}`}>
-                {appointment.status}
-              </span>
+              <StatusBadge status={appointment.status} />
             </li>
           ))}
         </ul>

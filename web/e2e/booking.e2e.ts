@@ -1,0 +1,370 @@
+// Booking journeys through the gateway with the real identity, catalogue, booking and commerce
+// services and the Razorpay sandbox: a customer books with cash (from the service page, so the choice
+// arrives preselected) and with Pay Online, the therapist sees the bookings on her dashboard, an admin
+// assigns an employee and completes an appointment, and the customer cancels one.
+// Needs STACK_SERVICES to include identity, catalogue, booking, commerce and notification (the new
+// customer verifies their email through the real inbox).
+import type { Browser, Dialog, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  openSignedIn,
+  serviceNamed,
+  signIn,
+  spaDay,
+  prepareBookingStack,
+  type CatalogueService,
+  verifiedCustomer,
+  type Session,
+} from './support/booking.js';
+import { launchBrowser, newPage } from './support/browser.js';
+import { screenshot } from './support/session.js';
+
+/** Polls until the assertion holds; generous, as the machine is shared. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 100 });
+const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text });
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+let browser: Browser;
+let customer: Session;
+let admin: Session;
+let therapist: Session;
+let deepTissue: CatalogueService;
+
+/** What the journeys booked, for the ones after them. */
+const booked: { cash?: string; online?: string } = {};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  customer = await verifiedCustomer('Kavya Rao', 'Lotus-garden-42');
+  admin = await signIn('admin@spa.local', 'Admin@12345');
+  therapist = await signIn('therapist@spa.local', 'Staff@12345');
+  deepTissue = await serviceNamed('Deep Tissue Massage');
+  await prepareBookingStack(admin, deepTissue, {
+    categoryName: 'Massage Therapies',
+    employeeName: 'Anjali Patel',
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page of the running journey, kept so a failure leaves a screenshot behind (E2E_SCREENSHOTS). */
+let current: Page | undefined;
+async function openPage() {
+  const opened = await newPage(browser);
+  current = opened.page;
+  return opened;
+}
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail' && current && !current.isClosed())
+    await screenshot(current, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  if (current && !current.isClosed()) await current.context().close();
+  current = undefined;
+});
+
+/** Picks a day by typing it (MM/dd/yyyy) and then a start time. */
+async function chooseDateTime(page: Page, dayText: string, time: string) {
+  const date = page.getByLabel('Date (MM/dd/yyyy)');
+  await date.fill(dayText);
+  await date.press('Enter');
+  await page.getByRole('group', { name: `Start time on ${dayText}` }).waitFor();
+  await page.getByRole('button', { name: time, exact: true }).click();
+  await poll(() => page.locator('.booking-chosen').textContent()).toBe(`Selected: ${dayText} ${time}`);
+}
+
+/** The human id (APT-YYYYMMDD-NNNN) the confirmation step shows. */
+async function confirmedAppointmentId(page: Page): Promise<string> {
+  await page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
+  const id = await page
+    .locator('.booking-summary dt', { hasText: 'Appointment ID' })
+    .locator('+ dd')
+    .textContent();
+  expect(id).toMatch(/^APT-\d{8}-\d{4,}$/);
+  return id!;
+}
+
+describe('booking an appointment', () => {
+  it('books with cash from the service page and finds it in My Appointments and on the dashboard', async () => {
+    const { page, problems } = await openPage();
+    const day = spaDay(3);
+
+    // Nothing booked yet: My Appointments says so and offers the wizard.
+    await openSignedIn(page, customer, '/my-appointments');
+    const empty = page.locator('.cat-empty', { hasText: 'No appointments yet' });
+    await empty.waitFor();
+    expect(await empty.getByRole('link', { name: 'Book Appointment' }).getAttribute('href')).toBe(
+      '/appointment',
+    );
+
+    // Book Appointment on /service/:id carries the chosen option into the wizard.
+    await page.goto(`/service/${deepTissue._id}`);
+    await page.getByRole('radio', { name: /90 min/ }).check();
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await page.getByRole('heading', { name: 'Select a time' }).waitFor();
+    expect(pathOf(page)).toBe('/appointment');
+    await poll(() => page.getByRole('radio', { name: /^90 min/ }).isChecked()).toBe(true);
+    await poll(() => page.locator('.booking-steps [aria-current="step"]').textContent()).toContain(
+      'Select Time',
+    );
+    await poll(() => page.getByText('Business hours: 9:00 AM - 9:00 PM', { exact: false }).count()).toBe(1);
+
+    // A time must be chosen before the room step, and a 90-minute treatment cannot start at 8:00 PM.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await poll(() => toast(page, 'Please select a date and time').count()).toBe(1);
+    await chooseDateTime(page, day.text, '6:00 PM');
+    expect(await page.getByRole('button', { name: '8:00 PM', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: '7:30 PM', exact: true }).isEnabled()).toBe(true);
+    await screenshot(page, 'booking-time');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('heading', { name: 'Select a room type' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await poll(() => toast(page, 'Please select a room type').count()).toBe(1);
+    const rooms = page.locator('.booking-room');
+    await poll(() => rooms.locator('.booking-room__type').allTextContents()).toEqual([
+      'Silver',
+      'Gold',
+      'Diamond',
+    ]);
+    await page.getByRole('radio', { name: /Silver/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('heading', { name: 'Review and confirm' }).waitFor();
+    const summary = page.locator('.booking-summary');
+    await poll(() => summary.textContent()).toContain('Deep Tissue Massage');
+    // ₹3,999.00 for 90 minutes plus ₹1,000.00 for the Silver room.
+    await poll(() => summary.locator('.booking-summary__total dd').textContent()).toBe('₹4,999.00');
+    expect(await page.getByRole('radio', { name: /Pay at Counter \(Cash\)/ }).isChecked()).toBe(true);
+    await screenshot(page, 'booking-summary');
+    await page.getByRole('button', { name: 'Confirm Booking', exact: true }).click();
+
+    const appointmentId = await confirmedAppointmentId(page);
+    booked.cash = appointmentId;
+    await poll(() => page.getByText('Please arrive 10 minutes before your appointment time.').count()).toBe(
+      1,
+    );
+    await screenshot(page, 'booking-confirmation');
+
+    await page.getByRole('link', { name: 'View My Appointments' }).click();
+    await page.getByRole('heading', { name: 'My Appointments' }).waitFor();
+    await poll(() => page.locator('.apt-page__count').textContent()).toBe('1 Appointment');
+    const card = page.locator('.apt-card', { hasText: appointmentId });
+    await poll(() => card.textContent()).toContain('Deep Tissue Massage');
+    expect(await card.textContent()).toContain('₹4,999.00');
+    expect(await card.textContent()).toContain('Cash');
+
+    await page.getByPlaceholder('Search by appointment ID, service or location').fill('no such treatment');
+    await poll(() => page.getByText('No appointments match your search').count()).toBe(1);
+    await page
+      .getByPlaceholder('Search by appointment ID, service or location')
+      .fill(appointmentId.slice(-4));
+    await poll(() => card.count()).toBe(1);
+
+    await card.getByRole('button', { name: `View Details of ${appointmentId}` }).click();
+    const details = page.getByRole('dialog', { name: 'Appointment Details' });
+    await details.waitFor();
+    const text = await details.textContent();
+    expect(text).toContain('1 hr 30 min');
+    expect(text).toContain('6:00 PM - 7:30 PM');
+    expect(text).toContain('Silver');
+    expect(text).toContain('Anjali Patel');
+    await screenshot(page, 'my-appointments-details');
+    await details.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+    await page.goto('/dashboard');
+    const recent = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Recent Appointments' }),
+    });
+    await poll(() => recent.textContent()).toContain('Deep Tissue Massage');
+    expect(problems).toEqual([]);
+  });
+
+  it('books with Pay Online through the sandbox checkout and sees it Paid', async () => {
+    const { page, problems } = await openPage();
+    const day = spaDay(4);
+    await openSignedIn(page, customer, '/appointment');
+
+    await page.getByRole('button', { name: 'Massage Therapies', exact: true }).click();
+    await page.getByRole('button', { name: 'Book Now: Swedish Massage' }).click();
+    await page.getByRole('heading', { name: 'Select a time' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await poll(() => toast(page, 'Please select a duration').count()).toBe(1);
+    await page.getByRole('radio', { name: /^60 min/ }).check();
+    await chooseDateTime(page, day.text, '6:00 PM');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: /Gold/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Review and confirm' }).waitFor();
+    await page.getByRole('radio', { name: /Pay Online/ }).check();
+    await poll(() => page.locator('.booking-summary__total dd').textContent()).toBe('₹4,499.00');
+
+    // Closing the checkout pays nothing; confirming again reopens it for the same booking.
+    await page.getByRole('button', { name: 'Confirm Booking & Pay' }).click();
+    const checkout = page.frameLocator('iframe[title="Razorpay Checkout"]');
+    await checkout.getByRole('button', { name: 'Dismiss' }).click();
+    await poll(() => toast(page, 'Payment cancelled').count()).toBe(1);
+    await poll(() => page.getByText(/is waiting for payment/).count()).toBe(1);
+    const waiting = await page.getByText(/is waiting for payment/).textContent();
+    const pendingId = /APT-\d{8}-\d{4,}/.exec(waiting ?? '')?.[0];
+    expect(pendingId).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Confirm Booking & Pay' }).click();
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    const appointmentId = await confirmedAppointmentId(page);
+    expect(appointmentId).toBe(pendingId);
+    booked.online = appointmentId;
+    await poll(() => page.locator('.booking-summary .status-badge', { hasText: 'Paid' }).count()).toBe(1);
+    await screenshot(page, 'booking-paid');
+
+    await page.getByRole('link', { name: 'View My Appointments' }).click();
+    const card = page.locator('.apt-card', { hasText: appointmentId });
+    await poll(() => card.locator('.status-badge', { hasText: 'Paid' }).count()).toBe(1);
+    await poll(() => page.locator('.apt-page__count').textContent()).toBe('2 Appointments');
+    expect(problems).toEqual([]);
+  });
+
+  it("shows both bookings on the therapist's dashboard", async () => {
+    const { page, problems } = await openPage();
+    await openSignedIn(page, therapist, '/dashboard');
+    await page.getByRole('heading', { name: 'Your appointments' }).waitFor();
+    const list = page.locator('.appointment-list');
+    await poll(() => list.textContent()).toContain(booked.cash!);
+    expect(await list.textContent()).toContain(booked.online!);
+    expect(await list.textContent()).toContain('Kavya Rao');
+    await poll(() => page.locator('.info-card', { hasText: 'Working location' }).textContent()).toContain(
+      'Palasia',
+    );
+
+    // The collapsible filters narrow the list.
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await page.getByLabel('Search', { exact: true }).fill('Swedish');
+    await poll(() => list.textContent()).not.toContain(booked.cash!);
+    expect(await list.textContent()).toContain(booked.online!);
+    await page.getByLabel('Status', { exact: true }).selectOption('Completed');
+    await poll(() => page.getByText('No appointments found').count()).toBe(1);
+    await screenshot(page, 'employee-dashboard');
+    expect(problems).toEqual([]);
+  });
+
+  it('lets an admin assign an employee, set In Progress and complete the appointment', async () => {
+    // 10:00 AM is before the night shift: nobody is assigned automatically.
+    const morning = spaDay(5).at(10);
+    const option = deepTissue.pricing.find((candidate) => candidate.durationMinutes === 60)!;
+    const created = await api<{ appointmentId: string; employeeId: unknown }>(
+      'POST',
+      '/appointments/auto-assign',
+      {
+        serviceId: deepTissue._id,
+        durationMinutes: 60,
+        pricingOptionId: option._id,
+        price: option.price,
+        roomPrice: 1000,
+        totalPrice: option.price + 1000,
+        type: 'Silver',
+        appointmentDateTime: morning,
+        paymentMethod: 'cash',
+      },
+      customer.token,
+    );
+    expect(created.employeeId).toBeNull();
+
+    const { page, problems } = await openPage();
+    const alerts: string[] = [];
+    page.on('dialog', (dialog: Dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await openSignedIn(page, admin, '/dashboard?tab=appointments');
+    await page.getByPlaceholder('Search by appointment ID, customer or service').fill(created.appointmentId);
+    const card = page.locator('.adm-apt', { hasText: created.appointmentId });
+    await poll(() => page.locator('.adm-apt').count()).toBe(1);
+    await poll(() => card.textContent()).toContain('Not assigned');
+
+    // The end date may not be before the start date.
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await page.getByLabel('Start date').fill('2030-01-10');
+    await page.getByLabel('End date').fill('2030-01-09');
+    await poll(() => page.getByText('End date cannot be before start date').count()).toBe(1);
+    await page.getByRole('button', { name: 'Reset' }).click();
+
+    await card.getByRole('button', { name: 'Assign Employee' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign Employee' });
+    await dialog.getByRole('radio', { name: /Anjali Patel/ }).check();
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    await poll(() => alerts).toContain('Employee assigned successfully!');
+    await poll(() => card.textContent()).toContain('Anjali Patel');
+
+    expect(await card.getByRole('button', { name: 'Complete Appointment' }).count()).toBe(0);
+    await card.getByLabel('Status', { exact: true }).selectOption('In Progress');
+    await poll(() => card.locator('.status-badge').first().textContent()).toBe('In Progress');
+    await card.getByRole('button', { name: 'Complete Appointment' }).click();
+    await poll(() => card.locator('.status-badge').first().textContent()).toBe('Completed');
+    expect(await card.getByRole('button', { name: 'Complete Appointment' }).count()).toBe(0);
+
+    await card.getByLabel('Payment status', { exact: true }).selectOption('Paid');
+    await poll(() => card.locator('.status-badge').nth(1).textContent()).toBe('Paid');
+    await screenshot(page, 'admin-appointments');
+    expect(alerts).toEqual(['Employee assigned successfully!']);
+    expect(problems).toEqual([]);
+  });
+
+  it('lets the customer cancel an upcoming appointment from its details', async () => {
+    const { page, problems } = await openPage();
+    await openSignedIn(page, customer, '/my-appointments');
+    const card = page.locator('.apt-card', { hasText: booked.cash! });
+    await card.getByRole('button', { name: `View Details of ${booked.cash}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Appointment Details' })
+      .getByRole('button', { name: 'Cancel Appointment' })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel appointment' });
+    await confirm.getByRole('button', { name: 'Cancel Appointment' }).click();
+    await poll(() => toast(page, 'Appointment cancelled').count()).toBe(1);
+    await poll(() => card.locator('.status-badge').first().textContent()).toBe('Cancelled');
+    expect(problems).toEqual([]);
+  });
+  it('offers the nearest free times when every room of the type is taken, and books one', async () => {
+    // Both bookable Silver rooms (the third is under maintenance) are taken at 11:00 AM that day.
+    const day = spaDay(6);
+    const option = deepTissue.pricing.find((candidate) => candidate.durationMinutes === 60)!;
+    for (let taken = 0; taken < 2; taken++)
+      await api(
+        'POST',
+        '/appointments/auto-assign',
+        {
+          serviceId: deepTissue._id,
+          durationMinutes: 60,
+          pricingOptionId: option._id,
+          totalPrice: option.price + 1000,
+          type: 'Silver',
+          appointmentDateTime: day.at(11),
+          paymentMethod: 'cash',
+        },
+        admin.token,
+      );
+
+    const { page, problems } = await openPage();
+    await openSignedIn(page, customer, `/appointment?service=${deepTissue._id}&option=${option._id}`);
+    await page.getByRole('heading', { name: 'Select a time' }).waitFor();
+    await chooseDateTime(page, day.text, '11:00 AM');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: /Silver/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Confirm Booking', exact: true }).click();
+
+    const conflict = page.locator('.booking-conflict');
+    await poll(() => conflict.textContent()).toContain('No Silver room is free at that time.');
+    const suggestions = conflict.getByRole('button');
+    await poll(() => suggestions.count()).toBeGreaterThan(0);
+    await screenshot(page, 'booking-conflict');
+    await suggestions.first().click();
+    await poll(() => conflict.count()).toBe(0);
+    await page.getByRole('button', { name: 'Confirm Booking', exact: true }).click();
+    const appointmentId = await confirmedAppointmentId(page);
+    expect(appointmentId).not.toBe(booked.cash);
+    expect(problems).toEqual([]);
+  });
+});

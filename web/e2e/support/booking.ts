@@ -1,0 +1,184 @@
+import type { Page } from 'playwright-core';
+import { baseUrl } from './browser.js';
+import { linkTo, uniqueEmail, waitForEmail } from './inbox.js';
+import { registerThroughApi } from './session.js';
+
+/** Helpers of the booking journeys: the API through the gateway, sessions, and the spa's clock. */
+
+export interface Session {
+  token: string;
+  user: { id: string; name: string; email: string; role: string } & Record<string, unknown>;
+}
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { message?: string; code?: string } | undefined,
+    what: string,
+  ) {
+    super(`${what} answered ${status}: ${JSON.stringify(body)}`);
+  }
+}
+
+export async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const parsed = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!response.ok) throw new ApiFailure(response.status, parsed as ApiFailure['body'], `${method} ${path}`);
+  return parsed as T;
+}
+
+export async function signIn(email: string, password: string): Promise<Session> {
+  const { data } = await api<{ data: Session }>('POST', '/auth/login', { email, password });
+  return data;
+}
+
+/**
+ * A new customer with a verified email (through the real verification email), so no verification
+ * popup covers the screens the journeys use.
+ */
+export async function verifiedCustomer(name: string, password: string): Promise<Session> {
+  const email = uniqueEmail('booking');
+  await registerThroughApi({ name, email, password });
+  const link = linkTo(await waitForEmail(email, /Verify your email/), '/auth/verify-email/');
+  const token = new URL(link).pathname.split('/').pop()!;
+  await api('GET', `/auth/verify-email/${token}`);
+  const session = await signIn(email, password);
+  if (session.user.isEmailVerified !== true) throw new Error(`${email} is still not verified`);
+  return session;
+}
+
+/** Loads the app once, stores the session where the app keeps it (spec: token and user), then opens the page. */
+export async function openSignedIn(page: Page, session: Session, path: string): Promise<void> {
+  await page.goto('/unauthorized');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+    sessionStorage.clear();
+  }, session);
+  await page.goto(path);
+}
+
+/** A day in the spa's zone (Asia/Kolkata, a fixed UTC+5:30) some days from today. */
+export interface SpaDay {
+  /** MM/dd/yyyy, as the booking picker reads it. */
+  text: string;
+  /** The instant of a business-time minute of that day, ISO. */
+  at: (hours: number, minutes?: number) => string;
+}
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+export function spaDay(daysAhead: number): SpaDay {
+  const shifted = new Date(Date.now() + IST_OFFSET_MS);
+  const day = new Date(
+    Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate() + daysAhead),
+  );
+  const [year, month, date] = [day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate()];
+  return {
+    text: `${String(month).padStart(2, '0')}/${String(date).padStart(2, '0')}/${year}`,
+    at: (hours, minutes = 0) =>
+      new Date(Date.UTC(year, month - 1, date, hours, minutes) - IST_OFFSET_MS).toISOString(),
+  };
+}
+
+export interface CatalogueService {
+  _id: string;
+  name: string;
+  pricing: Array<{ _id: string; duration: string; durationMinutes: number; price: number; label?: string }>;
+}
+
+export async function serviceNamed(name: string): Promise<CatalogueService> {
+  const services = await api<CatalogueService[]>('GET', '/admin/services');
+  const service = services.find((candidate) => candidate.name === name);
+  if (!service) throw new Error(`the catalogue has no service named ${name}`);
+  return service;
+}
+
+/** The price of a room type: its first bookable room's, by room number (what the wizard shows). */
+export async function roomTypePrice(type: string): Promise<number> {
+  const rooms = await api<Array<{ roomNumber: string; type: string; status: string; price: number }>>(
+    'GET',
+    '/admin/rooms',
+  );
+  const first = rooms
+    .filter((room) => room.type === type && room.status !== 'Maintenance')
+    .sort((a, b) => Number(a.roomNumber) - Number(b.roomNumber))[0];
+  if (!first) throw new Error(`no bookable ${type} room`);
+  return first.price;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Gets a fresh stack ready for the journeys: the treatment's category is assigned to the service staff
+ * (the catalogue's demo seed may pick another role when it runs before identity has announced its
+ * roles), and the booking service has caught up through Kafka with the catalogue (services, rooms,
+ * categories) and identity (employees): an admin's probe booking of the treatment lists the therapist
+ * among the available employees. The probe is cancelled again.
+ */
+export async function prepareBookingStack(
+  admin: Session,
+  service: CatalogueService,
+  { categoryName, employeeName }: { categoryName: string; employeeName: string },
+): Promise<void> {
+  const categories = await api<Array<{ _id: string; name: string; assignedEmployeeRole: string }>>(
+    'GET',
+    '/admin/categories',
+  );
+  const category = categories.find((candidate) => candidate.name === categoryName);
+  if (!category) throw new Error(`the catalogue has no category named ${categoryName}`);
+  if (category.assignedEmployeeRole !== 'servicestaff')
+    await api(
+      'PUT',
+      `/admin/categories/${category._id}`,
+      { assignedEmployeeRole: 'servicestaff' },
+      admin.token,
+    );
+
+  const option = service.pricing[0]!;
+  const diamondPrice = await roomTypePrice('Diamond');
+  const deadline = Date.now() + 60_000;
+  let probe: { _id: string } | undefined;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      probe ??= await api<{ _id: string }>(
+        'POST',
+        '/appointments/auto-assign',
+        {
+          serviceId: service._id,
+          durationMinutes: option.durationMinutes,
+          pricingOptionId: option._id,
+          totalPrice: option.price + diamondPrice,
+          type: 'Diamond',
+          appointmentDateTime: spaDay(60).at(11),
+          paymentMethod: 'cash',
+        },
+        admin.token,
+      );
+      const { availableEmployees } = await api<{ availableEmployees: Array<{ name: string }> }>(
+        'GET',
+        `/appointments/${probe._id}/available-employees`,
+        undefined,
+        admin.token,
+      );
+      if (availableEmployees.some((employee) => employee.name === employeeName)) {
+        await api('PUT', `/appointments/${probe._id}/cancel`, undefined, admin.token);
+        return;
+      }
+      last = `available: ${availableEmployees.map((employee) => employee.name).join(', ') || 'nobody'}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await pause(500);
+  }
+  throw new Error(`the booking service did not catch up with the catalogue and identity: ${last}`);
+}

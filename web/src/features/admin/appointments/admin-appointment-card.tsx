@@ -1,0 +1,151 @@
+import { useId, type ReactNode } from 'react';
+import { formatDate, formatDuration, formatINR, formatTime } from '../../../lib/format';
+import {
+  APPOINTMENT_STATUSES,
+  PAYMENT_STATUSES,
+  appointmentMinutes,
+  paymentMethodLabel,
+  type Appointment,
+} from '../../appointments/appointment';
+import { BUSINESS_TIME_ZONE } from '../../appointments/business-time';
+import { StatusBadge } from '../../appointments/status-badge';
+import { employeeRoleLabel } from '../../auth/account';
+import { canAssignEmployee, canComplete, optionsWith } from './admin-filters';
+
+const IN_BUSINESS_TIME = { timeZone: BUSINESS_TIME_ZONE };
+
+interface AdminAppointmentCardProps {
+  appointment: Appointment;
+  /** An action on this appointment is under way. */
+  busy: boolean;
+  onStatus: (status: string) => void;
+  onPaymentStatus: (paymentStatus: string) => void;
+  onAssign: () => void;
+  onComplete: () => void;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="adm-apt__fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** One appointment with its status and payment dropdowns, Assign Employee and Complete Appointment. */
+export function AdminAppointmentCard({
+  appointment,
+  busy,
+  onStatus,
+  onPaymentStatus,
+  onAssign,
+  onComplete,
+}: AdminAppointmentCardProps) {
+  const id = useId();
+  const { customer, service, room, employee } = appointment;
+  const minutes = appointmentMinutes(appointment);
+
+  return (
+    <li className="adm-apt" aria-busy={busy || undefined}>
+      <header className="adm-apt__head">
+        <div>
+          <strong className="adm-apt__id">{appointment.appointmentId}</strong>
+          <span className="muted">Booked {formatDate(appointment.createdAt, IN_BUSINESS_TIME)}</span>
+        </div>
+        <div className="adm-apt__badges">
+          <StatusBadge status={appointment.status} />
+          <StatusBadge status={appointment.paymentStatus} kind="payment" />
+        </div>
+      </header>
+
+      <dl className="adm-apt__facts">
+        <Fact label="Customer">
+          <strong>{customer?.name ?? '—'}</strong>
+          {customer?.email && <span className="muted">{customer.email}</span>}
+          {customer?.phone && <span className="muted">{customer.phone}</span>}
+        </Fact>
+        <Fact label="Service">
+          <strong>{service.name}</strong>
+          {minutes !== undefined && <span className="muted">{formatDuration(minutes)}</span>}
+        </Fact>
+        <Fact label="When">
+          <strong>{formatDate(appointment.start, IN_BUSINESS_TIME)}</strong>
+          <span className="muted">
+            {formatTime(appointment.start, IN_BUSINESS_TIME)}
+            {appointment.end ? ` - ${formatTime(appointment.end, IN_BUSINESS_TIME)}` : ''}
+          </span>
+        </Fact>
+        <Fact label="Room">
+          <strong>{room ? [room.type, room.roomNumber].filter(Boolean).join(' · ') : '—'}</strong>
+          {room?.location && <span className="muted">{room.location}</span>}
+        </Fact>
+        <Fact label="Employee">
+          {employee ? (
+            <>
+              <strong>{employee.name}</strong>
+              <span className="muted">
+                {[employee.employeeId, employee.employeeRole && employeeRoleLabel(employee.employeeRole)]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </>
+          ) : (
+            <span className="muted">Not assigned</span>
+          )}
+        </Fact>
+        <Fact label="Amount">
+          <strong>{formatINR(appointment.totalPrice)}</strong>
+          <span className="muted">{paymentMethodLabel(appointment.paymentMethod)}</span>
+        </Fact>
+      </dl>
+
+      <div className="adm-apt__actions">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-status`}>
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            className="select"
+            value={appointment.status}
+            disabled={busy}
+            onChange={(event) => onStatus(event.target.value)}
+          >
+            {optionsWith(APPOINTMENT_STATUSES, appointment.status).map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-payment`}>
+            Payment status
+          </label>
+          <select
+            id={`${id}-payment`}
+            className="select"
+            value={appointment.paymentStatus}
+            disabled={busy}
+            onChange={(event) => onPaymentStatus(event.target.value)}
+          >
+            {optionsWith(PAYMENT_STATUSES, appointment.paymentStatus).map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </select>
+        </div>
+        <div className="adm-apt__buttons">
+          {canAssignEmployee(appointment) && (
+            <button type="button" className="btn btn--secondary btn--sm" disabled={busy} onClick={onAssign}>
+              Assign Employee
+            </button>
+          )}
+          {canComplete(appointment) && (
+            <button type="button" className="btn btn--primary btn--sm" disabled={busy} onClick={onComplete}>
+              Complete Appointment
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminQuery,
+  canAssignEmployee,
+  canComplete,
+  EMPTY_FILTERS,
+  isDateRangeInOrder,
+  optionsWith,
+} from './admin-filters';
+
+describe('admin appointment filters', () => {
+  it('sends nothing for empty filters (status omitted for All)', () => {
+    expect(adminQuery(EMPTY_FILTERS)).toEqual({
+      search: undefined,
+      status: undefined,
+      startDate: undefined,
+      endDate: undefined,
+    });
+  });
+
+  it('sends whole business days in Asia/Kolkata as ISO instants', () => {
+    expect(
+      adminQuery({
+        search: '  APT-2026 ',
+        status: 'In Progress',
+        startDate: '2026-11-25',
+        endDate: '2026-11-26',
+      }),
+    ).toEqual({
+      search: 'APT-2026',
+      status: 'In Progress',
+      startDate: '2026-11-24T18:30:00.000Z',
+      endDate: '2026-11-26T18:29:59.999Z',
+    });
+  });
+
+  it('keeps the end date from being before the start date', () => {
+    expect(isDateRangeInOrder({ startDate: '2026-11-25', endDate: '2026-11-24' })).toBe(false);
+    expect(isDateRangeInOrder({ startDate: '2026-11-25', endDate: '2026-11-25' })).toBe(true);
+    expect(isDateRangeInOrder({ startDate: '', endDate: '2026-11-24' })).toBe(true);
+    expect(isDateRangeInOrder({ startDate: '2026-11-24', endDate: '' })).toBe(true);
+  });
+
+  it("puts an appointment's unlisted value into its dropdown", () => {
+    expect(optionsWith(['Pending', 'Paid'], 'Paid')).toEqual(['Pending', 'Paid']);
+    expect(optionsWith(['Pending', 'Paid'], 'Failed')).toEqual(['Failed', 'Pending', 'Paid']);
+  });
+});
+
+describe('admin appointment actions', () => {
+  it('offers assigning when nobody is assigned or the status is Pending', () => {
+    expect(canAssignEmployee({ status: 'Confirmed' })).toBe(true);
+    expect(canAssignEmployee({ status: 'Pending', employee: { name: 'A' } })).toBe(true);
+    expect(canAssignEmployee({ status: 'Confirmed', employee: { name: 'A' } })).toBe(false);
+  });
+
+  it('offers Complete Appointment only In Progress', () => {
+    expect(canComplete({ status: 'In Progress' })).toBe(true);
+    for (const status of ['Pending', 'Confirmed', 'Completed', 'Cancelled'])
+      expect(canComplete({ status })).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { addDays, businessInstant } from '../../appointments/business-time';
+
+/** The admin list's filter panel: dates as the date inputs give them (yyyy-mm-dd, business days). */
+export interface AdminFilterValues {
+  search: string;
+  /** '' for All. */
+  status: string;
+  startDate: string;
+  endDate: string;
+}
+
+export const EMPTY_FILTERS: AdminFilterValues = { search: '', status: '', startDate: '', endDate: '' };
+
+/** Spec section 5: the end date cannot be before the start date. */
+export const DATE_ORDER_MESSAGE = 'End date cannot be before start date';
+
+export function isDateRangeInOrder({ startDate, endDate }: Pick<AdminFilterValues, 'startDate' | 'endDate'>) {
+  return !startDate || !endDate || startDate <= endDate;
+}
+
+function parseDay(value: string) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) } : null;
+}
+
+/**
+ * The query the booking service reads: ISO instants, the start at the first moment of its day and the
+ * end at the last moment of its day in the business's time zone (both days included); status left out
+ * for All.
+ */
+export function adminQuery(values: AdminFilterValues) {
+  const start = parseDay(values.startDate);
+  const end = parseDay(values.endDate);
+  return {
+    search: values.search.trim() || undefined,
+    status: values.status || undefined,
+    startDate: start ? businessInstant(start, 0).toISOString() : undefined,
+    endDate: end ? new Date(businessInstant(addDays(end, 1), 0).getTime() - 1).toISOString() : undefined,
+  };
+}
+
+/** Statuses the dropdown offers, with the appointment's own first when it is not among them. */
+export function optionsWith(options: readonly string[], current: string): string[] {
+  return options.includes(current) ? [...options] : [current, ...options];
+}
+
+/** Spec section 4: assigning is offered when no employee is assigned or the status is Pending. */
+export function canAssignEmployee(appointment: { employee?: unknown; status: string }): boolean {
+  return !appointment.employee || appointment.status === 'Pending';
+}
+
+/** Spec: Complete Appointment appears only when the status is In Progress. */
+export function canComplete(appointment: { status: string }): boolean {
+  return appointment.status === 'In Progress';
+}

@@ -1,0 +1,316 @@
+/**
+ * An appointment as the screens use it, read from the booking API's JSON (spec section 3: populated
+ * serviceId, userId, employeeId and roomId, ids as `_id`, money in rupees, times ISO-8601 UTC). Every
+ * field is read defensively: a reference may be missing (a deleted room) or still a bare id.
+ */
+
+export const APPOINTMENT_STATUSES = [
+  'Pending',
+  'Scheduled',
+  'Confirmed',
+  'In Progress',
+  'Completed',
+  'Cancelled',
+] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** The customer list's filter (spec: All Statuses, Pending, Confirmed, In Progress, Completed, Cancelled). */
+export const CUSTOMER_STATUS_FILTERS = ['Pending', 'Confirmed', 'In Progress', 'Completed', 'Cancelled'];
+
+export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Failed', 'Refunded', 'Cash'] as const;
+
+export type PaymentMethod = 'cash' | 'online';
+export type TimeRange = 'upcoming' | 'past' | 'all';
+
+export interface AppointmentService {
+  id?: string;
+  name: string;
+  category?: string;
+  description?: string;
+  durationMinutes?: number;
+}
+
+export interface AppointmentPerson {
+  id?: string;
+  name: string;
+  email?: string;
+  phone?: string;
+}
+
+export interface AppointmentEmployee {
+  id?: string;
+  name: string;
+  employeeId?: string;
+  employeeRole?: string;
+  workingLocation?: string;
+}
+
+export interface AppointmentRoom {
+  id?: string;
+  roomNumber?: string;
+  type?: string;
+  capacity?: string;
+  location?: string;
+  price?: number;
+}
+
+export interface Appointment {
+  id: string;
+  /** The human id, e.g. APT-20261121-0042. */
+  appointmentId: string;
+  service: AppointmentService;
+  customer?: AppointmentPerson;
+  employee?: AppointmentEmployee;
+  room?: AppointmentRoom;
+  start?: string;
+  end?: string;
+  createdAt?: string;
+  status: string;
+  paymentStatus: string;
+  paymentMethod?: PaymentMethod;
+  servicePrice?: number;
+  roomPrice?: number;
+  totalPrice?: number;
+  /** Set by the server when it tells whether the customer may still cancel. */
+  canCancel?: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+function asObject(value: unknown): Json | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() ? value : undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function amount(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+function idOf(value: unknown): string | undefined {
+  const object = asObject(value);
+  return object ? (text(object._id) ?? text(object.id)) : text(value);
+}
+
+function nameOf(value: unknown): string | undefined {
+  const object = asObject(value);
+  return object ? text(object.name) : undefined;
+}
+
+function readService(raw: Json): AppointmentService {
+  const service = asObject(raw.serviceId) ?? asObject(raw.service);
+  return {
+    id: idOf(raw.serviceId) ?? idOf(raw.service),
+    name: text(service?.name) ?? text(raw.serviceName) ?? 'Treatment',
+    category: nameOf(service?.category) ?? text(service?.category),
+    description: text(service?.description),
+    durationMinutes: amount(service?.durationMinutes) ?? amount(raw.durationMinutes),
+  };
+}
+
+function readPerson(value: unknown): AppointmentPerson | undefined {
+  const person = asObject(value);
+  if (!person) return undefined;
+  return {
+    id: idOf(person),
+    name: text(person.name) ?? 'Customer',
+    email: text(person.email),
+    phone: text(person.phone),
+  };
+}
+
+function readEmployee(value: unknown): AppointmentEmployee | undefined {
+  const employee = asObject(value);
+  if (!employee || !text(employee.name)) return undefined;
+  return {
+    id: idOf(employee),
+    name: text(employee.name)!,
+    employeeId: text(employee.employeeId),
+    employeeRole: text(employee.employeeRole),
+    workingLocation: text(employee.workingLocation),
+  };
+}
+
+function readRoom(value: unknown): AppointmentRoom | undefined {
+  const room = asObject(value);
+  if (!room) return undefined;
+  return {
+    id: idOf(room),
+    roomNumber: text(room.roomNumber),
+    type: text(room.type),
+    capacity: text(room.capacity),
+    location: text(room.location),
+    price: amount(room.price),
+  };
+}
+
+function readPaymentMethod(value: unknown): PaymentMethod | undefined {
+  const method = text(value)?.toLowerCase();
+  return method === 'cash' || method === 'online' ? method : undefined;
+}
+
+/** One appointment from the API, or null when it has no id. */
+export function readAppointment(value: unknown): Appointment | null {
+  const raw = asObject(value);
+  const id = raw && (text(raw._id) ?? text(raw.id));
+  if (!raw || !id) return null;
+  return {
+    id,
+    appointmentId: text(raw.appointmentId) ?? id,
+    service: readService(raw),
+    customer: readPerson(raw.userId ?? raw.user),
+    employee: readEmployee(raw.employeeId ?? raw.employee),
+    room: readRoom(raw.roomId ?? raw.room),
+    start: text(raw.appointmentDateTime),
+    end: text(raw.endDateTime),
+    createdAt: text(raw.createdAt),
+    status: text(raw.status) ?? 'Pending',
+    paymentStatus: text(raw.paymentStatus) ?? 'Pending',
+    paymentMethod: readPaymentMethod(raw.paymentMethod),
+    servicePrice: amount(raw.servicePrice),
+    roomPrice: amount(raw.roomPrice),
+    totalPrice: amount(raw.totalPrice),
+    canCancel: typeof raw.canCancel === 'boolean' ? raw.canCancel : undefined,
+  };
+}
+
+/** A list answer: an array, or an object holding one under appointments or data. */
+export function readAppointments(body: unknown): Appointment[] {
+  const object = asObject(body);
+  const list = Array.isArray(body)
+    ? body
+    : Array.isArray(object?.appointments)
+      ? object.appointments
+      : Array.isArray(object?.data)
+        ? object.data
+        : [];
+  return (list as unknown[]).flatMap((item) => {
+    const appointment = readAppointment(item);
+    return appointment ? [appointment] : [];
+  });
+}
+
+function time(value: string | undefined): number {
+  const ms = value ? Date.parse(value) : NaN;
+  return Number.isNaN(ms) ? NaN : ms;
+}
+
+/** Spec: the duration is end minus start in minutes, or else the service's own duration. */
+export function appointmentMinutes(appointment: Appointment): number | undefined {
+  const minutes = (time(appointment.end) - time(appointment.start)) / 60_000;
+  if (Number.isFinite(minutes) && minutes > 0) return Math.round(minutes);
+  return appointment.service.durationMinutes;
+}
+
+/** Spec: newest first by appointment date-time, or by creation date when it has none. */
+export function newestFirst(appointments: readonly Appointment[]): Appointment[] {
+  const key = (appointment: Appointment) => {
+    const start = time(appointment.start);
+    return Number.isNaN(start) ? time(appointment.createdAt) || 0 : start;
+  };
+  return [...appointments].sort((a, b) => key(b) - key(a));
+}
+
+/** Soonest first, for "what is next" lists such as the dashboards' upcoming appointments. */
+export function soonestFirst(appointments: readonly Appointment[]): Appointment[] {
+  return newestFirst(appointments).reverse();
+}
+
+export interface CustomerFilters {
+  search: string;
+  /** '' for All Statuses. */
+  status: string;
+}
+
+/** Spec: the search matches the appointment id, the service name and the room location. */
+export function matchesSearch(appointment: Appointment, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [appointment.appointmentId, appointment.service.name, appointment.room?.location]
+    .filter((value): value is string => Boolean(value))
+    .some((value) => value.toLowerCase().includes(needle));
+}
+
+export function filterAppointments(
+  appointments: readonly Appointment[],
+  { search, status }: CustomerFilters,
+): Appointment[] {
+  return appointments.filter(
+    (appointment) => (!status || appointment.status === status) && matchesSearch(appointment, search),
+  );
+}
+
+/** "1 Appointment", "3 Appointments" */
+export function appointmentCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'Appointment' : 'Appointments'}`;
+}
+
+/** Statuses in which nothing has happened yet, so the appointment can still be called off. */
+const OPEN_STATUSES = new Set(['Pending', 'Scheduled', 'Confirmed']);
+
+/** The booking service's default cancellation notice; the server has the final word. */
+export const CANCELLATION_NOTICE_HOURS = 4;
+
+/**
+ * Whether to offer Cancel: the server's own flag when it sends one; otherwise an open appointment
+ * that starts at least the notice period from now.
+ */
+export function isCancellable(appointment: Appointment, now: Date): boolean {
+  if (appointment.canCancel !== undefined) return appointment.canCancel;
+  if (!OPEN_STATUSES.has(appointment.status)) return false;
+  const start = time(appointment.start);
+  return Number.isFinite(start) && start - now.getTime() >= CANCELLATION_NOTICE_HOURS * 60 * 60 * 1000;
+}
+
+/** Spec (employee dashboard): the upcoming count is the appointments Scheduled or Confirmed. */
+export function countUpcoming(appointments: readonly Appointment[]): number {
+  return appointments.filter((appointment) => ['Scheduled', 'Confirmed'].includes(appointment.status)).length;
+}
+
+export type Tone = 'green' | 'amber' | 'grey' | 'red' | 'blue';
+
+/** Statuses are colour coded (spec section 4). */
+export function statusTone(status: string): Tone {
+  switch (status.toLowerCase()) {
+    case 'confirmed':
+    case 'completed':
+      return 'green';
+    case 'pending':
+    case 'scheduled':
+      return 'amber';
+    case 'in progress':
+      return 'blue';
+    case 'cancelled':
+    case 'no show':
+      return 'red';
+    default:
+      return 'grey';
+  }
+}
+
+export function paymentTone(paymentStatus: string): Tone {
+  switch (paymentStatus.toLowerCase()) {
+    case 'paid':
+      return 'green';
+    case 'pending':
+      return 'amber';
+    case 'failed':
+      return 'red';
+    case 'refunded':
+      return 'blue';
+    default:
+      return 'grey';
+  }
+}
+
+export function paymentMethodLabel(method: PaymentMethod | undefined): string {
+  if (method === 'online') return 'Online';
+  if (method === 'cash') return 'Cash';
+  return '—';
+}

@@ -1,0 +1,79 @@
+import { ROOM_TYPES, type PricingOption, type Room, type RoomType } from '../catalogue/types';
+
+/** Spec section 9: service cards in the booking flow show the first 2 pricing options, then "+N more options". */
+export const CARD_PRICING_OPTIONS = 2;
+
+export function cardPricing(pricing: readonly PricingOption[]): {
+  shown: PricingOption[];
+  moreLabel?: string;
+} {
+  const shown = pricing.slice(0, CARD_PRICING_OPTIONS);
+  const more = pricing.length - shown.length;
+  return { shown, moreLabel: more > 0 ? `+${more} more ${more === 1 ? 'option' : 'options'}` : undefined };
+}
+
+/** The option's name on screen: its label when it has one, else its duration text. */
+export function optionTitle(option: Pick<PricingOption, 'label' | 'duration' | 'durationMinutes'>): string {
+  return option.label?.trim() || option.duration || `${option.durationMinutes} min`;
+}
+
+/** A pricing option's identity: its id, else its position (older services may lack ids). */
+export function optionKey(option: PricingOption, index: number): string {
+  return option._id ?? `option-${index}`;
+}
+
+export interface RoomTypeOffer {
+  type: RoomType;
+  /** Rupees. */
+  price: number;
+  capacity: string;
+  /** CSS modifier of the type's tint. */
+  tint: 'silver' | 'gold' | 'diamond';
+}
+
+/**
+ * Spec: the offered types are the distinct room types, with the price and capacity of the first room
+ * of each type in room-number order, which is also the price the booking service charges for the type.
+ * Rooms under maintenance cannot be booked, so they neither offer a type nor set its price. Shown
+ * Silver, Gold, Diamond.
+ */
+export function roomTypeOffers(rooms: readonly Room[]): RoomTypeOffer[] {
+  const offers = new Map<RoomType, RoomTypeOffer>();
+  for (const room of [...rooms].sort(byRoomNumber)) {
+    if (room.status === 'Maintenance' || offers.has(room.type)) continue;
+    if (!(ROOM_TYPES as readonly string[]).includes(room.type)) continue;
+    const price = Number(room.price);
+    if (!Number.isFinite(price)) continue;
+    offers.set(room.type, {
+      type: room.type,
+      price,
+      capacity: room.capacity,
+      tint: room.type.toLowerCase() as RoomTypeOffer['tint'],
+    });
+  }
+  return ROOM_TYPES.flatMap((type) => {
+    const offer = offers.get(type);
+    return offer ? [offer] : [];
+  });
+}
+
+/** Room numbers in order, numbers numerically (2 before 10), as the booking service orders them. */
+export function byRoomNumber(a: Pick<Room, 'roomNumber'>, b: Pick<Room, 'roomNumber'>): number {
+  const numeric = (value: string) => (/^[0-9]{1,9}$/.test(value) ? Number(value) : undefined);
+  const left = numeric(a.roomNumber);
+  const right = numeric(b.roomNumber);
+  if (left !== undefined && right !== undefined) return left - right;
+  if (left !== undefined) return -1;
+  if (right !== undefined) return 1;
+  return a.roomNumber < b.roomNumber ? -1 : a.roomNumber > b.roomNumber ? 1 : 0;
+}
+
+/** Money sums in paise so that 2499.99 + 1000.01 is exactly 3500. */
+function rupees(value: number): number {
+  return Math.round(value * 100);
+}
+
+/** Spec: an appointment's total is the chosen duration's price plus the room type's price. */
+export function bookingTotal(servicePrice: number, roomPrice: number): number {
+  return (rupees(servicePrice) + rupees(roomPrice)) / 100;
+}

@@ -1,0 +1,182 @@
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
+import {
+  BOOKING_WINDOW_DAYS,
+  addDays,
+  businessDayOf,
+  daySlots,
+  firstBookableDay,
+  formatPickerDate,
+  isBookableDay,
+  longDayLabel,
+  monthGrid,
+  monthTitle,
+  parsePickerDate,
+  sameDay,
+  shiftMonth,
+  type CalendarDay,
+} from './business-time';
+
+const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
+const REASONS = { past: 'already passed', 'after-closing': 'would end after closing time' } as const;
+
+/** The current time, refreshed every minute so times that pass become unavailable on screen. */
+export function useNow(refreshMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), refreshMs);
+    return () => clearInterval(timer);
+  }, [refreshMs]);
+  return now;
+}
+
+interface DateTimePickerProps {
+  /** ISO instant of the chosen start. */
+  value?: string;
+  durationMinutes: number;
+  now: Date;
+  onChange: (start: string) => void;
+}
+
+/**
+ * The spec's date-time input: a date typed as MM/dd/yyyy or picked on the calendar, then a start time
+ * in 30-minute steps. Days and times in the past or that would run past closing cannot be chosen.
+ */
+export function DateTimePicker({ value, durationMinutes, now, onChange }: DateTimePickerProps) {
+  const id = useId();
+  const chosen = value ? businessDayOf(new Date(value)) : null;
+  const [day, setDay] = useState<CalendarDay>(() => chosen ?? firstBookableDay(durationMinutes, now));
+  const [month, setMonth] = useState(() => ({ year: day.year, month: day.month }));
+  const [typed, setTyped] = useState(() => formatPickerDate(day));
+  const [typedError, setTypedError] = useState('');
+
+  const today = businessDayOf(now);
+  const lastDay = addDays(today, BOOKING_WINDOW_DAYS);
+  const canGoBack = month.year * 12 + month.month > today.year * 12 + today.month;
+  const canGoForward = month.year * 12 + month.month < lastDay.year * 12 + lastDay.month;
+
+  const openDay = (next: CalendarDay) => {
+    setDay(next);
+    setMonth({ year: next.year, month: next.month });
+    setTyped(formatPickerDate(next));
+    setTypedError('');
+  };
+
+  const applyTyped = () => {
+    const parsed = parsePickerDate(typed);
+    if (!parsed) setTypedError('Enter the date as MM/dd/yyyy');
+    else if (!isBookableDay(parsed, durationMinutes, now))
+      setTypedError('That day has no times left to book. Choose another day.');
+    else openDay(parsed);
+  };
+
+  const onTypedKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    applyTyped();
+  };
+
+  const slots = daySlots(day, durationMinutes, now);
+
+  return (
+    <div className="dt-picker">
+      <div className="dt-picker__date">
+        <label className="field__label" htmlFor={`${id}-date`}>
+          Date (MM/dd/yyyy)
+        </label>
+        <input
+          id={`${id}-date`}
+          className="input dt-picker__input"
+          inputMode="numeric"
+          placeholder="MM/dd/yyyy"
+          autoComplete="off"
+          value={typed}
+          aria-invalid={typedError ? true : undefined}
+          aria-describedby={typedError ? `${id}-date-error` : undefined}
+          onChange={(event) => setTyped(event.target.value)}
+          onBlur={applyTyped}
+          onKeyDown={onTypedKey}
+        />
+        {typedError && (
+          <p id={`${id}-date-error`} className="dt-picker__error" role="alert">
+            {typedError}
+          </p>
+        )}
+
+        <div className="dt-calendar" role="group" aria-labelledby={`${id}-month`}>
+          <div className="dt-calendar__head">
+            <button
+              type="button"
+              className="dt-calendar__nav"
+              aria-label="Previous month"
+              disabled={!canGoBack}
+              onClick={() => setMonth(shiftMonth(month.year, month.month, -1))}
+            >
+              <ArrowLeftIcon size={16} />
+            </button>
+            <strong id={`${id}-month`} aria-live="polite">
+              {monthTitle(month.year, month.month)}
+            </strong>
+            <button
+              type="button"
+              className="dt-calendar__nav"
+              aria-label="Next month"
+              disabled={!canGoForward}
+              onClick={() => setMonth(shiftMonth(month.year, month.month, 1))}
+            >
+              <ArrowRightIcon size={16} />
+            </button>
+          </div>
+          <div className="dt-calendar__grid">
+            {WEEKDAYS.map((weekday) => (
+              <span key={weekday} className="dt-calendar__weekday" aria-hidden="true">
+                {weekday}
+              </span>
+            ))}
+            {monthGrid(month.year, month.month)
+              .flat()
+              .map((cell, index) =>
+                cell ? (
+                  <button
+                    key={index}
+                    type="button"
+                    className={`dt-calendar__day${sameDay(cell, day) ? ' dt-calendar__day--open' : ''}${sameDay(cell, today) ? ' dt-calendar__day--today' : ''}`}
+                    aria-label={longDayLabel(cell)}
+                    aria-pressed={sameDay(cell, day)}
+                    disabled={!isBookableDay(cell, durationMinutes, now)}
+                    onClick={() => openDay(cell)}
+                  >
+                    {cell.day}
+                  </button>
+                ) : (
+                  <span key={index} aria-hidden="true" />
+                ),
+              )}
+          </div>
+        </div>
+      </div>
+
+      <fieldset className="dt-picker__times">
+        <legend className="field__label">Start time on {formatPickerDate(day)}</legend>
+        <div className="dt-times">
+          {slots.map((slot) => {
+            const selected = value === slot.start.toISOString();
+            return (
+              <button
+                key={slot.minuteOfDay}
+                type="button"
+                className={`dt-time${selected ? ' dt-time--selected' : ''}`}
+                aria-pressed={selected}
+                disabled={!slot.selectable}
+                title={slot.reason ? `${slot.label} ${REASONS[slot.reason]}` : undefined}
+                onClick={() => onChange(slot.start.toISOString())}
+              >
+                {slot.label}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

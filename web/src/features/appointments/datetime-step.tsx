@@ -1,0 +1,99 @@
+import { ArrowLeftIcon, ClockIcon } from '../../components/icons';
+import { formatDuration, formatINR } from '../../lib/format';
+import type { Service } from '../catalogue/types';
+import { optionKey, optionTitle } from './booking-choices';
+import { BUSINESS_HOURS_NOTE, formatPickerDateTime } from './business-time';
+import { DateTimePicker } from './date-time-picker';
+
+interface DateTimeStepProps {
+  service: Service;
+  optionKey?: string;
+  durationMinutes?: number;
+  start?: string;
+  now: Date;
+  onOption: (key: string, durationMinutes: number) => void;
+  onStart: (start: string) => void;
+  onBack: () => void;
+  onContinue: () => void;
+}
+
+/** Step 2: the duration (with its price) and the date and time. */
+export function DateTimeStep({
+  service,
+  optionKey: chosenKey,
+  durationMinutes,
+  start,
+  now,
+  onOption,
+  onStart,
+  onBack,
+  onContinue,
+}: DateTimeStepProps) {
+  const shortest = Math.min(...service.pricing.map((option) => option.durationMinutes).filter(Boolean), 60);
+
+  return (
+    <section className="booking-step" aria-labelledby="booking-step-title">
+      <header className="booking-step__header">
+        <h2 id="booking-step-title">Select a time</h2>
+        <p className="muted">
+          <strong>{service.name}</strong>: choose how long, then the day and time that suit you.
+        </p>
+      </header>
+
+      <fieldset className="booking-fieldset">
+        <legend className="booking-fieldset__legend">Duration</legend>
+        <div className="booking-options">
+          {service.pricing.map((option, index) => {
+            const key = optionKey(option, index);
+            return (
+              <label key={key} className="booking-option">
+                <input
+                  type="radio"
+                  name="booking-duration"
+                  value={key}
+                  checked={chosenKey === key}
+                  onChange={() => onOption(key, option.durationMinutes)}
+                />
+                <span className="booking-option__title">{optionTitle(option)}</span>
+                <span className="booking-option__meta">{formatDuration(option.durationMinutes)}</span>
+                <strong className="booking-option__price">{formatINR(option.price)}</strong>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className="booking-fieldset">
+        <legend className="booking-fieldset__legend">Date and time</legend>
+        <p className="booking-note">
+          <ClockIcon size={16} /> {BUSINESS_HOURS_NOTE} (Indian Standard Time). The whole treatment must end
+          by closing time.
+        </p>
+        <DateTimePicker
+          value={start}
+          durationMinutes={durationMinutes ?? shortest}
+          now={now}
+          onChange={onStart}
+        />
+        <p className="booking-chosen" aria-live="polite">
+          {start ? (
+            <>
+              Selected: <strong>{formatPickerDateTime(new Date(start))}</strong>
+            </>
+          ) : (
+            'No time selected yet.'
+          )}
+        </p>
+      </fieldset>
+
+      <div className="booking-actions">
+        <button type="button" className="btn btn--ghost" onClick={onBack}>
+          <ArrowLeftIcon size={16} /> Back
+        </button>
+        <button type="button" className="btn btn--primary" onClick={onContinue}>
+          Continue
+        </button>
+      </div>
+    </section>
+  );
+}

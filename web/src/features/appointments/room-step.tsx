@@ -1,0 +1,72 @@
+import { ArrowLeftIcon } from '../../components/icons';
+import { formatINR } from '../../lib/format';
+import { EmptyState } from '../catalogue/empty-state';
+import type { RoomType } from '../catalogue/types';
+import type { RoomTypeOffer } from './booking-choices';
+
+const TYPE_NOTES: Record<RoomType, string> = {
+  Silver: 'Serene and comfortable.',
+  Gold: 'More space and premium comforts.',
+  Diamond: 'Our most luxurious suite.',
+};
+
+interface RoomStepProps {
+  offers: RoomTypeOffer[] | undefined;
+  failed: boolean;
+  roomType?: RoomType;
+  onRoomType: (type: RoomType) => void;
+  onBack: () => void;
+  onContinue: () => void;
+}
+
+/** Step 3: one card per room type with its price and capacity, tinted Silver, Gold or Diamond. */
+export function RoomStep({ offers, failed, roomType, onRoomType, onBack, onContinue }: RoomStepProps) {
+  return (
+    <section className="booking-step" aria-labelledby="booking-step-title">
+      <header className="booking-step__header">
+        <h2 id="booking-step-title">Select a room type</h2>
+        <p className="muted">The room's price is added to your treatment.</p>
+      </header>
+
+      {failed ? (
+        <EmptyState title="Failed to fetch rooms" message="Please refresh the page to try again." />
+      ) : offers === undefined ? (
+        <p className="muted" role="status">
+          Loading rooms…
+        </p>
+      ) : offers.length === 0 ? (
+        <EmptyState title="No rooms available" message="Please call us to arrange your visit." />
+      ) : (
+        <fieldset className="booking-fieldset">
+          <legend className="visually-hidden">Room type</legend>
+          <div className="booking-rooms">
+            {offers.map((offer) => (
+              <label key={offer.type} className={`booking-room booking-room--${offer.tint}`}>
+                <input
+                  type="radio"
+                  name="booking-room-type"
+                  value={offer.type}
+                  checked={roomType === offer.type}
+                  onChange={() => onRoomType(offer.type)}
+                />
+                <span className="booking-room__type">{offer.type}</span>
+                <span className="booking-room__note">{TYPE_NOTES[offer.type]}</span>
+                <span className="booking-room__capacity">{offer.capacity}</span>
+                <strong className="booking-room__price">{formatINR(offer.price)}</strong>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      <div className="booking-actions">
+        <button type="button" className="btn btn--ghost" onClick={onBack}>
+          <ArrowLeftIcon size={16} /> Back
+        </button>
+        <button type="button" className="btn btn--primary" onClick={onContinue}>
+          Continue
+        </button>
+      </div>
+    </section>
+  );
+}
