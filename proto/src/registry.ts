@@ -1,6 +1,7 @@
 import type { EventDefinition } from './define.js';
 import { billingEvents } from './events/billing.js';
 import { catalogueEvents } from './events/catalogue.js';
+import { commerceEvents } from './events/commerce.js';
 import { identityEvents } from './events/identity.js';
 import { testingEvents } from './events/testing.js';
 
@@ -14,6 +15,7 @@ export const events = {
   ...identityEvents,
   ...catalogueEvents,
   ...billingEvents,
+  ...commerceEvents,
   ...testingEvents,
 } as const;
 

@@ -1,0 +1,17 @@
+import * as commerce from '../../gen/spa/commerce/v1/events_pb.js';
+import { defineEvent } from '../define.js';
+
+// Not compacted: each event is a fact a consumer acts on (an order confirmation, a receipt, a booking's
+// payment status), so an older event of an order must not vanish behind a newer one.
+export const commerceEvents = {
+  orderPlaced: defineEvent('commerce.order.placed', commerce.OrderPlacedSchema, 'commerce.order.v1'),
+  orderPaid: defineEvent('commerce.order.paid', commerce.OrderPaidSchema, 'commerce.order.v1'),
+  orderDelivered: defineEvent('commerce.order.delivered', commerce.OrderDeliveredSchema, 'commerce.order.v1'),
+  orderCancelled: defineEvent('commerce.order.cancelled', commerce.OrderCancelledSchema, 'commerce.order.v1'),
+  paymentCaptured: defineEvent(
+    'commerce.payment.captured',
+    commerce.PaymentCapturedSchema,
+    'commerce.payment.v1',
+  ),
+  paymentFailed: defineEvent('commerce.payment.failed', commerce.PaymentFailedSchema, 'commerce.payment.v1'),
+} as const;

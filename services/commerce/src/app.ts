@@ -1,0 +1,27 @@
+import { createApp } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import type { CommerceDeps } from './deps.js';
+import { addressesRoutes } from './http/addresses.routes.js';
+import { cartRoutes } from './http/cart.routes.js';
+import { internalRoutes } from './http/internal.routes.js';
+import { ordersRoutes } from './http/orders.routes.js';
+import { paymentsRoutes } from './http/payments.routes.js';
+
+export async function buildApp(deps: CommerceDeps): Promise<FastifyInstance> {
+  const app = await createApp({
+    name: 'commerce',
+    description: 'Cart, saved addresses, orders with stock reservation, and online payments (Razorpay)',
+    logger: deps.logger,
+    readiness: deps.readiness,
+    verifier: deps.verifier,
+    openapiTags: [
+      { name: 'cart', description: 'The signed-in user’s cart' },
+      { name: 'addresses', description: 'The signed-in user’s saved shipping addresses' },
+      { name: 'orders', description: 'Checkout and orders; the admin list and delivery' },
+      { name: 'payments', description: 'Provider checkout configuration, verification and webhook' },
+    ],
+  });
+  for (const routes of [cartRoutes, addressesRoutes, ordersRoutes, paymentsRoutes, internalRoutes])
+    await app.register(async (scope) => routes(scope, deps));
+  return app;
+}

@@ -1,0 +1,84 @@
+import { currentUser, requireAuth } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import type { CommerceDeps } from '../deps.js';
+import { addToCart, changeQuantity, getCart, removeFromCart } from '../use-cases/cart.js';
+import { presentCart } from './presenters.js';
+import { addToCartBody, bearer, cartSchema, errors, itemIdParams, quantityBody } from './schemas.js';
+
+const tags = ['cart'];
+
+/** The signed-in user's one cart. Another user's cart item is a 404, as if it did not exist. */
+export async function cartRoutes(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
+  app.get(
+    '/cart',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The cart with its items and total',
+        response: { 200: cartSchema, 401: errors[401] },
+      },
+    },
+    async (request) => presentCart(await getCart(deps.db, currentUser(request).id)),
+  );
+
+  app.post(
+    '/cart',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Add a product (adding one already there adds to its quantity)',
+        description:
+          '201 when a new line was added, 200 when an existing line grew. 404 `Product not found`; 409 INSUFFICIENT_STOCK when the cart would hold more than the stock.',
+        body: addToCartBody,
+        response: { 200: cartSchema, 201: cartSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { product, quantity = 1 } = request.body as { product: string; quantity?: number };
+      const { cart, created } = await addToCart(deps.db, currentUser(request).id, product, quantity);
+      return reply.code(created ? 201 : 200).send(presentCart(cart));
+    },
+  );
+
+  app.patch(
+    '/cart/:itemId',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change the quantity of a line',
+        params: itemIdParams,
+        body: quantityBody,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { itemId } = request.params as { itemId: string };
+      const { quantity } = request.body as { quantity: number };
+      return presentCart(await changeQuantity(deps.db, currentUser(request).id, itemId, quantity));
+    },
+  );
+
+  app.delete(
+    '/cart/:itemId',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Remove a line',
+        params: itemIdParams,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { itemId } = request.params as { itemId: string };
+      return presentCart(await removeFromCart(deps.db, currentUser(request).id, itemId));
+    },
+  );
+}

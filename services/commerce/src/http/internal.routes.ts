@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { orderStats } from '../db/orders.repository.js';
+import type { CommerceDeps } from '../deps.js';
+import { paiseToRupees } from '../domain/money.js';
+import { growthRate, kolkataMonthBounds } from '../domain/stats.js';
+import { createAppointmentPayment, type AppointmentPaymentRequest } from '../use-cases/payments.js';
+import { presentAppointmentPayment } from './presenters.js';
+import { appointmentPaymentBody } from './schemas.js';
+
+/**
+ * For other services only: the gateway routes nothing under /internal, so these are reachable inside
+ * the deployment alone, and they stay out of the API docs.
+ */
+export async function internalRoutes(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
+  app.post('/internal/payments', { schema: { body: appointmentPaymentBody } }, async (request, reply) => {
+    const { payment, created } = await createAppointmentPayment(
+      deps,
+      request.body as AppointmentPaymentRequest,
+    );
+    return reply
+      .code(created ? 201 : 200)
+      .send(presentAppointmentPayment(payment, deps.config.razorpay.keyId));
+  });
+
+  app.get('/internal/stats', async () => {
+    const stats = await orderStats(deps.db, kolkataMonthBounds(new Date()));
+    return {
+      totalOrders: stats.totalOrders,
+      revenue: paiseToRupees(stats.revenuePaise),
+      growthRate: growthRate(stats.thisMonthPaise, stats.lastMonthPaise),
+    };
+  });
+}

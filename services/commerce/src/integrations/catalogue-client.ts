@@ -1,0 +1,54 @@
+import { AppError } from '@spa/kit';
+import { callJson, UpstreamUnreachableError } from './http-json.js';
+
+export interface ReservationLine {
+  productId: string;
+  quantity: number;
+}
+
+/**
+ * The catalogue's stock reservations (services/catalogue README, "Stock reservations"): all or nothing,
+ * idempotent by order id, released once.
+ */
+export interface CatalogueClient {
+  /** Takes the stock or throws: a 409 the customer can act on, or UpstreamUnreachableError (outcome unknown). */
+  reserve(orderId: string, lines: ReservationLine[]): Promise<void>;
+  /** Puts the stock back; also blocks a late reservation of the same order. Throws when unreachable. */
+  release(orderId: string): Promise<void>;
+}
+
+export function createCatalogueClient(settings: { baseUrl: string; timeoutMs: number }): CatalogueClient {
+  const base = settings.baseUrl.replace(/\/$/, '');
+  return {
+    async reserve(orderId, lines) {
+      const { status, body } = await callJson(`${base}/internal/reservations`, {
+        method: 'POST',
+        body: { orderId, items: lines },
+        timeoutMs: settings.timeoutMs,
+      });
+      if (status === 200 || status === 201) return;
+      if (status === 409 && body.code === 'INSUFFICIENT_STOCK')
+        throw new AppError(409, 'INSUFFICIENT_STOCK', String(body.message), body.details as unknown[]);
+      if (status === 404 && body.code === 'PRODUCT_NOT_FOUND')
+        throw new AppError(
+          409,
+          'PRODUCT_UNAVAILABLE',
+          'A product in your cart is no longer available; remove it and try again',
+          body.details as unknown[],
+        );
+      throw new UpstreamUnreachableError(
+        `the catalogue refused reservation ${orderId}: ${status} ${body.code}`,
+      );
+    },
+    async release(orderId) {
+      const { status, body } = await callJson(
+        `${base}/internal/reservations/${encodeURIComponent(orderId)}/release`,
+        { method: 'POST', timeoutMs: settings.timeoutMs },
+      );
+      if (status !== 200)
+        throw new UpstreamUnreachableError(
+          `the catalogue refused release ${orderId}: ${status} ${body.code}`,
+        );
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { AppError, notFound, type Database } from '@spa/kit';
+import {
+  cartLines,
+  countLines,
+  deleteLine,
+  ensureCart,
+  findLine,
+  findLineOfProduct,
+  insertLine,
+  lockCart,
+  setLineQuantity,
+  type CartLine,
+} from '../db/carts.repository.js';
+import { findProduct } from '../db/products.repository.js';
+import {
+  assertQuantityInStock,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  type MirroredProduct,
+} from '../domain/cart.js';
+
+export interface CartView {
+  id: string;
+  userId: string;
+  lines: CartLine[];
+}
+
+const cartItemNotFound = () => notFound('Cart item not found');
+
+function assertQuantity(quantity: number): void {
+  if (quantity < 1)
+    throw new AppError(400, 'VALIDATION_FAILED', 'Quantity must be at least 1', [
+      { field: 'quantity', message: 'Quantity must be at least 1' },
+    ]);
+  if (quantity > MAX_LINE_QUANTITY)
+    throw new AppError(400, 'VALIDATION_FAILED', `Quantity cannot be more than ${MAX_LINE_QUANTITY}`, [
+      { field: 'quantity', message: `Quantity cannot be more than ${MAX_LINE_QUANTITY}` },
+    ]);
+}
+
+async function buyableProduct(db: Database, productId: string): Promise<MirroredProduct> {
+  const product = await findProduct(db, productId);
+  if (!product || product.deleted) throw notFound('Product not found');
+  return product;
+}
+
+export async function getCart(db: Database, userId: string): Promise<CartView> {
+  const cart = await ensureCart(db, userId);
+  return { id: cart.id, userId, lines: await cartLines(db, cart.id) };
+}
+
+/**
+ * Adds a product (or more of one already in the cart) at its current price, never above its stock.
+ * A line already in the cart keeps the price it was first added at.
+ */
+export async function addToCart(
+  db: Database,
+  userId: string,
+  productId: string,
+  quantity: number,
+): Promise<{ cart: CartView; created: boolean }> {
+  assertQuantity(quantity);
+  const product = await buyableProduct(db, productId);
+  return db.transaction(async (tx) => {
+    const cart = await lockCart(tx, userId);
+    const existing = await findLineOfProduct(tx, cart.id, product.id);
+    if (!existing && (await countLines(tx, cart.id)) >= MAX_CART_LINES)
+      throw new AppError(
+        422,
+        'CART_FULL',
+        `Your cart can hold at most ${MAX_CART_LINES} different products; check out or remove some first`,
+      );
+    const total = (existing?.quantity ?? 0) + quantity;
+    assertQuantity(total);
+    assertQuantityInStock(product, total);
+    if (existing) await setLineQuantity(tx, existing.id, total);
+    else
+      await insertLine(tx, {
+        cartId: cart.id,
+        productId: product.id,
+        quantity,
+        pricePaise: product.pricePaise,
+      });
+    return { cart: { id: cart.id, userId, lines: await cartLines(tx, cart.id) }, created: !existing };
+  });
+}
+
+export async function changeQuantity(
+  db: Database,
+  userId: string,
+  itemId: string,
+  quantity: number,
+): Promise<CartView> {
+  assertQuantity(quantity);
+  return db.transaction(async (tx) => {
+    const cart = await lockCart(tx, userId);
+    const line = await findLine(tx, cart.id, itemId);
+    if (!line) throw cartItemNotFound();
+    const product = await findProduct(tx, line.productId);
+    if (!product || product.deleted)
+      throw new AppError(
+        409,
+        'PRODUCT_UNAVAILABLE',
+        'This product is no longer available; remove it from your cart',
+      );
+    // Lowering a quantity is always allowed, so a line over the current stock can be brought back within it.
+    if (quantity > line.quantity) assertQuantityInStock(product, quantity);
+    await setLineQuantity(tx, line.id, quantity);
+    return { id: cart.id, userId, lines: await cartLines(tx, cart.id) };
+  });
+}
+
+export async function removeFromCart(db: Database, userId: string, itemId: string): Promise<CartView> {
+  return db.transaction(async (tx) => {
+    const cart = await lockCart(tx, userId);
+    if (!(await deleteLine(tx, cart.id, itemId))) throw cartItemNotFound();
+    return { id: cart.id, userId, lines: await cartLines(tx, cart.id) };
+  });
+}

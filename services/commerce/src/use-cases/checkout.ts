@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, notFound, type AuthUser, type Queryable } from '@spa/kit';
+import { events } from '@spa/proto';
+import { findOwnAddress } from '../db/addresses.repository.js';
+import {
+  cartLines,
+  clearCheckoutMarker,
+  deleteLines,
+  lockCart,
+  setCheckoutMarker,
+} from '../db/carts.repository.js';
+import {
+  deleteReservingOrder,
+  finishReservation,
+  findOrderState,
+  insertReservingOrder,
+} from '../db/orders.repository.js';
+import { insertPayment } from '../db/payments.repository.js';
+import type { CommerceDeps } from '../deps.js';
+import {
+  initialStatus,
+  priceOrder,
+  type Order,
+  type OrderLine,
+  type PaymentMethod,
+} from '../domain/order.js';
+import { orderEventPayload } from '../events/publishes.js';
+import { providerOrderFailure, type ProviderOrder } from '../integrations/payment-provider.js';
+
+export interface CheckoutRequest {
+  paymentMethod: PaymentMethod;
+  addressId: string;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  providerOrder?: ProviderOrder;
+}
+
+/** The provider's smallest order (₹1). */
+const MIN_ONLINE_PAISE = 100;
+
+const paymentsUnavailable = () =>
+  new AppError(503, 'PAYMENTS_UNAVAILABLE', 'Payment service not available. Please try again later.');
+
+/**
+ * POST /orders. The cart is claimed in a first transaction (an internal `reserving` order is written
+ * and the cart marked), the catalogue reserves the stock (idempotent by order id), an ONLINE order
+ * gets its provider order, and a second transaction shows the order, empties the cart and announces
+ * it. A checkout that dies half-way leaves a `reserving` order behind, which the sweeper releases.
+ */
+export async function placeOrder(
+  deps: CommerceDeps,
+  user: AuthUser,
+  request: CheckoutRequest,
+): Promise<PlacedOrder> {
+  if (request.paymentMethod === 'ONLINE' && !deps.config.onlinePaymentsEnabled) throw paymentsUnavailable();
+  const address = await findOwnAddress(deps.db, user.id, request.addressId);
+  if (!address) throw notFound('Address not found');
+
+  const orderId = randomUUID();
+  const { cartId, lines, orderLines, totals } = await deps.db.transaction(async (tx) => {
+    const cart = await lockCart(tx, user.id);
+    if (cart.checkoutOrderId && (await isStillReserving(tx, deps, cart.checkoutOrderId)))
+      throw new AppError(409, 'CHECKOUT_IN_PROGRESS', 'Your order is already being placed');
+    const inCart = await cartLines(tx, cart.id);
+    if (inCart.length === 0) throw new AppError(422, 'CART_EMPTY', 'Your cart is empty');
+    const gone = inCart.filter((line) => !line.product || line.product.deleted);
+    if (gone.length > 0)
+      throw new AppError(
+        409,
+        'PRODUCT_UNAVAILABLE',
+        'Some products in your cart are no longer available; remove them and try again',
+        gone.map((line) => ({ itemId: line.id, productId: line.productId })),
+      );
+    const orderLines: OrderLine[] = inCart.map((line) => ({
+      id: randomUUID(),
+      productId: line.productId,
+      name: line.product!.name,
+      image: line.product!.images[0] ?? '',
+      quantity: line.quantity,
+      // The price at addition: what the cart showed the customer (prices never come from the client).
+      unitPricePaise: line.pricePaise,
+    }));
+    const orderTotals = priceOrder(orderLines);
+    if (request.paymentMethod === 'ONLINE' && orderTotals.totalPricePaise < MIN_ONLINE_PAISE)
+      throw new AppError(
+        422,
+        'AMOUNT_TOO_SMALL',
+        'Online payment needs a total of at least ₹1.00; choose Cash on Delivery',
+      );
+    await insertReservingOrder(tx, {
+      id: orderId,
+      userId: user.id,
+      userName: user.name,
+      userEmail: user.email,
+      paymentMethod: request.paymentMethod,
+      totals: orderTotals,
+      shipping: {
+        fullName: address.fullName,
+        address: address.street,
+        city: address.city,
+        state: address.state,
+        postalCode: address.postalCode,
+        country: address.country,
+        phone: address.phone,
+        label: address.label,
+      },
+      items: orderLines,
+    });
+    await setCheckoutMarker(tx, cart.id, orderId);
+    return { cartId: cart.id, lines: inCart, orderLines, totals: orderTotals };
+  });
+
+  await reserveStock(deps, orderId, lines);
+
+  let providerOrder: ProviderOrder | undefined;
+  if (request.paymentMethod === 'ONLINE') {
+    try {
+      providerOrder = await deps.provider.createOrder({
+        amountPaise: totals.totalPricePaise,
+        receipt: orderId,
+        notes: { purpose: 'order', orderId, customerId: user.id },
+      });
+    } catch (error) {
+      deps.logger.error({ err: error, orderId }, 'the payment provider did not create an order');
+      await undoCheckout(deps, orderId);
+      throw providerOrderFailure(error);
+    }
+  }
+
+  const order = await deps.db.transaction(async (tx) => {
+    const paymentExpiresAt =
+      request.paymentMethod === 'ONLINE' ? new Date(Date.now() + deps.config.paymentHoldMs) : null;
+    const placed = await finishReservation(tx, orderId, {
+      status: initialStatus(request.paymentMethod),
+      paymentExpiresAt,
+      items: orderLines,
+    });
+    if (!placed)
+      throw new AppError(503, 'CHECKOUT_EXPIRED', 'Placing your order took too long. Please try again.');
+    if (providerOrder)
+      await insertPayment(tx, {
+        id: randomUUID(),
+        purpose: 'order',
+        orderId,
+        customerId: user.id,
+        amountPaise: totals.totalPricePaise,
+        currency: providerOrder.currency,
+        providerOrderId: providerOrder.id,
+      });
+    await deleteLines(
+      tx,
+      cartId,
+      lines.map((line) => line.id),
+    );
+    await clearCheckoutMarker(tx, orderId);
+    await deps.publish(tx, events.orderPlaced, orderId, { order: orderEventPayload(placed) });
+    return placed;
+  });
+  return { order, ...(providerOrder ? { providerOrder } : {}) };
+}
+
+/** A marker left by a checkout that died long ago (before the sweeper got to it) does not block a new one. */
+async function isStillReserving(tx: Queryable, deps: CommerceDeps, orderId: string): Promise<boolean> {
+  const found = await findOrderState(tx, orderId);
+  return (
+    found?.status === 'reserving' && found.createdAt.getTime() > Date.now() - deps.config.abandonedCheckoutMs
+  );
+}
+
+/**
+ * The catalogue says yes, says no (not enough stock: the customer's answer, and the order is undone),
+ * or cannot be reached: then nobody knows whether the stock was taken, so the order stays `reserving`
+ * for the sweeper to release, and the customer may try again at once.
+ */
+async function reserveStock(
+  deps: CommerceDeps,
+  orderId: string,
+  lines: Array<{ productId: string; quantity: number }>,
+): Promise<void> {
+  try {
+    await deps.catalogue.reserve(
+      orderId,
+      lines.map(({ productId, quantity }) => ({ productId, quantity })),
+    );
+  } catch (error) {
+    if (error instanceof AppError) {
+      await forgetCheckout(deps, orderId);
+      throw error;
+    }
+    deps.logger.error({ err: error, orderId }, 'could not reserve stock; the sweeper will release it');
+    await deps.db.transaction((tx) => clearCheckoutMarker(tx, orderId));
+    throw new AppError(
+      503,
+      'CATALOGUE_UNAVAILABLE',
+      'We could not reserve your items right now. Please try again.',
+    );
+  }
+}
+
+/** Nothing was reserved: the internal order simply goes. */
+async function forgetCheckout(deps: CommerceDeps, orderId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await clearCheckoutMarker(tx, orderId);
+    await deleteReservingOrder(tx, orderId);
+  });
+}
+
+/** Stock was reserved but the order cannot go on: give the stock back, or leave it to the sweeper. */
+async function undoCheckout(deps: CommerceDeps, orderId: string): Promise<void> {
+  try {
+    await deps.catalogue.release(orderId);
+    await forgetCheckout(deps, orderId);
+  } catch (error) {
+    deps.logger.warn({ err: error, orderId }, 'could not release stock now; the sweeper will');
+    await deps.db.transaction((tx) => clearCheckoutMarker(tx, orderId));
+  }
+}
