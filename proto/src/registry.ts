@@ -1,5 +1,6 @@
 import type { EventDefinition } from './define.js';
 import { billingEvents } from './events/billing.js';
+import { bookingEvents } from './events/booking.js';
 import { catalogueEvents } from './events/catalogue.js';
 import { commerceEvents } from './events/commerce.js';
 import { identityEvents } from './events/identity.js';
@@ -15,6 +16,7 @@ export const events = {
   ...identityEvents,
   ...catalogueEvents,
   ...billingEvents,
+  ...bookingEvents,
   ...commerceEvents,
   ...testingEvents,
 } as const;

@@ -1,0 +1,45 @@
+import * as booking from '../../gen/spa/booking/v1/events_pb.js';
+import { defineEvent } from '../define.js';
+
+const APPOINTMENT_TOPIC = 'booking.appointment.v1';
+
+// Not compacted: each event is a fact a consumer acts on (the notification service emails on booked,
+// paid and cancelled, and schedules the reminder), so an older event of an appointment must not vanish
+// behind a newer one. Keyed by the appointment id (our UUID).
+export const bookingEvents = {
+  appointmentBooked: defineEvent(
+    'booking.appointment.booked',
+    booking.AppointmentBookedSchema,
+    APPOINTMENT_TOPIC,
+  ),
+  appointmentRescheduled: defineEvent(
+    'booking.appointment.rescheduled',
+    booking.AppointmentRescheduledSchema,
+    APPOINTMENT_TOPIC,
+  ),
+  appointmentStatusChanged: defineEvent(
+    'booking.appointment.status-changed',
+    booking.AppointmentStatusChangedSchema,
+    APPOINTMENT_TOPIC,
+  ),
+  appointmentEmployeeAssigned: defineEvent(
+    'booking.appointment.employee-assigned',
+    booking.AppointmentEmployeeAssignedSchema,
+    APPOINTMENT_TOPIC,
+  ),
+  appointmentPaymentStatusChanged: defineEvent(
+    'booking.appointment.payment-status-changed',
+    booking.AppointmentPaymentStatusChangedSchema,
+    APPOINTMENT_TOPIC,
+  ),
+  appointmentCompleted: defineEvent(
+    'booking.appointment.completed',
+    booking.AppointmentCompletedSchema,
+    APPOINTMENT_TOPIC,
+  ),
+  appointmentCancelled: defineEvent(
+    'booking.appointment.cancelled',
+    booking.AppointmentCancelledSchema,
+    APPOINTMENT_TOPIC,
+  ),
+} as const;

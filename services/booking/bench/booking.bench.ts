@@ -1,0 +1,387 @@
+// npm run bench:booking — a booking storm against one day's slots. The built booking service
+// (services/booking/dist/main.js, `npm run build -w @spa/booking`) runs as its own process on a fresh
+// database, fed with real catalogue and identity events (a treatment, rooms, employees, customers)
+// through an outbox and Kafka. k6 (built from the Go module proxy into ~/.cache/spa-platform/k6 on
+// first use) then sends BENCH_VUS concurrent customers at random starts of one day's 30-minute grid.
+// Printed: bookings made, conflicts (409), p50/p95/p99, and the overlap check over the whole table.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import {
+  connectDatabase,
+  connectBus,
+  createLogger,
+  createPublisher,
+  migrateDatabase,
+  OutboxRelay,
+} from '@spa/kit';
+import { createTestDatabase, serveTestJwks, signTestToken, testInfra, uniqueName } from '@spa/kit/testing';
+import { events, type EventDefinition } from '@spa/proto';
+import { overlappingPairs } from '../src/db/overlap-audit.js';
+
+const vus = Number(process.env.BENCH_VUS ?? 200);
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 2_000);
+const roomCount = Number(process.env.BENCH_ROOMS ?? 12);
+const employeeCount = Number(process.env.BENCH_EMPLOYEES ?? 8);
+const daysAhead = Number(process.env.BENCH_DAYS_AHEAD ?? 30);
+/** Mean pause of a customer between two attempts (uniform over 0.5x to 1.5x); 0 is a closed loop. */
+const thinkMs = Number(process.env.BENCH_THINK_MS ?? 0);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const bookingMain = path.join(root, 'services/booking/dist/main.js');
+const k6Dir = path.join(homedir(), '.cache', 'spa-platform', 'k6');
+const logger = createLogger('bench', 'warn');
+
+/** k6 from the Go module proxy (go install), built once into the cache; about 3 minutes on this machine. */
+function k6Binary(): string {
+  const fromEnv = process.env.K6_BIN;
+  if (fromEnv) return fromEnv;
+  const binary = path.join(k6Dir, 'k6');
+  if (existsSync(binary)) return binary;
+  console.log('building k6 from the Go module proxy (go install go.k6.io/k6@latest), once...');
+  execFileSync('go', ['install', 'go.k6.io/k6@latest'], {
+    env: { ...process.env, GOBIN: k6Dir },
+    stdio: 'inherit',
+  });
+  return binary;
+}
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
+    );
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`booking exited with code ${child.exitCode}`);
+    if (
+      await fetch(url)
+        .then((response) => response.ok)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`booking did not answer ${url}`);
+}
+
+/** The IST day `ahead` days from today, and its 30-minute grid of starts for a 60-minute treatment. */
+function daySlots(ahead = daysAhead): string[] {
+  const offset = 330 * 60_000;
+  const today = new Date(Date.now() + offset);
+  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + ahead) - offset;
+  const starts: string[] = [];
+  for (let minute = 9 * 60; minute + 60 <= 21 * 60; minute += 30)
+    starts.push(new Date(midnight + minute * 60_000).toISOString());
+  return starts;
+}
+
+async function warmUp(bookingUrl: string, tokens: string[], starts: string[], body: object) {
+  const attempts = Number(process.env.BENCH_WARMUP ?? 400);
+  let next = 0;
+  const worker = async () => {
+    while (next < attempts) {
+      const n = next++;
+      await fetch(`${bookingUrl}/appointments/auto-assign`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` },
+        body: JSON.stringify({ ...body, appointmentDateTime: starts[n % starts.length] }),
+      }).then((response) => response.arrayBuffer());
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+}
+
+type ServerTimes = Record<
+  string,
+  { count: number; sum: number; mean: number; under50: number; under100: number }
+>;
+
+/** The service's own view of the storm, from its /metrics histogram (request received to answer sent). */
+async function serverTimes(bookingUrl: string, since: ServerTimes = {}): Promise<ServerTimes> {
+  const text = await (await fetch(`${bookingUrl}/metrics`)).text();
+  const times: ServerTimes = {};
+  const line = (name: string, status: string, extra = '') =>
+    new RegExp(
+      `^http_request_duration_seconds_${name}\\{${extra}method="POST",route="/appointments/auto-assign",status_code="${status}"\\} (\\S+)$`,
+      'm',
+    );
+  for (const status of ['201', '409']) {
+    const value = (name: string, extra = '') => Number(line(name, status, extra).exec(text)?.[1] ?? 0);
+    const earlier = since[status] ?? { count: 0, sum: 0, under50: 0, under100: 0, mean: 0 };
+    const count = value('count') - earlier.count;
+    if (!count) continue;
+    const sum = value('sum') - earlier.sum;
+    times[status] = {
+      count,
+      sum,
+      mean: (sum / count) * 1000,
+      under50: value('bucket', 'le="0.05",') - earlier.under50,
+      under100: value('bucket', 'le="0.1",') - earlier.under100,
+    };
+  }
+  return times;
+}
+
+async function main() {
+  const k6 = k6Binary();
+  if (!existsSync(bookingMain))
+    throw new Error(`${bookingMain} is missing: run npm run build -w @spa/booking`);
+  const bookingDb = await createTestDatabase('booking_bench');
+  const sourceDb = await createTestDatabase('booking_bench_source');
+  const namespace = uniqueName('bench-booking');
+  const jwks = await serveTestJwks();
+  const workDir = await mkdtemp(path.join(tmpdir(), 'booking-bench-'));
+  const bus = connectBus({ brokers: testInfra.kafkaBrokers, clientId: 'bench', logger, namespace });
+  const source = connectDatabase(sourceDb.url);
+  let booking: ChildProcess | undefined;
+  let relay: OutboxRelay | undefined;
+  try {
+    // Catalogue and identity as booking hears them: their events, through an outbox and Kafka.
+    await migrateDatabase(source.db);
+    await bus.ensureTopics(
+      [events.serviceUpserted, events.categoryUpserted, events.roomUpserted, events.userRegistered].map(
+        (event) => ({ topic: event.topic, compacted: true }),
+      ),
+    );
+    relay = new OutboxRelay({ pool: source.pool, bus, logger, pollIntervalMs: 20 });
+    relay.start();
+    const emit = <E extends EventDefinition>(
+      producer: string,
+      event: E,
+      key: string,
+      payload: MessageInitShape<E['schema']>,
+    ) => source.db.transaction((tx) => createPublisher(producer)(tx, event, key, payload));
+    const now = BigInt(Date.now());
+    const categoryId = randomUUID();
+    await emit('catalogue', events.categoryUpserted, categoryId, {
+      category: {
+        id: categoryId,
+        name: 'Massage Therapies',
+        isActive: true,
+        assignedEmployeeRole: 'servicestaff',
+        updatedAtMs: now,
+      },
+    });
+    const serviceId = randomUUID();
+    const optionId = randomUUID();
+    await emit('catalogue', events.serviceUpserted, serviceId, {
+      service: {
+        id: serviceId,
+        name: 'Swedish Massage',
+        categoryId,
+        categoryName: 'Massage Therapies',
+        assignedEmployeeRole: 'servicestaff',
+        pricing: [{ id: optionId, duration: '60 min', durationMinutes: 60, pricePaise: 249_900n }],
+        cleanupMinutes: 15,
+        isActive: true,
+        updatedAtMs: now,
+      },
+    });
+    for (let n = 1; n <= roomCount; n++) {
+      const id = randomUUID();
+      await emit('catalogue', events.roomUpserted, id, {
+        room: {
+          id,
+          roomNumber: String(200 + n),
+          capacity: 'Single Bed',
+          type: 'Gold',
+          status: 'Available',
+          location: 'Lotus Wing',
+          pricePaise: 200_000n,
+          updatedAtMs: now,
+        },
+      });
+    }
+    for (let n = 1; n <= employeeCount; n++) {
+      const id = randomUUID();
+      await emit('identity', events.userRegistered, id, {
+        user: {
+          id,
+          name: `Therapist ${n}`,
+          email: `therapist${n}@bench.test`,
+          role: 'employee',
+          employeeRole: 'servicestaff',
+          shift: n % 2 ? 'morning' : 'night',
+          workingLocation: 'Vijay Nagar',
+          status: 'free',
+          employeeId: `EMP-${n}`,
+        },
+      });
+    }
+    const customers = await Promise.all(
+      Array.from({ length: vus }, (_, n) =>
+        signTestToken({
+          role: 'user',
+          sub: randomUUID(),
+          name: `Customer ${n}`,
+          email: `customer${n}@bench.test`,
+          expiresIn: '2h',
+        }),
+      ),
+    );
+
+    const port = await freePort();
+    // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", goes to the booking process.
+    const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    booking = spawn(process.execPath, [...nodeArgs, bookingMain], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: bookingDb.url,
+        KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
+        KAFKA_NAMESPACE: namespace,
+        REDIS_URL: testInfra.redisUrl,
+        JWKS_URL: jwks.url,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const bookingUrl = `http://127.0.0.1:${port}`;
+    await waitFor(`${bookingUrl}/readyz`, booking);
+    const check = connectDatabase(bookingDb.url);
+    try {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const { rows } = await check.pool.query(
+          "select (select count(*) from rooms) as rooms, (select count(*) from users where role = 'employee') as employees, (select count(*) from services) as services",
+        );
+        if (rows[0].rooms === roomCount && rows[0].employees === employeeCount && rows[0].services === 1)
+          break;
+        if (Date.now() > deadline) throw new Error(`read models incomplete: ${JSON.stringify(rows[0])}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+
+      // A running service is warm: pool connections open, keys fetched, code compiled. The warm-up books
+      // the day before the storm's day, so the storm still meets an empty day.
+      const body = {
+        serviceId,
+        durationMinutes: 60,
+        price: 2499,
+        roomPrice: 2000,
+        totalPrice: 4499,
+        type: 'Gold',
+        paymentMethod: 'cash',
+      };
+      await warmUp(bookingUrl, customers, daySlots(daysAhead - 1), body);
+      const starts = daySlots();
+      const setupFile = path.join(workDir, 'setup.json');
+      const summaryFile = path.join(workDir, 'summary.json');
+      await writeFile(
+        setupFile,
+        JSON.stringify({
+          bookingUrl,
+          customers,
+          starts,
+          body,
+        }),
+      );
+      console.log(
+        `storm: ${vus} concurrent customers, ${iterations} booking attempts at ${starts.length} starts of one day; ${roomCount} Gold rooms (60 min + 15 min cleanup), ${employeeCount} therapists; ${thinkMs ? `${thinkMs} ms mean pause between a customer's attempts` : 'no pause between attempts'}; k6 → booking directly`,
+      );
+      const before = await serverTimes(bookingUrl);
+      // Not execFileSync: this process serves the JWKS the service verifies tokens against.
+      await run(
+        k6,
+        [
+          'run',
+          '--quiet',
+          '--no-usage-report',
+          path.join(root, 'services/booking/bench/booking-storm.k6.js'),
+        ],
+        {
+          BENCH_SETUP: setupFile,
+          BENCH_SUMMARY: summaryFile,
+          BENCH_VUS: String(vus),
+          BENCH_ITERATIONS: String(iterations),
+          BENCH_THINK_MS: String(thinkMs),
+        },
+      );
+      const serverSide = await serverTimes(bookingUrl, before);
+      const summary = JSON.parse(await readFile(summaryFile, 'utf8'));
+      const metric = (name: string) => summary.metrics[name]?.values ?? {};
+      const count = (name: string) => metric(name).count ?? 0;
+      const ms = (values: Record<string, number>, key: string) => (values[key] ?? NaN).toFixed(1);
+      const all = metric('http_req_duration');
+      const seconds = (summary.state?.testRunDurationMs ?? 0) / 1000;
+      const overlaps = await overlappingPairs(check.pool);
+      const { rows } = await check.pool.query(
+        "select count(*)::int as active from appointments where status <> 'Cancelled' and starts_at >= $1 and starts_at <= $2",
+        [starts[0], starts.at(-1)],
+      );
+      console.log('');
+      console.log(
+        `successful bookings: ${count('booked')} (active on that day in the database: ${rows[0].active})`,
+      );
+      console.log(`conflicts (409, no room free): ${count('conflicts')}`);
+      console.log(`other answers: ${count('failures')}`);
+      console.log(
+        `throughput: ${(count('http_reqs') / seconds).toFixed(0)} requests/s over ${seconds.toFixed(1)} s`,
+      );
+      console.log(
+        `latency, all: p50 ${ms(all, 'med')} ms, p95 ${ms(all, 'p(95)')} ms, p99 ${ms(all, 'p(99)')} ms, max ${ms(all, 'max')} ms`,
+      );
+      const bookedTimes = metric('booked_duration');
+      const conflictTimes = metric('conflict_duration');
+      console.log(
+        `latency, booked: p50 ${ms(bookedTimes, 'med')} ms, p95 ${ms(bookedTimes, 'p(95)')} ms, p99 ${ms(bookedTimes, 'p(99)')} ms`,
+      );
+      console.log(
+        `latency, 409: p50 ${ms(conflictTimes, 'med')} ms, p95 ${ms(conflictTimes, 'p(95)')} ms, p99 ${ms(conflictTimes, 'p(99)')} ms`,
+      );
+      for (const [status, times] of Object.entries(serverSide))
+        console.log(
+          `inside the service (${status}): mean ${times.mean.toFixed(1)} ms, ${times.under50} under 50 ms, ${times.under100} under 100 ms (of ${times.count})`,
+        );
+      console.log(`overlapping active appointments (whole table): ${overlaps.length} (must be 0)`);
+      const p95 = all['p(95)'] ?? Infinity;
+      const model = thinkMs ? `pausing ${thinkMs} ms on average between attempts` : 'closed loop, no pauses';
+      console.log(
+        `target p95 < 150 ms at ${vus} concurrent bookers (${model}): ${p95 < 150 ? 'met' : 'NOT met'}`,
+      );
+      if (overlaps.length > 0 || count('failures') > 0 || rows[0].active !== count('booked'))
+        process.exitCode = 1;
+    } finally {
+      await check.close();
+    }
+  } finally {
+    if (booking && booking.exitCode === null) {
+      const exited = new Promise((resolve) => booking!.once('exit', resolve));
+      booking.kill('SIGTERM');
+      await exited;
+    }
+    await relay?.stop({ flush: false });
+    await bus.close();
+    await source.close();
+    await jwks.close();
+    await rm(workDir, { recursive: true, force: true });
+    await bookingDb.drop();
+    await sourceDb.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,49 @@
+import { createApp, type ServiceDeps } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import type { BookingConfig } from './config.js';
+import { appointmentsRoutes } from './http/appointments.routes.js';
+import { internalRoutes } from './http/internal.routes.js';
+import { createCommerceClient, type CommerceClient } from './payments/commerce-client.js';
+import type { BookingContext } from './use-cases/context.js';
+
+export interface BookingDeps extends ServiceDeps {
+  config: BookingConfig;
+  /** Commerce's payment API; built from the config when not given. */
+  commerce?: CommerceClient;
+  now?: () => Date;
+}
+
+export function bookingContext(deps: BookingDeps): BookingContext {
+  return {
+    db: deps.db,
+    publish: deps.publish,
+    config: deps.config,
+    logger: deps.logger,
+    commerce:
+      deps.commerce ??
+      createCommerceClient({
+        baseUrl: deps.config.commerceUrl,
+        timeoutMs: deps.config.commerceTimeoutMs,
+        logger: deps.logger,
+      }),
+    now: deps.now,
+  };
+}
+
+export async function buildApp(deps: BookingDeps): Promise<FastifyInstance> {
+  const app = await createApp({
+    name: 'booking',
+    description:
+      'Appointments: availability, automatic room and employee assignment, status, payment status and completion',
+    logger: deps.logger,
+    readiness: deps.readiness,
+    verifier: deps.verifier,
+    openapiTags: [
+      { name: 'appointments', description: 'Customers book and see their own; admins manage all' },
+    ],
+  });
+  const context = bookingContext(deps);
+  await app.register(async (scope) => appointmentsRoutes(scope, context));
+  await app.register(async (scope) => internalRoutes(scope, context));
+  return app;
+}

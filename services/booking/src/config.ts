@@ -1,0 +1,82 @@
+import { ConfigError, readBaseConfig, readConfig, type BaseConfig } from '@spa/kit';
+import { parseShiftHours, type ShiftHours } from './domain/shifts.js';
+
+export interface BookingRules {
+  /** Minutes from midnight, business time zone: appointments start and end inside [open, close]. */
+  openMinute: number;
+  closeMinute: number;
+  /** IANA zone the business runs in; only fixed-offset zones are supported (see domain/business-time). */
+  timeZone: string;
+  /** How long before the start a customer may still cancel on their own. */
+  cancellationNoticeMinutes: number;
+  /** An unpaid online booking is released after this long. */
+  paymentHoldSeconds: number;
+  /** How far ahead an appointment may be booked. */
+  maxDaysAhead: number;
+  /** The grid and number of the start times suggested when no room is free. */
+  suggestionStepMinutes: number;
+  suggestionCount: number;
+  /** The working hours of each shift (an employee is auto-assigned only inside their shift). */
+  shifts: ShiftHours;
+}
+
+export interface BookingConfig extends BaseConfig {
+  rules: BookingRules;
+  /** Commerce's internal API (payment orders for online bookings). */
+  commerceUrl: string;
+  commerceTimeoutMs: number;
+  /** How often expired payment holds are looked for. */
+  holdSweepIntervalMs: number;
+  /** BullMQ key prefix; parallel stacks and test runs each use their own so none takes another's jobs. */
+  queuePrefix: string;
+}
+
+const DEFAULT_SHIFTS = 'morning=09:00-17:00,night=13:00-21:00';
+
+function clockMinute(value: string, name: string, problems: string[]): number {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(value.trim());
+  const minute = match ? Number(match[1]) * 60 + Number(match[2]) : NaN;
+  if (!match || Number(match[2]) > 59 || minute > 24 * 60) {
+    problems.push(`${name} must be a time of day like 09:00, got "${value}"`);
+    return 0;
+  }
+  return minute;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): BookingConfig {
+  const problems: string[] = [];
+  const config = readConfig((env) => {
+    const base = readBaseConfig(env, 'booking', 4003);
+    const shifts = parseShiftHours(env.string('SHIFT_HOURS', DEFAULT_SHIFTS));
+    if (typeof shifts === 'string') problems.push(`SHIFT_HOURS: ${shifts}`);
+    return {
+      ...base,
+      rules: {
+        openMinute: clockMinute(env.string('BUSINESS_OPENS', '09:00'), 'BUSINESS_OPENS', problems),
+        closeMinute: clockMinute(env.string('BUSINESS_CLOSES', '21:00'), 'BUSINESS_CLOSES', problems),
+        timeZone: env.oneOf('BUSINESS_TIME_ZONE', ['Asia/Kolkata'] as const, 'Asia/Kolkata'),
+        cancellationNoticeMinutes: env.int('CANCELLATION_NOTICE_MINUTES', 4 * 60),
+        paymentHoldSeconds: env.int('PAYMENT_HOLD_SECONDS', 15 * 60),
+        maxDaysAhead: env.int('BOOKING_MAX_DAYS_AHEAD', 365),
+        suggestionStepMinutes: env.int('SUGGESTION_STEP_MINUTES', 30),
+        suggestionCount: env.int('SUGGESTION_COUNT', 3),
+        shifts: typeof shifts === 'string' ? {} : shifts,
+      },
+      commerceUrl: env.url('COMMERCE_URL', 'http://127.0.0.1:4004'),
+      commerceTimeoutMs: env.int('COMMERCE_TIMEOUT_MS', 5_000),
+      holdSweepIntervalMs: env.int('HOLD_SWEEP_INTERVAL_MS', 30_000),
+      // A stack with its own Kafka namespace (each browser-test stack) gets its own jobs as well.
+      queuePrefix: env.string('BULLMQ_PREFIX', base.kafkaNamespace ? `bull.${base.kafkaNamespace}` : 'bull'),
+    };
+  }, source);
+  const { rules } = config;
+  if (rules.closeMinute <= rules.openMinute) problems.push('BUSINESS_CLOSES must be after BUSINESS_OPENS');
+  if (rules.cancellationNoticeMinutes < 0) problems.push('CANCELLATION_NOTICE_MINUTES cannot be negative');
+  if (rules.paymentHoldSeconds < 1) problems.push('PAYMENT_HOLD_SECONDS must be at least 1');
+  if (rules.maxDaysAhead < 1) problems.push('BOOKING_MAX_DAYS_AHEAD must be at least 1');
+  if (rules.suggestionStepMinutes < 5) problems.push('SUGGESTION_STEP_MINUTES must be at least 5');
+  if (rules.suggestionCount < 1) problems.push('SUGGESTION_COUNT must be at least 1');
+  if (config.holdSweepIntervalMs < 100) problems.push('HOLD_SWEEP_INTERVAL_MS must be at least 100');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,447 @@
+import type { Queryable } from '@spa/kit';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
+import type { Actor, Appointment, AppointmentStatus, TimeRange } from '../domain/appointment.js';
+import type { AppointmentView, HistoryEntry } from '../domain/appointment-view.js';
+import type { PricingOption } from '../domain/pricing.js';
+import {
+  appointmentHistory,
+  appointments,
+  rooms,
+  services,
+  users,
+  type AppointmentRow,
+  type RoomRow,
+  type UserRow,
+} from './schema.js';
+import { likePattern } from './pg-errors.js';
+
+const customerUsers = alias(users, 'customer_user');
+const employeeUsers = alias(users, 'employee_user');
+
+export type NewAppointment = typeof appointments.$inferInsert;
+
+export function toAppointment(row: AppointmentRow): Appointment {
+  return row as Appointment;
+}
+
+function selectViews(db: Queryable) {
+  return db
+    .select({
+      appointment: appointments,
+      customer: customerUsers,
+      employee: employeeUsers,
+      room: rooms,
+      service: services,
+    })
+    .from(appointments)
+    .leftJoin(customerUsers, eq(customerUsers.id, appointments.customerId))
+    .leftJoin(employeeUsers, eq(employeeUsers.id, appointments.employeeId))
+    .leftJoin(rooms, eq(rooms.id, appointments.roomId))
+    .leftJoin(services, eq(services.id, appointments.serviceId));
+}
+
+/** An appointment row and what it refers to (each null when the read model does not have it). */
+export interface ViewParts {
+  appointment: AppointmentRow;
+  customer: Pick<UserRow, 'name' | 'email' | 'phone'> | null;
+  employee: Pick<UserRow, 'name' | 'employeeCode' | 'employeeRole' | 'workingLocation'> | null;
+  room: Pick<RoomRow, 'roomNumber' | 'type' | 'location' | 'capacity' | 'pricePaise'> | null;
+  service: {
+    name: string;
+    description: string;
+    categoryId: string;
+    categoryName: string;
+    pricing: PricingOption[];
+  } | null;
+}
+
+export function toView({ appointment, customer, employee, room, service }: ViewParts): AppointmentView {
+  const base = toAppointment(appointment);
+  return {
+    ...base,
+    customer: {
+      id: base.customerId,
+      name: customer?.name ?? base.customerName,
+      email: customer?.email ?? base.customerEmail,
+      phone: customer?.phone ?? '',
+    },
+    employee: base.employeeId
+      ? {
+          id: base.employeeId,
+          name: employee?.name ?? 'Former employee',
+          employeeCode: employee?.employeeCode ?? '',
+          employeeRole: employee?.employeeRole ?? '',
+          workingLocation: employee?.workingLocation ?? '',
+        }
+      : null,
+    room: {
+      id: base.roomId,
+      roomNumber: room?.roomNumber ?? base.roomNumber,
+      type: room?.type ?? base.roomType,
+      location: room?.location ?? base.roomLocation,
+      capacity: room?.capacity ?? '',
+      pricePaise: room?.pricePaise ?? null,
+    },
+    service: {
+      id: base.serviceId,
+      name: service?.name ?? base.serviceName,
+      description: service?.description ?? '',
+      categoryId: service?.categoryId ?? '',
+      categoryName: service?.categoryName ?? base.categoryName,
+      pricing: service?.pricing ?? [],
+    },
+  };
+}
+
+export async function findAppointmentView(db: Queryable, id: string): Promise<AppointmentView | undefined> {
+  const [row] = await selectViews(db).where(eq(appointments.id, id));
+  return row && toView(row);
+}
+
+/** Locks the appointment row for the rest of the transaction, so changes to it happen one at a time. */
+export async function lockAppointment(tx: Queryable, id: string): Promise<Appointment | undefined> {
+  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
+  return row && toAppointment(row);
+}
+
+/**
+ * The human id, made by the database as the row is written: APT-<day>-<sequence> with the sequence
+ * padded to at least four digits (the appointment_code function of the migrations).
+ */
+export const appointmentCodeFor = (compactDay: string) => sql<string>`appointment_code(${compactDay})`;
+
+export async function insertAppointment(
+  tx: Queryable,
+  row: PgInsertValue<typeof appointments>,
+): Promise<AppointmentRow> {
+  const [inserted] = await tx.insert(appointments).values(row).returning();
+  return inserted!;
+}
+
+export async function updateAppointment(
+  tx: Queryable,
+  id: string,
+  changes: Partial<NewAppointment>,
+): Promise<void> {
+  await tx
+    .update(appointments)
+    .set({ ...changes, updatedAt: changes.updatedAt ?? new Date() })
+    .where(eq(appointments.id, id));
+}
+
+export interface HistoryInput {
+  field: 'booked' | 'status' | 'paymentStatus' | 'employee' | 'schedule';
+  from?: string | null;
+  to?: string | null;
+  note?: string | null;
+}
+
+export async function recordHistory(
+  tx: Queryable,
+  appointmentId: string,
+  actor: Actor,
+  at: Date,
+  entries: HistoryInput[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(appointmentHistory).values(
+    entries.map((entry) => ({
+      appointmentId,
+      changedAt: at,
+      field: entry.field,
+      fromValue: entry.from ?? null,
+      toValue: entry.to ?? null,
+      note: entry.note ?? null,
+      actorId: actor.id,
+      actorName: actor.name,
+      actorRole: actor.role,
+    })),
+  );
+}
+
+export async function historyOf(db: Queryable, appointmentId: string): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(appointmentHistory)
+    .where(eq(appointmentHistory.appointmentId, appointmentId))
+    .orderBy(asc(appointmentHistory.seq));
+  return rows.map((row) => ({
+    changedAt: row.changedAt,
+    field: row.field,
+    from: row.fromValue,
+    to: row.toValue,
+    note: row.note,
+    by: { id: row.actorId, name: row.actorName, role: row.actorRole },
+  }));
+}
+
+function timeRangeCondition(range: TimeRange, now: Date): SQL | undefined {
+  // An appointment is upcoming until it is over, so one in progress still shows among the upcoming.
+  if (range === 'upcoming') return gt(appointments.endsAt, now);
+  if (range === 'past') return lte(appointments.endsAt, now);
+  return undefined;
+}
+
+function orderFor(range: TimeRange) {
+  return range === 'upcoming'
+    ? [asc(appointments.startsAt), asc(appointments.appointmentCode)]
+    : [desc(appointments.startsAt), desc(appointments.appointmentCode)];
+}
+
+export async function listForCustomer(
+  db: Queryable,
+  customerId: string,
+  range: TimeRange,
+  now: Date,
+): Promise<AppointmentView[]> {
+  const rows = await selectViews(db)
+    .where(and(eq(appointments.customerId, customerId), timeRangeCondition(range, now)))
+    .orderBy(...orderFor(range));
+  return rows.map(toView);
+}
+
+export async function listForEmployee(
+  db: Queryable,
+  employeeId: string,
+  range: TimeRange,
+  now: Date,
+): Promise<AppointmentView[]> {
+  const rows = await selectViews(db)
+    .where(and(eq(appointments.employeeId, employeeId), timeRangeCondition(range, now)))
+    .orderBy(...orderFor(range));
+  return rows.map(toView);
+}
+
+export interface AdminListFilter {
+  search?: string;
+  status?: AppointmentStatus;
+  from?: Date;
+  /** Exclusive. */
+  until?: Date;
+  page: number;
+  pageSize: number;
+}
+
+export async function listForAdmin(
+  db: Queryable,
+  filter: AdminListFilter,
+): Promise<{ appointments: AppointmentView[]; total: number }> {
+  const pattern = filter.search ? likePattern(filter.search) : undefined;
+  const where = and(
+    filter.status ? eq(appointments.status, filter.status) : undefined,
+    filter.from ? gte(appointments.startsAt, filter.from) : undefined,
+    filter.until ? lt(appointments.startsAt, filter.until) : undefined,
+    pattern
+      ? or(
+          ilike(appointments.appointmentCode, pattern),
+          ilike(appointments.serviceName, pattern),
+          ilike(appointments.customerName, pattern),
+          ilike(appointments.customerEmail, pattern),
+          ilike(appointments.roomNumber, pattern),
+          ilike(appointments.roomLocation, pattern),
+          ilike(customerUsers.name, pattern),
+          ilike(employeeUsers.name, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    selectViews(db)
+      .where(where)
+      .orderBy(desc(appointments.startsAt), desc(appointments.appointmentCode))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db
+      .select({ total: count() })
+      .from(appointments)
+      .leftJoin(customerUsers, eq(customerUsers.id, appointments.customerId))
+      .leftJoin(employeeUsers, eq(employeeUsers.id, appointments.employeeId))
+      .where(where),
+  ]);
+  return { appointments: rows.map(toView), total: totals?.total ?? 0 };
+}
+
+const activeOverlap = (
+  column: typeof appointments.roomFreeAt | typeof appointments.endsAt,
+  start: Date,
+  end: Date,
+) =>
+  sql`tstzrange(${appointments.startsAt}, ${column}, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
+
+/** Spans (cleanup included) that active appointments block in the rooms of a type, for suggestions. */
+export async function busyRoomSpans(
+  db: Queryable,
+  roomIds: string[],
+  window: { start: Date; end: Date },
+  exceptAppointmentId?: string,
+): Promise<Array<{ roomId: string; start: number; end: number }>> {
+  if (roomIds.length === 0) return [];
+  const rows = await db
+    .select({ roomId: appointments.roomId, start: appointments.startsAt, end: appointments.roomFreeAt })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.roomId, roomIds),
+        ne(appointments.status, 'Cancelled'),
+        exceptAppointmentId ? ne(appointments.id, exceptAppointmentId) : undefined,
+        activeOverlap(appointments.roomFreeAt, window.start, window.end),
+      ),
+    );
+  return rows.map((row) => ({ roomId: row.roomId, start: row.start.getTime(), end: row.end.getTime() }));
+}
+
+export interface RoomAvailability {
+  room: RoomRow;
+  /** Whether an active appointment (its cleanup included) overlaps the asked span in this room. */
+  busy: boolean;
+}
+
+/**
+ * The rooms of a type that exist, each with whether it is taken over [start, roomFreeAt): one round
+ * trip for the booking's price (the type's first bookable room) and its free rooms.
+ */
+export async function roomsOfTypeAt(
+  db: Queryable,
+  type: string,
+  span: { start: Date; end: Date },
+  exceptAppointmentId?: string,
+): Promise<RoomAvailability[]> {
+  const taken = db
+    .select({ one: sql`1` })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.roomId, rooms.id),
+        ne(appointments.status, 'Cancelled'),
+        exceptAppointmentId ? ne(appointments.id, exceptAppointmentId) : undefined,
+        activeOverlap(appointments.roomFreeAt, span.start, span.end),
+      ),
+    );
+  const rows = await db
+    .select({ room: rooms, busy: sql<boolean>`exists (${taken})` })
+    .from(rooms)
+    .where(and(eq(rooms.type, type), eq(rooms.deleted, false)));
+  return rows;
+}
+
+export interface EmployeeAvailability {
+  employee: UserRow;
+  /** Whether an active appointment overlaps the asked treatment span for this employee. */
+  busy: boolean;
+  /** Active appointments of theirs starting within the asked day: spreads the work. */
+  load: number;
+}
+
+/** Employees whose employee role is `role` (any case), each with whether they are busy and their day's load. */
+export async function employeesWithRoleAt(
+  db: Queryable,
+  role: string,
+  span: { start: Date; end: Date },
+  day: { start: Date; end: Date },
+  exceptAppointmentId?: string,
+): Promise<EmployeeAvailability[]> {
+  const busy = db
+    .select({ one: sql`1` })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.employeeId, users.id),
+        ne(appointments.status, 'Cancelled'),
+        exceptAppointmentId ? ne(appointments.id, exceptAppointmentId) : undefined,
+        activeOverlap(appointments.endsAt, span.start, span.end),
+      ),
+    );
+  const load = db
+    .select({ load: count() })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.employeeId, users.id),
+        ne(appointments.status, 'Cancelled'),
+        gte(appointments.startsAt, day.start),
+        lt(appointments.startsAt, day.end),
+      ),
+    );
+  return db
+    .select({ employee: users, busy: sql<boolean>`exists (${busy})`, load: sql<number>`(${load})::int` })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'employee'),
+        eq(users.deleted, false),
+        sql`lower(${users.employeeRole}) = lower(${role.trim()})`,
+      ),
+    )
+    .orderBy(asc(users.name));
+}
+
+/** Online bookings whose payment hold has run out, locked for the caller (others skip them). */
+export async function lockExpiredHolds(tx: Queryable, now: Date, limit: number): Promise<Appointment[]> {
+  const rows = await tx
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        ne(appointments.status, 'Cancelled'),
+        sql`${appointments.paymentStatus} in ('Pending', 'Failed')`,
+        eq(appointments.paymentMethod, 'online'),
+        lte(appointments.paymentHoldExpiresAt, now),
+      ),
+    )
+    .orderBy(asc(appointments.paymentHoldExpiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows.map(toAppointment);
+}
+
+/*
+ * Writers of active appointments take these locks before writing. Without them, two transactions
+ * inserting overlapping rows at the same moment each wait for the other inside the exclusion
+ * constraint's check: a deadlock that Postgres breaks only after a second. A lock names a room (or an
+ * employee) and a 30-minute bucket of time; a slot takes every bucket it touches, so two overlapping
+ * slots always share one, while bookings of the same room at other times never wait for each other.
+ * All keys of a write are taken in one statement in one global order (rooms before employees, then by
+ * key), so no two writers can wait for each other in a cycle. A lock taken in a savepoint is released
+ * when the savepoint is rolled back, so a refused attempt holds nothing while the next one is tried.
+ */
+export const LOCK_BUCKET_MS = 30 * 60_000;
+
+function bucketKeys(kind: 'room' | 'employee', id: string, span: { start: Date; end: Date }): string[] {
+  const first = Math.floor(span.start.getTime() / LOCK_BUCKET_MS);
+  const last = Math.floor((span.end.getTime() - 1) / LOCK_BUCKET_MS);
+  const keys: string[] = [];
+  for (let bucket = first; bucket <= last; bucket++) keys.push(`${kind === 'room' ? 1 : 2}:${id}:${bucket}`);
+  return keys;
+}
+
+export async function lockSlotKeys(
+  tx: Queryable,
+  locks: { roomId: string | null; employeeId: string | null; start: Date; end: Date; roomFreeAt: Date },
+): Promise<void> {
+  const keys = [
+    ...(locks.roomId ? bucketKeys('room', locks.roomId, { start: locks.start, end: locks.roomFreeAt }) : []),
+    ...(locks.employeeId
+      ? bucketKeys('employee', locks.employeeId, { start: locks.start, end: locks.end })
+      : []),
+  ].sort();
+  if (keys.length === 0) return;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(${sql.param(keys)}::text[]) as key`,
+  );
+}

@@ -1,0 +1,158 @@
+import type { Queryable } from '@spa/kit';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  categories,
+  readModelGeneration,
+  rooms,
+  services,
+  users,
+  type RoomRow,
+  type UserRow,
+} from './schema.js';
+
+export type ServiceState = typeof services.$inferInsert;
+export type CategoryState = typeof categories.$inferInsert;
+export type RoomState = typeof rooms.$inferInsert;
+export type UserState = typeof users.$inferInsert;
+
+/*
+ * Each upsert keeps the newest copy: a replayed or late older event (same key, older source time)
+ * leaves the row as it is. Deletions are flags, so appointments keep showing what they referred to.
+ */
+
+export async function upsertService(tx: Queryable, state: ServiceState): Promise<void> {
+  const { id: _id, ...rest } = state;
+  await tx
+    .insert(services)
+    .values(state)
+    .onConflictDoUpdate({
+      target: services.id,
+      set: { ...rest, deleted: false },
+      setWhere: sql`${services.sourceUpdatedAt} <= excluded.source_updated_at`,
+    });
+}
+
+export async function markServiceDeleted(tx: Queryable, id: string): Promise<void> {
+  await tx.update(services).set({ deleted: true, isActive: false }).where(eq(services.id, id));
+}
+
+export async function upsertCategory(tx: Queryable, state: CategoryState): Promise<void> {
+  const { id: _id, ...rest } = state;
+  await tx
+    .insert(categories)
+    .values(state)
+    .onConflictDoUpdate({
+      target: categories.id,
+      set: { ...rest, deleted: false },
+      setWhere: sql`${categories.sourceUpdatedAt} <= excluded.source_updated_at`,
+    });
+}
+
+export async function markCategoryDeleted(tx: Queryable, id: string): Promise<void> {
+  await tx.update(categories).set({ deleted: true, isActive: false }).where(eq(categories.id, id));
+}
+
+export async function upsertRoom(tx: Queryable, state: RoomState): Promise<void> {
+  const { id: _id, ...rest } = state;
+  await tx
+    .insert(rooms)
+    .values(state)
+    .onConflictDoUpdate({
+      target: rooms.id,
+      set: { ...rest, deleted: false },
+      setWhere: sql`${rooms.sourceUpdatedAt} <= excluded.source_updated_at`,
+    });
+}
+
+export async function markRoomDeleted(tx: Queryable, id: string): Promise<void> {
+  await tx.update(rooms).set({ deleted: true }).where(eq(rooms.id, id));
+}
+
+export async function upsertUser(tx: Queryable, state: UserState): Promise<void> {
+  const { id: _id, ...rest } = state;
+  await tx
+    .insert(users)
+    .values(state)
+    .onConflictDoUpdate({
+      target: users.id,
+      set: { ...rest, deleted: false },
+      setWhere: sql`${users.updatedAt} <= excluded.updated_at`,
+    });
+}
+
+export async function markUserDeleted(tx: Queryable, id: string): Promise<void> {
+  await tx.update(users).set({ deleted: true }).where(eq(users.id, id));
+}
+
+export interface BookableService {
+  id: string;
+  name: string;
+  description: string;
+  categoryId: string;
+  categoryName: string;
+  isActive: boolean;
+  cleanupMinutes: number;
+  pricing: ServiceState['pricing'];
+  /** The employee role that performs it: the category's current one, else what the service carried. */
+  assignedEmployeeRole: string;
+}
+
+export async function findBookableService(db: Queryable, id: string): Promise<BookableService | undefined> {
+  const [row] = await db
+    .select({ service: services, category: categories })
+    .from(services)
+    .leftJoin(categories, and(eq(categories.id, services.categoryId), eq(categories.deleted, false)))
+    .where(and(eq(services.id, id), eq(services.deleted, false)));
+  if (!row) return undefined;
+  const { service, category } = row;
+  return {
+    id: service.id,
+    name: service.name,
+    description: service.description,
+    categoryId: service.categoryId,
+    categoryName: category?.name ?? service.categoryName,
+    isActive: service.isActive && (category?.isActive ?? true),
+    cleanupMinutes: service.cleanupMinutes,
+    pricing: service.pricing,
+    assignedEmployeeRole: category?.assignedEmployeeRole ?? service.assignedEmployeeRole,
+  };
+}
+
+/** The rooms of a type that exist (not deleted), whatever their status. */
+export async function roomsOfType(db: Queryable, type: string): Promise<RoomRow[]> {
+  return db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.type, type), eq(rooms.deleted, false)))
+    .orderBy(asc(rooms.roomNumber));
+}
+
+export async function findUser(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.deleted, false)));
+  return row;
+}
+
+/** Employees (role employee, not deleted) whose employee role is `employeeRole`, any case. */
+export async function employeesWithRole(db: Queryable, employeeRole: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'employee'),
+        eq(users.deleted, false),
+        sql`lower(${users.employeeRole}) = lower(${employeeRole.trim()})`,
+      ),
+    )
+    .orderBy(asc(users.name));
+}
+
+/** This database's read-model generation (one row, written by the migration that created it). */
+export async function readModelGenerationId(db: Queryable): Promise<string> {
+  const [row] = await db.select({ id: readModelGeneration.id }).from(readModelGeneration).limit(1);
+  if (!row) throw new Error('read_model_generation is empty: run the booking migrations');
+  return row.id;
+}

@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PricingOption } from '../domain/pricing.js';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const paise = (name: string) => bigint(name, { mode: 'number' }).notNull();
+
+/*
+ * Read models: local copies of other services' entities, built only from their events (compacted
+ * topics), so booking never calls catalogue or identity to take a booking. `source_updated_at` is the
+ * producer's own change time: an older copy never overwrites a newer one. A deleted entity is kept
+ * (flagged) because appointments still show its name.
+ */
+
+export const services = pgTable('services', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  categoryId: text('category_id').notNull(),
+  categoryName: text('category_name').notNull(),
+  /** The role the service's category had when the service was announced (the category row wins). */
+  assignedEmployeeRole: text('assigned_employee_role').notNull(),
+  pricing: jsonb('pricing').$type<PricingOption[]>().notNull(),
+  cleanupMinutes: integer('cleanup_minutes').notNull(),
+  isActive: boolean('is_active').notNull(),
+  deleted: boolean('deleted').notNull().default(false),
+  sourceUpdatedAt: instant('source_updated_at').notNull(),
+});
+
+export const categories = pgTable('categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  assignedEmployeeRole: text('assigned_employee_role').notNull(),
+  isActive: boolean('is_active').notNull(),
+  deleted: boolean('deleted').notNull().default(false),
+  sourceUpdatedAt: instant('source_updated_at').notNull(),
+});
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: text('id').primaryKey(),
+    roomNumber: text('room_number').notNull(),
+    capacity: text('capacity').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    location: text('location').notNull(),
+    pricePaise: paise('price_paise'),
+    deleted: boolean('deleted').notNull().default(false),
+    sourceUpdatedAt: instant('source_updated_at').notNull(),
+  },
+  (table) => [index('rooms_type_idx').on(table.type)],
+);
+
+/** Customers and employees alike (identity's users); employees carry their role, shift and location. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    role: text('role').notNull(),
+    employeeRole: text('employee_role').notNull(),
+    shift: text('shift').notNull(),
+    workingLocation: text('working_location').notNull(),
+    status: text('status').notNull(),
+    employeeCode: text('employee_code').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [index('users_employee_role_idx').on(table.role, sql`lower(${table.employeeRole})`)],
+);
+
+/**
+ * Which consumer group builds the read models. A fresh database gets a new generation, so its
+ * consumer group has no committed offsets and reads the compacted topics from the beginning.
+ */
+export const readModelGeneration = pgTable('read_model_generation', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+/** Hands out the sequence part of the human appointment ids (unique, readable, not gapless). */
+export const appointmentCodeSequence = pgSequence('appointment_code_seq', { startWith: 1 });
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey(),
+    appointmentCode: text('appointment_code').notNull().unique(),
+    customerId: text('customer_id').notNull(),
+    // What the customer's token said at booking time: the user read model may not have them yet.
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    serviceId: text('service_id').notNull(),
+    serviceName: text('service_name').notNull(),
+    categoryName: text('category_name').notNull(),
+    pricingOptionId: text('pricing_option_id').notNull(),
+    durationLabel: text('duration_label').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    cleanupMinutes: integer('cleanup_minutes').notNull(),
+    roomId: text('room_id').notNull(),
+    roomType: text('room_type').notNull(),
+    roomNumber: text('room_number').notNull(),
+    roomLocation: text('room_location').notNull(),
+    employeeId: text('employee_id'),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    /** ends_at plus the cleanup buffer: the room is blocked over [starts_at, room_free_at). */
+    roomFreeAt: instant('room_free_at').notNull(),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    servicePricePaise: paise('service_price_paise'),
+    roomPricePaise: paise('room_price_paise'),
+    totalPricePaise: paise('total_price_paise'),
+    paymentHoldExpiresAt: instant('payment_hold_expires_at'),
+    providerOrderId: text('provider_order_id'),
+    providerPaymentId: text('provider_payment_id'),
+    paidAt: instant('paid_at'),
+    cancellationReason: text('cancellation_reason'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [
+    index('appointments_customer_idx').on(table.customerId, table.startsAt),
+    index('appointments_employee_idx').on(table.employeeId, table.startsAt),
+    index('appointments_starts_at_idx').on(table.startsAt),
+    index('appointments_payment_hold_idx')
+      .on(table.paymentHoldExpiresAt)
+      .where(sql`${table.status} <> 'Cancelled' and ${table.paymentStatus} in ('Pending', 'Failed')`),
+    check(
+      'appointments_status_check',
+      sql`${table.status} in ('Pending', 'Scheduled', 'Confirmed', 'In Progress', 'Completed', 'Cancelled')`,
+    ),
+    check(
+      'appointments_payment_status_check',
+      sql`${table.paymentStatus} in ('Pending', 'Paid', 'Failed', 'Refunded', 'Cash')`,
+    ),
+    check('appointments_payment_method_check', sql`${table.paymentMethod} in ('cash', 'online')`),
+    check(
+      'appointments_times_check',
+      sql`${table.startsAt} < ${table.endsAt} and ${table.endsAt} <= ${table.roomFreeAt}`,
+    ),
+    check(
+      'appointments_money_check',
+      sql`${table.servicePricePaise} >= 0 and ${table.roomPricePaise} >= 0 and ${table.totalPricePaise} = ${table.servicePricePaise} + ${table.roomPricePaise}`,
+    ),
+  ],
+);
+
+/** Who changed what on an appointment and when, one row per change (booking included). */
+export const appointmentHistory = pgTable(
+  'appointment_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Orders the entries of one change (written with the same time) as they were recorded. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    changedAt: instant('changed_at').notNull(),
+    /** booked, status, paymentStatus, employee, schedule */
+    field: text('field').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    note: text('note'),
+    actorId: text('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').notNull(),
+  },
+  (table) => [index('appointment_history_appointment_idx').on(table.appointmentId, table.seq)],
+);
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type HistoryRow = typeof appointmentHistory.$inferSelect;
+export type ServiceRow = typeof services.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type RoomRow = typeof rooms.$inferSelect;
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,108 @@
+/** The spec's appointment statuses (section 4); the employee view also uses Scheduled. */
+export const APPOINTMENT_STATUSES = [
+  'Pending',
+  'Scheduled',
+  'Confirmed',
+  'In Progress',
+  'Completed',
+  'Cancelled',
+] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/**
+ * The spec's payment statuses (Pending, Paid, Refunded, Cash) plus Failed, which commerce reports
+ * when an online payment attempt fails (the customer may still retry on the same payment order).
+ */
+export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Failed', 'Refunded', 'Cash'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['cash', 'online'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ROOM_TYPES = ['Silver', 'Gold', 'Diamond'] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+
+export const TIME_RANGES = ['upcoming', 'past', 'all'] as const;
+export type TimeRange = (typeof TIME_RANGES)[number];
+
+/** Statuses in which nothing has happened yet: the customer may still cancel (within the notice). */
+export const OPEN_STATUSES: readonly AppointmentStatus[] = ['Pending', 'Scheduled', 'Confirmed'];
+
+/** A cancelled appointment no longer holds its room or employee (the exclusion constraints skip it). */
+export const isActiveStatus = (status: string) => status !== 'Cancelled';
+
+/** Who changed something: a signed-in user, or the service itself (an expired hold, a verified payment). */
+export interface Actor {
+  id: string;
+  name: string;
+  role: 'user' | 'employee' | 'admin' | 'system';
+}
+
+export const SYSTEM_ACTOR: Actor = { id: 'system', name: 'Booking service', role: 'system' };
+
+export type CancellationReason = 'customer' | 'admin' | 'payment-expired' | 'payment-not-started';
+
+/** An appointment row as the service works with it (money in paise, times as Dates). */
+export interface Appointment {
+  id: string;
+  appointmentCode: string;
+  customerId: string;
+  customerName: string;
+  customerEmail: string;
+  serviceId: string;
+  serviceName: string;
+  categoryName: string;
+  pricingOptionId: string;
+  durationLabel: string;
+  durationMinutes: number;
+  cleanupMinutes: number;
+  roomId: string;
+  roomType: string;
+  roomNumber: string;
+  roomLocation: string;
+  employeeId: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  roomFreeAt: Date;
+  status: AppointmentStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  servicePricePaise: number;
+  roomPricePaise: number;
+  totalPricePaise: number;
+  paymentHoldExpiresAt: Date | null;
+  providerOrderId: string | null;
+  providerPaymentId: string | null;
+  paidAt: Date | null;
+  cancellationReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The human id: APT-<local booking date>-<sequence>, e.g. APT-20261121-0042 (unique, not gapless). */
+export function appointmentCode(localDate: string, sequence: number): string {
+  return `APT-${localDate}-${String(sequence).padStart(4, '0')}`;
+}
+
+/**
+ * Whether the customer may cancel on their own: an open appointment that starts at least the notice
+ * from now. Answers the reason as the customer should read it, or undefined when they may.
+ */
+export function customerCancellationProblem(
+  appointment: Pick<Appointment, 'status' | 'startsAt'>,
+  now: Date,
+  noticeMinutes: number,
+): string | undefined {
+  if (appointment.status === 'Cancelled') return 'This appointment is already cancelled.';
+  if (!OPEN_STATUSES.includes(appointment.status))
+    return `This appointment is ${appointment.status.toLowerCase()} and can no longer be cancelled.`;
+  const minutesLeft = (appointment.startsAt.getTime() - now.getTime()) / 60_000;
+  if (minutesLeft < noticeMinutes)
+    return `Appointments can be cancelled online up to ${describeNotice(noticeMinutes)} before they start. Please call us to change this one.`;
+  return undefined;
+}
+
+export function describeNotice(minutes: number): string {
+  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

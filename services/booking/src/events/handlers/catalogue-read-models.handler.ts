@@ -1,0 +1,76 @@
+import { PermanentEventError, type EventHandler } from '@spa/kit';
+import type { events } from '@spa/proto';
+import {
+  markCategoryDeleted,
+  markRoomDeleted,
+  markServiceDeleted,
+  upsertCategory,
+  upsertRoom,
+  upsertService,
+} from '../../db/read-models.repository.js';
+
+/** The producer's change time, or the event's when an older producer left it out. */
+const sourceTime = (updatedAtMs: bigint, occurredAt: Date) =>
+  updatedAtMs > 0n ? new Date(Number(updatedAtMs)) : occurredAt;
+
+export const serviceUpserted: EventHandler<typeof events.serviceUpserted> = async (tx, payload, meta) => {
+  const service = payload.service;
+  if (!service?.id) throw new PermanentEventError('service event without a service id');
+  await upsertService(tx, {
+    id: service.id,
+    name: service.name,
+    description: service.description,
+    categoryId: service.categoryId,
+    categoryName: service.categoryName,
+    assignedEmployeeRole: service.assignedEmployeeRole,
+    pricing: service.pricing.map((option) => ({
+      id: option.id,
+      duration: option.duration,
+      durationMinutes: option.durationMinutes,
+      pricePaise: Number(option.pricePaise),
+      label: option.label,
+    })),
+    cleanupMinutes: service.cleanupMinutes,
+    isActive: service.isActive,
+    sourceUpdatedAt: sourceTime(service.updatedAtMs, meta.occurredAt),
+  });
+};
+
+export const serviceDeleted: EventHandler<typeof events.serviceDeleted> = async (tx, payload) => {
+  await markServiceDeleted(tx, payload.serviceId);
+};
+
+export const categoryUpserted: EventHandler<typeof events.categoryUpserted> = async (tx, payload, meta) => {
+  const category = payload.category;
+  if (!category?.id) throw new PermanentEventError('category event without a category id');
+  await upsertCategory(tx, {
+    id: category.id,
+    name: category.name,
+    assignedEmployeeRole: category.assignedEmployeeRole,
+    isActive: category.isActive,
+    sourceUpdatedAt: sourceTime(category.updatedAtMs, meta.occurredAt),
+  });
+};
+
+export const categoryDeleted: EventHandler<typeof events.categoryDeleted> = async (tx, payload) => {
+  await markCategoryDeleted(tx, payload.categoryId);
+};
+
+export const roomUpserted: EventHandler<typeof events.roomUpserted> = async (tx, payload, meta) => {
+  const room = payload.room;
+  if (!room?.id) throw new PermanentEventError('room event without a room id');
+  await upsertRoom(tx, {
+    id: room.id,
+    roomNumber: room.roomNumber,
+    capacity: room.capacity,
+    type: room.type,
+    status: room.status,
+    location: room.location,
+    pricePaise: Number(room.pricePaise),
+    sourceUpdatedAt: sourceTime(room.updatedAtMs, meta.occurredAt),
+  });
+};
+
+export const roomDeleted: EventHandler<typeof events.roomDeleted> = async (tx, payload) => {
+  await markRoomDeleted(tx, payload.roomId);
+};

@@ -1,0 +1,59 @@
+import { AppError, type EventHandler } from '@spa/kit';
+import type { events } from '@spa/proto';
+import { isUuid } from '../../db/pg-errors.js';
+import { recordPayment, recordPaymentFailure } from '../../use-cases/appointment-commands.js';
+import type { BookingContext } from '../../use-cases/context.js';
+
+/**
+ * An appointment id this database does not know (an appointment of another environment, or one whose
+ * booking rolled back) is nothing to do; so is a payment commerce and booking disagree on (logged).
+ */
+async function ignoringUnknown(context: BookingContext, appointmentId: string, work: () => Promise<unknown>) {
+  if (!isUuid(appointmentId)) return;
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    context.logger.warn(
+      { appointmentId, code: error.code, message: error.message },
+      'payment event not applied',
+    );
+  }
+}
+
+/**
+ * commerce.payment.captured: the same fact as commerce's internal call, so an appointment whose call
+ * was lost (booking briefly down) still becomes Paid; when the call came first this changes nothing.
+ */
+export const paymentCaptured =
+  (context: BookingContext): EventHandler<typeof events.paymentCaptured> =>
+  async (tx, payload) => {
+    if (payload.purpose !== 'appointment') return;
+    await ignoringUnknown(context, payload.appointmentId, () =>
+      recordPayment(
+        context,
+        payload.appointmentId,
+        { providerOrderId: payload.providerOrderId, providerPaymentId: payload.providerPaymentId },
+        tx,
+      ),
+    );
+  };
+
+/** commerce.payment.failed: the appointment's payment shows Failed; the customer may still retry. */
+export const paymentFailed =
+  (context: BookingContext): EventHandler<typeof events.paymentFailed> =>
+  async (tx, payload) => {
+    if (payload.purpose !== 'appointment') return;
+    await ignoringUnknown(context, payload.appointmentId, () =>
+      recordPaymentFailure(
+        context,
+        payload.appointmentId,
+        {
+          providerOrderId: payload.providerOrderId,
+          providerPaymentId: payload.providerPaymentId,
+          reason: payload.reason,
+        },
+        tx,
+      ),
+    );
+  };

@@ -1,0 +1,38 @@
+import { on, type Subscription } from '@spa/kit';
+import { events } from '@spa/proto';
+import type { BookingContext } from '../use-cases/context.js';
+import {
+  categoryDeleted,
+  categoryUpserted,
+  roomDeleted,
+  roomUpserted,
+  serviceDeleted,
+  serviceUpserted,
+} from './handlers/catalogue-read-models.handler.js';
+import { paymentCaptured, paymentFailed } from './handlers/commerce-payments.handler.js';
+import { userDeleted, userRegistered, userUpdated } from './handlers/identity-read-models.handler.js';
+
+/**
+ * The read models: catalogue's services, categories and rooms and identity's users, from their
+ * compacted topics. They run under their own consumer group (see read-model-consumer.ts), so a fresh
+ * database rebuilds them from the beginning of each topic.
+ */
+export const readModelSubscriptions: Subscription[] = [
+  on(events.serviceUpserted, serviceUpserted),
+  on(events.serviceDeleted, serviceDeleted),
+  on(events.categoryUpserted, categoryUpserted),
+  on(events.categoryDeleted, categoryDeleted),
+  on(events.roomUpserted, roomUpserted),
+  on(events.roomDeleted, roomDeleted),
+  on(events.userRegistered, userRegistered),
+  on(events.userUpdated, userUpdated),
+  on(events.userDeleted, userDeleted),
+];
+
+/** Facts booking acts on (the service's own consumer group): commerce's appointment payments. */
+export function subscriptions(context: BookingContext): Subscription[] {
+  return [
+    on(events.paymentCaptured, paymentCaptured(context)),
+    on(events.paymentFailed, paymentFailed(context)),
+  ];
+}

@@ -1,0 +1,308 @@
+import { currentUser, errorResponseSchema, requireAuth, requireRole } from '@spa/kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppointmentStatus, PaymentStatus, TimeRange } from '../domain/appointment.js';
+import type { AppointmentView } from '../domain/appointment-view.js';
+import {
+  assignEmployee,
+  cancelByRequest,
+  completeAppointment,
+  rescheduleAppointment,
+  setPaymentStatus,
+  setStatus,
+} from '../use-cases/appointment-commands.js';
+import {
+  adminAppointments,
+  availableEmployees,
+  customerAppointments,
+  employeeAppointments,
+  getAppointment,
+  type AdminListQuery,
+} from '../use-cases/appointment-queries.js';
+import { bookAppointment, type BookingRequest } from '../use-cases/book-appointment.js';
+import { nowOf, type BookingContext } from '../use-cases/context.js';
+import {
+  adminListQuerySchema,
+  adminListSchema,
+  appointmentListSchema,
+  appointmentSchema,
+  assignEmployeeBodySchema,
+  availableEmployeesSchema,
+  bookedSchema,
+  bookingBodySchema,
+  errorResponses,
+  idParamsSchema,
+  paymentStatusBodySchema,
+  rescheduleBodySchema,
+  statusBodySchema,
+  timeRangeQuerySchema,
+  userIdParamsSchema,
+} from './appointments.schemas.js';
+import { presentAppointment, presentEmployee, presentHistory, presentOnlineBooking } from './presenters.js';
+
+const tags = ['appointments'];
+const security = [{ bearer: [] }];
+const adminOnly = requireRole('admin');
+
+type IdParams = { Params: { id: string } };
+
+export async function appointmentsRoutes(app: FastifyInstance, context: BookingContext): Promise<void> {
+  const present = (request: FastifyRequest, view: AppointmentView) =>
+    presentAppointment(view, {
+      viewer: currentUser(request),
+      now: nowOf(context),
+      rules: context.config.rules,
+    });
+  const presentList = (request: FastifyRequest, views: AppointmentView[]) =>
+    views.map((view) => present(request, view));
+
+  app.post<{ Body: BookingRequest }>(
+    '/appointments/auto-assign',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Book a treatment; the room (and an employee, where one is free) is assigned by the server',
+        body: bookingBodySchema,
+        response: { 201: bookedSchema, ...errorResponses, 503: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { appointment, payment } = await bookAppointment(context, request.body, user);
+      const options = { viewer: user, now: nowOf(context), rules: context.config.rules };
+      return reply
+        .status(201)
+        .send(
+          payment
+            ? presentOnlineBooking(appointment, payment, options)
+            : presentAppointment(appointment, options),
+        );
+    },
+  );
+
+  app.get<{ Params: { userId: string }; Querystring: { timeRange: TimeRange } }>(
+    '/appointments/users/:userId/appointments',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "A customer's appointments (their own; an admin may read anyone's)",
+        params: userIdParamsSchema,
+        querystring: timeRangeQuerySchema,
+        response: { 200: appointmentListSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      appointments: presentList(
+        request,
+        await customerAppointments(context, request, request.params.userId, request.query.timeRange),
+      ),
+    }),
+  );
+
+  app.get<{ Params: { userId: string }; Querystring: { timeRange: TimeRange } }>(
+    '/appointments/employees/:userId/appointments',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "An employee's appointments (their own; an admin may read anyone's)",
+        params: userIdParamsSchema,
+        querystring: timeRangeQuerySchema,
+        response: { 200: appointmentListSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      appointments: presentList(
+        request,
+        await employeeAppointments(context, request, request.params.userId, request.query.timeRange),
+      ),
+    }),
+  );
+
+  app.get<{ Querystring: AdminListQuery }>(
+    '/appointments/admin/appointments',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Every appointment, newest first, with search, status and date filters (admin)',
+        querystring: adminListQuerySchema,
+        response: { 200: adminListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { appointments, total } = await adminAppointments(context, request.query);
+      return {
+        appointments: presentList(request, appointments),
+        total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      };
+    },
+  );
+
+  app.get<IdParams>(
+    '/appointments/:id',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'One appointment with its history (its customer, its employee or an admin)',
+        params: idParamsSchema,
+        response: { 200: appointmentSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { appointment, history } = await getAppointment(
+        context.db,
+        request.params.id,
+        currentUser(request),
+      );
+      return { ...present(request, appointment), history: presentHistory(history) };
+    },
+  );
+
+  app.get<IdParams>(
+    '/appointments/:id/available-employees',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: "Employees with the treatment's role who are free for the whole appointment (admin)",
+        params: idParamsSchema,
+        response: { 200: availableEmployeesSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      availableEmployees: (await availableEmployees(context, request.params.id)).map(presentEmployee),
+    }),
+  );
+
+  app.post<IdParams & { Body: { employeeId: string } }>(
+    '/appointments/:id/assign-employee',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Assign an employee; refused (409) when they already have an appointment at that time (admin)',
+        params: idParamsSchema,
+        body: assignEmployeeBodySchema,
+        response: { 200: appointmentSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      present(
+        request,
+        await assignEmployee(context, request.params.id, request.body.employeeId, currentUser(request)),
+      ),
+  );
+
+  app.put<IdParams & { Body: { status: AppointmentStatus } }>(
+    '/appointments/:id/status',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set the status (admin: any; a customer may only set Cancelled on their own, within the notice)',
+        params: idParamsSchema,
+        body: statusBodySchema,
+        response: { 200: appointmentSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      present(
+        request,
+        await setStatus(context, request.params.id, request.body.status, currentUser(request)),
+      ),
+  );
+
+  app.put<IdParams & { Body: { paymentStatus: PaymentStatus } }>(
+    '/appointments/:id/payment-status',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Set the payment status (admin)',
+        params: idParamsSchema,
+        body: paymentStatusBodySchema,
+        response: { 200: appointmentSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      present(
+        request,
+        await setPaymentStatus(context, request.params.id, request.body.paymentStatus, currentUser(request)),
+      ),
+  );
+
+  app.put<IdParams>(
+    '/appointments/:id/complete',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Complete an appointment that is In Progress (admin)',
+        params: idParamsSchema,
+        response: { 200: appointmentSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      present(request, await completeAppointment(context, request.params.id, currentUser(request))),
+  );
+
+  app.put<IdParams>(
+    '/appointments/:id/cancel',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cancel: a customer their own, up to the cancellation notice (default 4 hours) before it; an admin any',
+        params: idParamsSchema,
+        response: { 200: appointmentSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      present(request, await cancelByRequest(context, request.params.id, currentUser(request))),
+  );
+
+  app.put<IdParams & { Body: { appointmentDateTime: string } }>(
+    '/appointments/:id/reschedule',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Move to another start (same treatment and room type, same price): a customer their own within the notice; an admin any',
+        params: idParamsSchema,
+        body: rescheduleBodySchema,
+        response: { 200: appointmentSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      present(
+        request,
+        await rescheduleAppointment(
+          context,
+          request.params.id,
+          request.body.appointmentDateTime,
+          currentUser(request),
+        ),
+      ),
+  );
+}

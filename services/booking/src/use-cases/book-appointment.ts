@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, notFound, type AuthUser } from '@spa/kit';
+import { SYSTEM_ACTOR, type PaymentMethod, type RoomType } from '../domain/appointment.js';
+import type { AppointmentView } from '../domain/appointment-view.js';
+import { businessHoursProblem, compactLocalDate, fitsBusinessHours } from '../domain/business-time.js';
+import {
+  choosePricingOption,
+  formatRupees,
+  priceAppointment,
+  quoteMismatches,
+  roomTypePrice,
+  type QuotedPrices,
+} from '../domain/pricing.js';
+import {
+  appointmentCodeFor,
+  insertAppointment,
+  recordHistory,
+  toView,
+  updateAppointment,
+} from '../db/appointments.repository.js';
+import { findBookableService, findUser } from '../db/read-models.repository.js';
+import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
+import { PaymentUnavailableError, type PaymentOrder } from '../payments/commerce-client.js';
+import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js';
+import { cancelAppointment } from './appointment-commands.js';
+import { fieldError, noRoomAvailable, startProblem } from './availability.js';
+import { actorOf, nowOf, type BookingContext } from './context.js';
+
+export interface BookingRequest extends QuotedPrices {
+  serviceId: string;
+  durationMinutes: number;
+  pricingOptionId?: string;
+  type: RoomType;
+  appointmentDateTime: string;
+  paymentMethod: PaymentMethod;
+}
+
+export interface Booked {
+  appointment: AppointmentView;
+  /** Online bookings: the provider order the customer's checkout opens. */
+  payment?: PaymentOrder;
+}
+
+/**
+ * POST /appointments/auto-assign: checks the choice against the read models, prices it on the server,
+ * writes it into a free room of the type (with an employee where one is free and on shift) together
+ * with its event, and for online payment asks commerce for the payment order.
+ */
+export async function bookAppointment(
+  context: BookingContext,
+  request: BookingRequest,
+  customer: AuthUser,
+): Promise<Booked> {
+  const now = nowOf(context);
+  const choice = await checkChoice(context, request, now);
+  if (choice.rooms.free.length === 0)
+    throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, now);
+  const appointment = await writeBooking(context, request, customer, choice, now);
+  if (!appointment)
+    // Every free room was taken by someone quicker in the meantime.
+    throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, nowOf(context));
+  if (request.paymentMethod === 'cash') return { appointment };
+  return withPaymentOrder(context, appointment);
+}
+
+type Choice = Awaited<ReturnType<typeof checkChoice>>;
+
+/** The request against the rules and the read models: the treatment, its option, the slot, the price. */
+async function checkChoice(context: BookingContext, request: BookingRequest, now: Date) {
+  const { rules } = context.config;
+  const startMs = Date.parse(request.appointmentDateTime);
+  const startIssue = startProblem(startMs, now, rules);
+  if (startIssue) throw startIssue;
+  const service = await findBookableService(context.db, request.serviceId);
+  if (!service) throw notFound('Service not found');
+  if (!service.isActive)
+    throw new AppError(
+      422,
+      'SERVICE_UNAVAILABLE',
+      `${service.name} is not available for booking at the moment.`,
+    );
+  const option = choosePricingOption(service, request);
+  if (typeof option === 'string') throw fieldError(400, 'VALIDATION_FAILED', 'durationMinutes', option);
+  if (!fitsBusinessHours(startMs, option.durationMinutes, rules))
+    throw fieldError(
+      422,
+      'OUTSIDE_BUSINESS_HOURS',
+      'appointmentDateTime',
+      businessHoursProblem(option.durationMinutes, rules),
+    );
+  const slot = slotOf(startMs, option.durationMinutes, service.cleanupMinutes);
+  const rooms = await roomsAt(context.db, request.type, slot);
+  const typePrice = roomTypePrice(rooms.bookable);
+  if (typePrice === undefined)
+    throw fieldError(422, 'NO_ROOM_OF_TYPE', 'type', `There are no ${request.type} rooms to book.`);
+  const price = priceAppointment(option, typePrice);
+  const mismatches = quoteMismatches(request, price);
+  if (mismatches.length > 0)
+    throw new AppError(
+      422,
+      'PRICE_MISMATCH',
+      `The price has changed: ${service.name} (${option.duration}) is ${formatRupees(price.servicePricePaise)} and a ${request.type} room ${formatRupees(price.roomPricePaise)}, ${formatRupees(price.totalPricePaise)} in total. Please review and confirm again.`,
+      mismatches,
+    );
+  return { service, option, slot, rooms, price };
+}
+
+/** Writes the appointment, its history and its event into the first room the database accepts. */
+async function writeBooking(
+  context: BookingContext,
+  request: BookingRequest,
+  customer: AuthUser,
+  { service, option, slot, rooms, price }: Choice,
+  now: Date,
+): Promise<AppointmentView | undefined> {
+  const { rules } = context.config;
+  // Only now that a room may be had (in a storm most attempts end before, with a 409).
+  const [employees, customerRow] = await Promise.all([
+    rankedFreeEmployees(context.db, rules, service.assignedEmployeeRole, slot),
+    findUser(context.db, customer.id),
+  ]);
+  const id = randomUUID();
+  const actor = actorOf(customer);
+  const online = request.paymentMethod === 'online';
+  const booked = await allocate(context.db, {
+    rooms: rooms.free,
+    employees: employees.map((employee) => employee.id),
+    slot,
+    freeRoomsNow: async () => (await roomsAt(context.db, request.type, slot)).free,
+    async write(tx, { room, employeeId }) {
+      const row = await insertAppointment(tx, {
+        id,
+        appointmentCode: appointmentCodeFor(compactLocalDate(now.getTime(), rules.timeZone)),
+        customerId: customer.id,
+        customerName: customer.name,
+        customerEmail: customer.email,
+        serviceId: service.id,
+        serviceName: service.name,
+        categoryName: service.categoryName,
+        pricingOptionId: option.id,
+        durationLabel: option.duration,
+        durationMinutes: option.durationMinutes,
+        cleanupMinutes: service.cleanupMinutes,
+        roomId: room.id,
+        roomType: room.type,
+        roomNumber: room.roomNumber,
+        roomLocation: room.location,
+        employeeId,
+        startsAt: slot.start,
+        endsAt: slot.end,
+        roomFreeAt: slot.roomFreeAt,
+        status: 'Pending',
+        paymentStatus: online ? 'Pending' : 'Cash',
+        paymentMethod: request.paymentMethod,
+        ...price,
+        paymentHoldExpiresAt: online ? new Date(now.getTime() + rules.paymentHoldSeconds * 1000) : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await recordHistory(tx, id, actor, now, [
+        {
+          field: 'booked',
+          to: 'Pending',
+          note: employeeId ? null : 'No employee with the right role was free on shift; assign one later.',
+        },
+      ]);
+      // Everything it refers to is at hand: the view is put together here, not read back.
+      const view = toView({
+        appointment: row,
+        customer: customerRow ?? null,
+        employee: employees.find((employee) => employee.id === employeeId) ?? null,
+        room,
+        service,
+      });
+      await context.publish(tx, bookingEvents.booked, id, {
+        appointment: appointmentMessage(view, rules.timeZone),
+        bookedBy: actorMessage(actor),
+      });
+      return view;
+    },
+  });
+  return booked?.result;
+}
+
+/** Asks commerce for the payment order; without one the booking is released at once. */
+async function withPaymentOrder(context: BookingContext, appointment: AppointmentView): Promise<Booked> {
+  try {
+    const order = await context.commerce.createPayment({
+      appointmentId: appointment.id,
+      customerId: appointment.customerId,
+      amountPaise: appointment.totalPricePaise,
+      description: `${appointment.serviceName} (${appointment.durationLabel}), ${appointment.appointmentCode}`,
+    });
+    await updateAppointment(context.db, appointment.id, { providerOrderId: order.providerOrderId });
+    return { appointment: { ...appointment, providerOrderId: order.providerOrderId }, payment: order };
+  } catch (error) {
+    if (!(error instanceof PaymentUnavailableError)) throw error;
+    await cancelAppointment(context, appointment.id, SYSTEM_ACTOR, 'payment-not-started');
+    throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'Payment system not available. Please try again.');
+  }
+}

@@ -1,0 +1,19 @@
+import type { AuthUser, Database, Logger, Publish } from '@spa/kit';
+import type { BookingConfig } from '../config.js';
+import type { Actor } from '../domain/appointment.js';
+import type { CommerceClient } from '../payments/commerce-client.js';
+
+/** What the booking use cases need: the database, the outbox publisher, the rules and commerce. */
+export interface BookingContext {
+  db: Database;
+  publish: Publish;
+  config: BookingConfig;
+  logger: Logger;
+  commerce: CommerceClient;
+  /** The current time; tests may pin it. */
+  now?: () => Date;
+}
+
+export const nowOf = (context: BookingContext) => (context.now ? context.now() : new Date());
+
+export const actorOf = (user: AuthUser): Actor => ({ id: user.id, name: user.name, role: user.role });

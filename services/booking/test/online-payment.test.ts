@@ -1,0 +1,241 @@
+import { startRazorpaySandbox, type RazorpaySandbox } from '@spa/razorpay-sandbox';
+import { eventually, serveTestJwks } from '@spa/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { overlappingPairs } from '../src/db/overlap-audit.js';
+import { freePort, SANDBOX_SECRETS, startCommerce } from './support/commerce-process.js';
+import {
+  bookingBody,
+  istTime,
+  startBooking,
+  type BookingWorld,
+  type Person,
+} from './support/booking-world.js';
+
+/*
+ * The online path end to end with the real parts: booking (in process, listening), the real commerce
+ * service (its built bundle, its own process and database), the Razorpay sandbox the real SDK talks to,
+ * and Kafka between them. Nothing of commerce is faked.
+ */
+let world: BookingWorld;
+let sandbox: RazorpaySandbox;
+let commerce: Awaited<ReturnType<typeof startCommerce>>;
+let jwks: Awaited<ReturnType<typeof serveTestJwks>>;
+let service: Awaited<ReturnType<BookingWorld['service']>>;
+let customer: Person;
+let admin: Person;
+
+beforeAll(async () => {
+  jwks = await serveTestJwks();
+  // Each calls the other (booking asks commerce for payment orders, commerce tells booking of payments,
+  // the sandbox sends its webhooks to commerce), so their ports are chosen first.
+  const [bookingPort, commercePort] = [await freePort(), await freePort()];
+  const commerceUrl = `http://127.0.0.1:${commercePort}`;
+  sandbox = await startRazorpaySandbox({
+    ...SANDBOX_SECRETS,
+    webhookUrl: `${commerceUrl}/payments/webhook`,
+    webhookRetryDelaysMs: [200, 500],
+  });
+  world = await startBooking('online', {
+    listen: bookingPort,
+    holdWorker: true,
+    env: { COMMERCE_URL: commerceUrl, PAYMENT_HOLD_SECONDS: '3', HOLD_SWEEP_INTERVAL_MS: '250' },
+  });
+  commerce = await startCommerce({
+    port: commercePort,
+    namespace: world.namespace,
+    bookingUrl: world.url!,
+    razorpayUrl: sandbox.url,
+    jwksUrl: jwks.url,
+  });
+  service = await world.service();
+  const rooms = await Promise.all(['201', '202'].map((roomNumber) => world.room({ roomNumber })));
+  customer = await world.person('user', { name: 'Priya Sharma' });
+  admin = await world.person('admin', { name: 'Asha Admin' });
+  await world.mirrored({ services: [service.id], rooms: rooms.map((room) => room.id), users: [customer.id] });
+});
+afterAll(async () => {
+  await commerce?.stop();
+  await sandbox?.close();
+  await world?.close();
+  await jwks?.close();
+});
+
+async function bookOnline(start: Date) {
+  const response = await world.request('POST', '/appointments/auto-assign', {
+    token: customer.token,
+    body: bookingBody(service, start, { paymentMethod: 'online' }),
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`${response.statusCode} ${response.body}\n${commerce.output()}`);
+  return response.json();
+}
+
+/** What the page does after checkout.js hands it the payment: commerce's verify-payment, as the customer. */
+async function verify(payment: object) {
+  const response = await fetch(`${commerce.url}/orders/verify-payment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.token}` },
+    body: JSON.stringify(payment),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const getAppointment = async (id: string, token = admin.token) =>
+  (await world.request('GET', `/appointments/${id}`, { token })).json();
+
+describe('online payment with commerce and the Razorpay sandbox', () => {
+  it('holds the slot, answers the provider order, and becomes Paid once verified; then staff take over', async () => {
+    const booked = await bookOnline(istTime(20, '10:00'));
+    expect(booked).toMatchObject({
+      totalPrice: 4499,
+      amount: 449_900,
+      currency: 'INR',
+      keyId: SANDBOX_SECRETS.keyId,
+      razorpayOrderId: expect.stringMatching(/^order_/),
+      appointment: { status: 'Pending', paymentStatus: 'Pending', paymentMethod: 'online', employeeId: null },
+    });
+    expect(Date.parse(booked.appointment.paymentHoldExpiresAt)).toBeGreaterThan(Date.now());
+    const id = booked.appointment._id;
+
+    const checkout = await sandbox.pay(booked.razorpayOrderId);
+    const verified = await verify(checkout);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ success: true, appointment: { _id: id, paymentStatus: 'Paid' } });
+
+    // Commerce's payment.captured event arrives too; it changes nothing more.
+    await eventually(
+      async () => {
+        const { rowCount } = await world.pool.query(
+          "select 1 from inbox where event_type = 'commerce.payment.captured'",
+        );
+        expect(rowCount).toBeGreaterThan(0);
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(await world.eventsOf(id)).toEqual([
+      'booking.appointment.booked',
+      'booking.appointment.payment-status-changed',
+    ]);
+    const paid = await getAppointment(id, customer.token);
+    expect(paid).toMatchObject({
+      paymentStatus: 'Paid',
+      paymentHoldExpiresAt: null,
+      paidAt: expect.any(String),
+    });
+
+    // An employee joins; the admin assigns them; they see it on their dashboard; it is done.
+    const therapist = await world.employee({ name: 'Meera Iyer', shift: 'morning' });
+    await world.mirrored({ users: [therapist.id] });
+    const available = await world.request('GET', `/appointments/${id}/available-employees`, {
+      token: admin.token,
+    });
+    expect(available.json().availableEmployees.map((e: { _id: string }) => e._id)).toEqual([therapist.id]);
+    const assigned = await world.request('POST', `/appointments/${id}/assign-employee`, {
+      token: admin.token,
+      body: { employeeId: therapist.id },
+    });
+    expect(assigned.json().employeeId).toMatchObject({ _id: therapist.id, name: 'Meera Iyer' });
+    const dashboard = await world.request(
+      'GET',
+      `/appointments/employees/${therapist.id}/appointments?timeRange=upcoming`,
+      {
+        token: therapist.token,
+      },
+    );
+    expect(dashboard.json().appointments.map((a: { _id: string }) => a._id)).toEqual([id]);
+    const put = (path: string, body?: object) =>
+      world.request('PUT', `/appointments/${id}/${path}`, { token: admin.token, body });
+    expect((await put('status', { status: 'In Progress' })).json().status).toBe('In Progress');
+    expect((await put('complete')).json().status).toBe('Completed');
+  });
+
+  it('marks a failed attempt Failed and a later successful one Paid', async () => {
+    const booked = await bookOnline(istTime(20, '12:00'));
+    const id = booked.appointment._id;
+    const failed = await sandbox.pay(booked.razorpayOrderId, 'failed');
+    expect(failed).toHaveProperty('error');
+    await eventually(async () => expect((await getAppointment(id)).paymentStatus).toBe('Failed'), {
+      timeoutMs: 30_000,
+    });
+    const retry = await sandbox.pay(booked.razorpayOrderId);
+    expect((await verify(retry)).body).toMatchObject({ success: true });
+    expect((await getAppointment(id)).paymentStatus).toBe('Paid');
+  });
+
+  it('releases an unpaid booking when its hold runs out, and reopens it if paid while the slot is free', async () => {
+    const start = istTime(21, '10:00');
+    const booked = await bookOnline(start);
+    const id = booked.appointment._id;
+    await eventually(async () => expect((await getAppointment(id)).status).toBe('Cancelled'), {
+      timeoutMs: 20_000,
+    });
+    expect(await world.eventsOf(id)).toEqual(['booking.appointment.booked', 'booking.appointment.cancelled']);
+    const { rows } = await world.pool.query('select cancellation_reason from appointments where id = $1', [
+      id,
+    ]);
+    expect(rows[0].cancellation_reason).toBe('payment-expired');
+
+    // The customer was slow, not gone: the payment still comes, and the room is still free.
+    const late = await sandbox.pay(booked.razorpayOrderId);
+    expect((await verify(late)).body).toMatchObject({ success: true });
+    expect(await getAppointment(id)).toMatchObject({ status: 'Pending', paymentStatus: 'Paid' });
+    expect(await overlappingPairs(world.pool)).toEqual([]);
+  });
+
+  it('keeps a late payment on the cancelled booking, for a refund, when the slot was taken', async () => {
+    const start = istTime(22, '10:00');
+    const booked = await bookOnline(start);
+    const id = booked.appointment._id;
+    await eventually(async () => expect((await getAppointment(id)).status).toBe('Cancelled'), {
+      timeoutMs: 20_000,
+    });
+    // Both rooms go to cash bookings meanwhile.
+    for (let i = 0; i < 2; i++) {
+      const taken = await world.request('POST', '/appointments/auto-assign', {
+        token: customer.token,
+        body: bookingBody(service, start),
+      });
+      expect(taken.statusCode).toBe(201);
+    }
+    const late = await sandbox.pay(booked.razorpayOrderId);
+    expect((await verify(late)).status).toBe(200);
+    const after = await getAppointment(id);
+    expect(after).toMatchObject({ status: 'Cancelled', paymentStatus: 'Paid' });
+    expect(after.history.at(-2).note).toBe(
+      'Paid after the payment hold ran out and the slot was taken: refund due',
+    );
+    expect(await overlappingPairs(world.pool)).toEqual([]);
+  });
+
+  it('answers the internal payment call idempotently and refuses one for another payment order', async () => {
+    const booked = await bookOnline(istTime(23, '10:00'));
+    const id = booked.appointment._id;
+    const call = (providerOrderId: string) =>
+      world.request('POST', `/internal/appointments/${id}/payment`, {
+        body: { status: 'Paid', providerOrderId, providerPaymentId: 'pay_direct_1' },
+      });
+    const wrong = await call('order_someone_else');
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().code).toBe('PAYMENT_ORDER_MISMATCH');
+    const first = await call(booked.razorpayOrderId);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ _id: id, paymentStatus: 'Paid', canCancel: true });
+    const again = await call(booked.razorpayOrderId);
+    expect(again.json().paymentStatus).toBe('Paid');
+    expect((await world.eventsOf(id)).filter((type) => type.endsWith('payment-status-changed'))).toHaveLength(
+      1,
+    );
+    const unknown = await world.request(
+      'POST',
+      '/internal/appointments/00000000-0000-4000-8000-000000000000/payment',
+      {
+        body: { status: 'Paid', providerOrderId: 'order_x', providerPaymentId: 'pay_x' },
+      },
+    );
+    expect(unknown.statusCode).toBe(404);
+    const badBody = await world.request('POST', `/internal/appointments/${id}/payment`, {
+      body: { status: 'Refunded' },
+    });
+    expect(badBody.statusCode).toBe(400);
+  });
+});
