@@ -2,6 +2,11 @@ import { fromJson } from '@bufbuild/protobuf';
 import { bullConnection, type Database, type Logger } from '@spa/kit';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { TemplateRegistry } from './domain/email-template.js';
+import {
+  BOOKING_REMINDER_PURPOSE,
+  bookingReminderJob,
+  bookingReminderTemplate,
+} from './domain/templates/booking-reminder.template.js';
 import { InvalidEmailData } from './domain/html.js';
 import { renderEmail } from './domain/render-email.js';
 import { deliverOnce, type DeliveryOutcome } from './email/deliver-email.js';
@@ -23,7 +28,10 @@ export function emailJobProcessor(deps: EmailWorkerDeps) {
   const domain = senderDomain(deps.mailFrom);
   return async (job: Job<EmailJobData>): Promise<DeliveryOutcome> => {
     const { eventId, eventType } = job.data;
-    const template = deps.templates.get(eventType);
+    // A booking reminder is a delayed job of its own, not an event's email (see booking-reminders.handler).
+    const reminder = job.name === bookingReminderJob.type;
+    const purpose = reminder ? BOOKING_REMINDER_PURPOSE : EMAIL_JOB_PURPOSE;
+    const template = reminder ? bookingReminderTemplate : deps.templates.get(eventType);
     if (!template) throw new UnrecoverableError(`No email template for ${eventType}`);
     let email;
     try {
@@ -38,8 +46,8 @@ export function emailJobProcessor(deps: EmailWorkerDeps) {
     const outcome = await deliverOnce(deps.db, deps.mailer, {
       eventId,
       eventType,
-      purpose: EMAIL_JOB_PURPOSE,
-      messageId: `<${eventId}.${EMAIL_JOB_PURPOSE}@${domain}>`,
+      purpose,
+      messageId: `<${eventId}.${purpose}@${domain}>`,
       email,
     });
     deps.logger.info(

@@ -1,6 +1,7 @@
 import { on, type Subscription } from '@spa/kit';
 import type { TemplateRegistry } from '../domain/email-template.js';
 import type { EmailJobSettings, EmailQueue } from '../email/email-jobs.js';
+import { withBookingReminders } from './handlers/booking-reminders.handler.js';
 import { enqueueEmail } from './handlers/enqueue-email.handler.js';
 
 export interface SubscriptionDeps {
@@ -10,12 +11,13 @@ export interface SubscriptionDeps {
 }
 
 /**
- * What the notification service consumes: every event that has an email template (today identity's
- * identity.email-verification.requested and identity.password-reset.requested). Events with other
- * effects (a reminder to schedule) would get their own `on(...)` line here.
+ * What the notification service consumes: every event that has an email template (identity's account
+ * emails, billing's invoices, booking's appointment emails), plus booking's appointment events for the
+ * 24-hour reminder, a delayed job (handlers/booking-reminders.handler.ts).
  */
 export function subscriptions({ emailQueue, templates, jobSettings }: SubscriptionDeps): Subscription[] {
-  return templates
-    .all()
-    .map((template) => on(template.event, enqueueEmail(template, emailQueue, jobSettings)));
+  return withBookingReminders(
+    templates.all().map((template) => on(template.event, enqueueEmail(template, emailQueue, jobSettings))),
+    { emailQueue, jobSettings },
+  );
 }

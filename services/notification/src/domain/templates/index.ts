@@ -1,4 +1,8 @@
 import { createTemplateRegistry } from '../email-template.js';
+import { bookingCancellationTemplate } from './booking-cancellation.template.js';
+import { bookingConfirmationTemplate } from './booking-confirmation.template.js';
+import { bookingPaymentReceiptTemplate } from './booking-payment-receipt.template.js';
+import { bookingRescheduledTemplate } from './booking-rescheduled.template.js';
 import { emailVerificationTemplate } from './email-verification.template.js';
 import { invoiceIssuedTemplate, invoiceUpdatedTemplate } from './invoice.template.js';
 import { passwordResetTemplate } from './password-reset.template.js';
@@ -9,4 +13,8 @@ export const emailTemplates = createTemplateRegistry([
   passwordResetTemplate,
   invoiceIssuedTemplate,
   invoiceUpdatedTemplate,
+  bookingConfirmationTemplate,
+  bookingPaymentReceiptTemplate,
+  bookingRescheduledTemplate,
+  bookingCancellationTemplate,
 ]);
