@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminStatsRoutes } from './admin-stats.js';
 import { SharedRateLimiter } from './api-rate-limit.js';
+import { isSharedCacheable, SharedResponseCache } from './shared-cache.js';
 import type { GatewayConfig } from './config.js';
 import { platformHealth } from './health.js';
 import { mergeOpenApi } from './openapi.js';
@@ -65,6 +67,43 @@ function upstreamFailure(service: ServiceName, error: { code?: string; statusCod
       code: 'UPSTREAM_UNAVAILABLE',
     },
   };
+}
+
+/** Bodies up to this size are passed on in one write; larger ones (images, PDFs) stream through. */
+const BUFFERED_BODY_LIMIT = 256 * 1024;
+
+/**
+ * Most API answers are a few kilobytes of JSON. Piping them chunk by chunk costs a write (and a trip
+ * through the stream machinery) per chunk; gathering them first and writing once is cheaper.
+ */
+function sendUpstreamBody(
+  reply: {
+    getHeader(name: string): unknown;
+    send(payload: unknown): unknown;
+    code(status: number): { send(payload: unknown): unknown };
+    request: { log: { warn(details: object, message: string): void } };
+  },
+  body: Readable,
+  service: ServiceName,
+  onBuffered: (body: Buffer) => void,
+): void {
+  const length = Number(reply.getHeader('content-length'));
+  if (!Number.isFinite(length) || length > BUFFERED_BODY_LIMIT) {
+    void reply.send(body);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  body.on('data', (chunk: Buffer) => chunks.push(chunk));
+  body.once('end', () => {
+    const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    onBuffered(whole);
+    void reply.send(whole);
+  });
+  body.once('error', (error) => {
+    const { status, body: answer } = upstreamFailure(service, error as { code?: string });
+    reply.request.log.warn({ service, err: error }, 'upstream body failed');
+    void reply.code(status).send(answer);
+  });
 }
 
 /** The single public entry: /api/v1 routed to the owning service, the SPA, docs and health. */
@@ -158,6 +197,24 @@ export async function buildGateway({
         });
   });
 
+  const sharedCache = new SharedResponseCache(config.sharedCacheEntries);
+  // Anonymous reads a service marked shareable (s-maxage) are answered from memory while fresh.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(`${API_PREFIX}/`) || !isSharedCacheable(request)) return;
+    const cached = sharedCache.get(request.url);
+    if (!cached) return;
+    reply.headers(cached.headers).header('x-cache', 'HIT');
+    const wanted = request.headers['if-none-match'];
+    if (wanted && cached.headers.etag && wanted.split(',').some((tag) => tag.trim() === cached.headers.etag))
+      return reply.code(304).send();
+    return reply.code(200).send(cached.body);
+  });
+  // A write that went through here may change what the cached reads say (another replica's copies
+  // age out within their s-maxage).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) sharedCache.clear();
+  });
+
   const proxy = (service: ServiceName, prefix: string, rewritePrefix: string) => {
     if (!config.enabledServices.includes(service)) {
       const answer = async (_request: FastifyRequest, reply: FastifyReply) =>
@@ -187,6 +244,11 @@ export async function buildGateway({
           'x-request-id': request.id,
           'x-forwarded-for': request.ip,
         }),
+        onResponse: (request, reply, upstream) =>
+          sendUpstreamBody(reply, upstream.stream, service, (body) => {
+            if (reply.statusCode === 200 && isSharedCacheable(request))
+              sharedCache.store(request.url, reply.getHeaders(), body);
+          }),
         onError: (reply, { error }) => {
           const { status, body } = upstreamFailure(service, error as { code?: string; statusCode?: number });
           reply.request.log.warn({ service, err: error }, 'upstream failed');

@@ -31,6 +31,8 @@ export function loadGatewayConfig(source: Record<string, string | undefined> = p
       ) as Record<ServiceName, string>,
       jwksUrl: env.url('JWKS_URL', 'http://127.0.0.1:4001/.well-known/jwks.json'),
       upstreamTimeoutMs: env.int('UPSTREAM_TIMEOUT_MS', 10_000),
+      /** Anonymous answers kept for their s-maxage (0 turns the shared cache off). */
+      sharedCacheEntries: env.int('SHARED_CACHE_ENTRIES', 1_000),
       /** How long the admin dashboard waits for each service's figures before showing it without them. */
       statsPartTimeoutMs: env.int('STATS_PART_TIMEOUT_MS', 1_500),
       webDist: env.string('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),

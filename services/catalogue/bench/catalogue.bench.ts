@@ -1,5 +1,6 @@
-// npm run bench:catalogue — public catalogue reads through the real gateway and the built catalogue
-// service (Redis read cache, Postgres behind it) against a bare Fastify route serving the same JSON
+// npm run bench:catalogue — public catalogue reads through the real gateway (whose shared cache keeps
+// anonymous answers for their s-maxage of one second) and the built catalogue service (Redis read
+// cache, Postgres behind it) against a bare Fastify route serving the same JSON
 // from memory, side by side in one run: saturation throughput (closed loop) and latency at a fixed
 // offered load. Needs the built gateway and service (npm run build) and the local infrastructure.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -47,7 +48,10 @@ async function waitFor(url: string, child: ChildProcess, name: string, timeoutMs
 
 function start(name: string, entry: string, env: Record<string, string>): ChildProcess {
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
-  const child = spawn(process.execPath, [entry], {
+  // BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", goes to the gateway process.
+  const nodeArgs =
+    name === 'gateway' ? (process.env.BENCH_GATEWAY_NODE_ARGS?.split(' ').filter(Boolean) ?? []) : [];
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -22,7 +22,7 @@ describe('cached public reads', () => {
     await createProduct(world, categoryId, { name: 'Lavender Oil' });
     const first = await world.request('GET', '/products');
     expect(first.statusCode).toBe(200);
-    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=1');
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);

@@ -136,6 +136,13 @@ export class ReadCache {
   }
 }
 
+/**
+ * Browsers revalidate every time (a 304 costs no body); a shared cache (the gateway's) may keep a
+ * public answer for one second, so a burst of visitors costs the catalogue one read, and an edit is
+ * seen by everyone within a second.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=1';
+
 /** Answers a cached body with its ETag; a browser that already has it gets a bodyless 304. */
 export function sendCached(
   request: FastifyRequest,
@@ -145,7 +152,7 @@ export function sendCached(
 ) {
   void reply
     .header('etag', cached.etag)
-    .header('cache-control', `${audience === 'admin' ? 'private' : 'public'}, no-cache`)
+    .header('cache-control', audience === 'admin' ? 'private, no-cache' : PUBLIC_CACHE_CONTROL)
     .header('vary', 'Authorization');
   const wanted = request.headers['if-none-match'];
   if (wanted && wanted.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cached.etag)) {

@@ -1,0 +1,71 @@
+/**
+ * A tiny shared HTTP cache for anonymous API reads ("micro-caching"): an answer a service marks
+ * `public` with `s-maxage=N` is kept in memory for N seconds and served to every visitor without a
+ * trip to the service. Only requests without credentials are looked up or stored, which is what the
+ * services' `Vary: Authorization` asks of a shared cache.
+ */
+export interface CachedResponse {
+  body: Buffer;
+  headers: Record<string, string>;
+  expiresAt: number;
+}
+
+const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary', 'last-modified'];
+
+/** The shared-cache lifetime in milliseconds that a Cache-Control value grants, or 0. */
+export function sharedLifetimeMs(cacheControl: unknown): number {
+  if (typeof cacheControl !== 'string') return 0;
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim());
+  if (!directives.includes('public') || directives.some((d) => d === 'private' || d === 'no-store')) return 0;
+  const sMaxAge = directives.find((directive) => directive.startsWith('s-maxage='));
+  const seconds = sMaxAge ? Number(sMaxAge.slice('s-maxage='.length)) : 0;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+}
+
+export class SharedResponseCache {
+  private readonly entries = new Map<string, CachedResponse>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** After a write through this gateway: its next reads go to the services again. */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Stores an answer if its headers allow a shared cache to; answers whether it did. */
+  store(key: string, headers: Record<string, unknown>, body: Buffer): boolean {
+    const lifetime = sharedLifetimeMs(headers['cache-control']);
+    if (lifetime === 0 || this.maxEntries === 0) return false;
+    const kept: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) if (typeof headers[name] === 'string') kept[name] = headers[name];
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { body, headers: kept, expiresAt: this.now() + lifetime });
+    return true;
+  }
+}
+
+/** Whether a request may be answered from, or fill, the shared cache. */
+export function isSharedCacheable(request: { method: string; headers: Record<string, unknown> }): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.headers.authorization &&
+    !request.headers.cookie
+  );
+}
