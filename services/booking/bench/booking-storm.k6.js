@@ -29,8 +29,9 @@ export const options = {
 const thinkSeconds = Number(__ENV.BENCH_THINK_MS) / 1000;
 
 export default function () {
-  // A customer reads the answer (a 409 lists the nearest free times) before trying again.
-  if (thinkSeconds > 0 && __ITER > 0) sleep(thinkSeconds * (0.5 + Math.random()));
+  // A customer reads the answer (a 409 lists the nearest free times) before trying again; the first
+  // attempts are spread over one pause too, as customers do not all press Confirm in the same instant.
+  if (thinkSeconds > 0) sleep(thinkSeconds * (__ITER > 0 ? 0.5 + Math.random() : Math.random()));
   const customer = setup.customers[(__VU - 1) % setup.customers.length];
   const start = setup.starts[Math.floor(Math.random() * setup.starts.length)];
   const response = http.post(

@@ -30,8 +30,12 @@ const iterations = Number(process.env.BENCH_ITERATIONS ?? 2_000);
 const roomCount = Number(process.env.BENCH_ROOMS ?? 12);
 const employeeCount = Number(process.env.BENCH_EMPLOYEES ?? 8);
 const daysAhead = Number(process.env.BENCH_DAYS_AHEAD ?? 30);
-/** Mean pause of a customer between two attempts (uniform over 0.5x to 1.5x); 0 is a closed loop. */
-const thinkMs = Number(process.env.BENCH_THINK_MS ?? 0);
+/**
+ * Mean pause of a customer between two attempts (uniform over 0.5x to 1.5x; the first attempts are
+ * spread over one pause). 2 s: reading the answer and choosing again. 0 is a closed loop, which
+ * measures capacity rather than a day of customers.
+ */
+const thinkMs = Number(process.env.BENCH_THINK_MS ?? 2_000);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const bookingMain = path.join(root, 'services/booking/dist/main.js');
 const k6Dir = path.join(homedir(), '.cache', 'spa-platform', 'k6');
