@@ -176,6 +176,32 @@ describe('catalogue events through the outbox', () => {
     );
   });
 
+  it('stamps concurrent stock changes in the order they happened, so the newest copy is the final stock', async () => {
+    const category = await createProductCategory(world, `Race Oils ${Date.now()}`);
+    const product = await createProduct(world, category._id, { name: `Race Oil ${Date.now()}`, stock: 12 });
+    const since = await lastSeq();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        world.request('POST', '/internal/reservations', {
+          body: {
+            orderId: `clock-${product._id}-${index}`,
+            items: [{ productId: product._id, quantity: 1 }],
+          },
+        }),
+      ),
+    );
+    expect(answers.every((answer) => answer.statusCode === 201)).toBe(true);
+    const copies = (await outboxSince(since))
+      .filter((event) => event.key === product._id)
+      .map((event) => payloadOf(event, events.productUpserted).product!);
+    expect(copies.map((copy) => copy.stock)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    const stamps = copies.map((copy) => Number(copy.updatedAtMs));
+    expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+    // A consumer keeping the copy with the newest stamp (ties: the later one) ends where the catalogue is.
+    const newest = copies.reduce((kept, copy) => (copy.updatedAtMs >= kept.updatedAtMs ? copy : kept));
+    expect(newest.stock).toBe(0);
+  });
+
   it('writes no event when a write is refused', async () => {
     const since = await lastSeq();
     await world.request('POST', '/admin/services', {

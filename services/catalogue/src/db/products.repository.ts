@@ -8,6 +8,7 @@ import { catalogueEvents } from '../events/publishes.js';
 import { isForeignKeyViolation, isUniqueViolation, isUuid, likePattern } from './pg-errors.js';
 import { productCategories, products, subcategories } from './schema.js';
 import type { Store } from './store.js';
+import { nextProductUpdatedAt } from './product-clock.js';
 
 export type ProductRecord = typeof products.$inferSelect & {
   productCategory: { id: string; name: string };
@@ -161,7 +162,7 @@ export async function updateProduct(
       await checkReferences(tx, fields);
       await tx
         .update(products)
-        .set({ ...fields, updatedAt: new Date() })
+        .set({ ...fields, updatedAt: nextProductUpdatedAt })
         .where(eq(products.id, id));
       await publishProductStates(tx, publish, [id]);
     });

@@ -8,6 +8,7 @@ import {
 import { publishProductStates } from '../events/catalogue-state.js';
 import { products, stockReservationItems, stockReservations } from './schema.js';
 import type { Store } from './store.js';
+import { nextProductUpdatedAt } from './product-clock.js';
 
 export interface ReservedLine extends ReservationItem {
   /** Name and unit price when reserved, so a repeated call answers exactly what the first did. */
@@ -88,7 +89,7 @@ export async function reserveStock(
     for (const line of lines) {
       const [updated] = await tx
         .update(products)
-        .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
+        .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: nextProductUpdatedAt })
         .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
         .returning({ name: products.name, pricePaise: products.pricePaise });
       if (!updated) {
@@ -158,7 +159,7 @@ export async function releaseStock({ db, publish }: Store, orderId: string): Pro
       if (!existing.has(line.productId)) continue; // deleted since: nothing to put back
       await tx
         .update(products)
-        .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
+        .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: nextProductUpdatedAt })
         .where(eq(products.id, line.productId));
     }
     await publishProductStates(tx, publish, [...existing]);
