@@ -318,12 +318,15 @@ describe('store checkout', () => {
       isPaid: false,
     });
 
-    // ...and the next one goes through.
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    await paymentModal(page).getByRole('button', { name: 'Pay', exact: true }).click();
-    await poll(() => toast(page, 'Payment successful! Order confirmed.').count()).toBe(1);
-    await poll(() => page.locator('.order-detail__heading .cat-badge').textContent()).toBe('Shipped');
-    expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+    // ...and the next one goes through, even from another device (a browser that did not place it).
+    const { page: phone, problems: phoneProblems } = await newPage(browser);
+    await openAsShopper(phone, online, `/order/${encodeURIComponent(orderId)}`);
+    await phone.getByRole('button', { name: 'Pay Now' }).click();
+    await paymentModal(phone).getByRole('button', { name: 'Pay', exact: true }).click();
+    await poll(() => toast(phone, 'Payment successful! Order confirmed.').count()).toBe(1);
+    await poll(() => phone.locator('.order-detail__heading .cat-badge').textContent()).toBe('Shipped');
+    expect(await phone.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+    expect(phoneProblems).toEqual([]);
     const paid = await api<OrderJson>('GET', `/orders/${orderId}`, undefined, online.token);
     expect(paid).toMatchObject({ status: 'paid', isPaid: true });
     expect(problems).toEqual([]);

@@ -33,9 +33,12 @@ import '../catalogue/detail.css';
 import '../cart/commerce.css';
 import './orders.css';
 
-/** An online order still waiting for its payment: when it lapses, and "Pay now" when this browser can retry. */
+/**
+ * An online order still waiting for its payment: when it lapses, and "Pay now" with the provider order
+ * the server keeps for it (this browser also keeps the one it placed the order with).
+ */
 function AwaitingPayment({ order }: { order: Order }) {
-  const providerOrder = recallProviderOrder(browserStorage(), order._id);
+  const providerOrder = order.razorpayOrder ?? recallProviderOrder(browserStorage(), order._id);
   const service = usePaymentService();
   const payOnline = useOnlinePayment();
   const [paying, setPaying] = useState(false);

@@ -44,6 +44,8 @@ export interface Order {
   cancelledAt?: string | null;
   /** An online order's stock is held until then; unpaid by that time, the order is cancelled. */
   paymentExpiresAt?: string | null;
+  /** On an unpaid online order: the provider order to pay it with, from any device. */
+  razorpayOrder?: ProviderOrder;
 }
 
 /** The provider order an online payment is made against (amount in paise). */
