@@ -24,6 +24,7 @@ import { useCart, useRemoveCartItem, useUpdateCartItem } from './use-cart';
 import '../catalogue/badge.css';
 import './commerce.css';
 import './cart.css';
+import { OrderTotals } from './order-totals';
 
 function CartLine({ item }: { item: CartItem }) {
   const update = useUpdateCartItem();
@@ -89,20 +90,11 @@ function CartSummary({ items }: { items: CartItem[] }) {
       <h2 id="cart-summary-title" className="order-card__title">
         Order Summary
       </h2>
-      <dl className="totals">
-        <div>
-          <dt>Subtotal ({cartItemCount(items.filter(isPurchasable))} items)</dt>
-          <dd>{formatINR(subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd className="totals__free">Free</dd>
-        </div>
-        <div className="totals__grand">
-          <dt>Total</dt>
-          <dd>{formatINR(subtotal)}</dd>
-        </div>
-      </dl>
+      <OrderTotals
+        subtotalLabel={`Subtotal (${cartItemCount(items.filter(isPurchasable))} items)`}
+        subtotal={subtotal}
+        total={subtotal}
+      />
       {blocked && (
         <p className="order-card__note" role="note">
           Remove the items marked unavailable to check out.

@@ -23,6 +23,7 @@ import { orderKeys, placeOrder, type PaymentMethod } from './orders.api';
 import { rememberProviderOrder } from './pending-payments';
 import '../cart/commerce.css';
 import './orders.css';
+import { OrderTotals } from '../cart/order-totals';
 
 /** Spec: "Appointment Booking" for a line that stands for a booked treatment, with its id when known. */
 function lineName(item: CartItem): { name: string; appointmentId?: string } {
@@ -180,24 +181,7 @@ function OrderSummary({
         })}
       </ul>
       <h3 className="order-card__subtitle">Order Details</h3>
-      <dl className="totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatINR(totals.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd className="totals__free">Free</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{formatINR(totals.tax)}</dd>
-        </div>
-        <div className="totals__grand">
-          <dt>Total</dt>
-          <dd>{formatINR(totals.total)}</dd>
-        </div>
-      </dl>
+      <OrderTotals subtotal={totals.subtotal} tax={totals.tax} total={totals.total} />
       <button type="button" className="btn btn--primary order-card__cta" disabled={busy} onClick={onPlace}>
         {busy ? busyLabel : idleLabel}
       </button>

@@ -32,6 +32,7 @@ import { useOrder } from './use-orders';
 import '../catalogue/detail.css';
 import '../cart/commerce.css';
 import './orders.css';
+import { OrderTotals } from '../cart/order-totals';
 
 /**
  * An online order still waiting for its payment: when it lapses, and "Pay now" with the provider order
@@ -240,28 +241,12 @@ function SummaryBlock({ order }: { order: Order }) {
       <h2 id="order-summary-title" className="order-card__title">
         Order Summary
       </h2>
-      <dl className="totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatINR(order.itemsPrice)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          {order.shippingPrice > 0 ? (
-            <dd>{formatINR(order.shippingPrice)}</dd>
-          ) : (
-            <dd className="totals__free">Free</dd>
-          )}
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{formatINR(order.taxPrice)}</dd>
-        </div>
-        <div className="totals__grand">
-          <dt>Total</dt>
-          <dd>{formatINR(order.totalPrice)}</dd>
-        </div>
-      </dl>
+      <OrderTotals
+        subtotal={order.itemsPrice}
+        shipping={order.shippingPrice}
+        tax={order.taxPrice}
+        total={order.totalPrice}
+      />
       <Link className="btn btn--secondary order-card__cta" to={paths.help}>
         <HelpIcon size={18} /> Contact Support
       </Link>
