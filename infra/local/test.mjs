@@ -26,6 +26,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
+const failures = [];
 for (const project of projects) {
   console.log(`\n━━ ${project} tests ━━`);
   const outputFile = path.join(resultsDir, `${project}.json`);
@@ -52,11 +53,33 @@ for (const project of projects) {
     skipped += report.numPendingTests + report.numTodoTests;
     // A file that fails to load counts as a failure even though it ran no test.
     if (report.numFailedTestSuites > 0 && projectFailed === 0) projectFailed = report.numFailedTestSuites;
+    failures.push(...describeFailures(project, report));
   }
   // A run that failed outside any test (a setup error) still counts once.
   if (run.status !== 0 && projectFailed === 0) projectFailed = 1;
   failed += projectFailed;
   if (run.status !== 0) exitCode = 1;
 }
+// Repeated at the very end, so a CI log cut to its last lines still names what failed and why.
+if (failures.length) console.log(`\nfailed:\n${failures.join('\n')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(exitCode || (failed > 0 ? 1 : 0));
+
+/** One line per failed test (or file that failed to load): project, file, name, first line of the error. */
+function describeFailures(project, report) {
+  const firstLine = (messages) =>
+    String(messages?.[0] ?? '')
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? '';
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failedTests.length === 0 && file.status === 'failed')
+      return [`  ${project} ${where}: ${firstLine([file.message])}`];
+    return failedTests.map(
+      (test) => `  ${project} ${where} › ${test.fullName}: ${firstLine(test.failureMessages)}`,
+    );
+  });
+}
