@@ -15,7 +15,11 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{services,gateway}/**/test/**/*.test.ts', 'infra/razorpay-sandbox/test/**/*.test.ts'],
+          include: [
+            '{services,gateway}/**/test/**/*.test.ts',
+            'infra/razorpay-sandbox/test/**/*.test.ts',
+            'infra/deploy/**/*.test.ts',
+          ],
           environment: 'node',
           pool: 'forks',
           testTimeout: 60_000,

@@ -1,0 +1,172 @@
+// Proves the offline validation is real: the committed manifests pass, and manifests broken the ways
+// people break them (a misspelt field, a wrong type, an unknown API version, a missing required field)
+// are rejected by kubeconform with the reason; the policy and Dockerfile checks catch what schemas cannot.
+// The tools are the cached ones `npm run deploy:check` uses (built from the Go module proxy if missing).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseAllDocuments, stringify } from 'yaml';
+import {
+  ensureKubeconform,
+  ensureKubernetesSchemas,
+  ensureKustomize,
+  kubeconform,
+  kustomizeBuild,
+} from '../tools/deploy-tools.mjs';
+import { lintDockerfile } from '../tools/dockerfile-lint.mjs';
+import { policyProblems } from './policy.mjs';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const production = path.join(root, 'infra', 'deploy', 'overlays', 'production');
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Resource = Record<string, any>;
+
+let scratch: string;
+let resources: Resource[];
+
+beforeAll(() => {
+  ensureKustomize();
+  ensureKubeconform();
+  ensureKubernetesSchemas();
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'deploy-validation-'));
+  resources = parseAllDocuments(kustomizeBuild(production)).map((document) => document.toJS() as Resource);
+}, 15 * 60_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The rendered production manifests with one change, written to a file. */
+function brokenManifests(name: string, breakIt: (resources: Resource[]) => void): string {
+  const copy = structuredClone(resources);
+  breakIt(copy);
+  const file = path.join(scratch, `${name}.yaml`);
+  writeFileSync(file, copy.map((resource) => stringify(resource)).join('---\n'));
+  return file;
+}
+
+const find = (all: Resource[], kind: string, name: string) =>
+  all.find((resource) => resource.kind === kind && resource.metadata.name === name)!;
+
+describe('kubeconform against the generated schemas', () => {
+  test('accepts the committed production manifests', () => {
+    const rendered = kubeconform([brokenManifests('unchanged', () => undefined)]);
+    expect(rendered.problems).toEqual([]);
+    expect(rendered.ok).toBe(true);
+    expect(rendered.summary.valid).toBe(resources.length);
+  });
+
+  test.each([
+    {
+      what: 'a misspelt field in a container',
+      breakIt: (all: Resource[]) => {
+        find(all, 'Deployment', 'booking').spec.template.spec.containers[0].imagePullPolicyy = 'Always';
+      },
+      expected: /Deployment booking .*additional properties 'imagePullPolicyy' not allowed/,
+    },
+    {
+      what: 'a string where an integer belongs (replicas)',
+      breakIt: (all: Resource[]) => {
+        find(all, 'Deployment', 'gateway').spec.replicas = 'two';
+      },
+      expected: /Deployment gateway .*\/spec\/replicas.*got string, want integer/,
+    },
+    {
+      what: 'a named port where a number belongs (containerPort)',
+      breakIt: (all: Resource[]) => {
+        find(all, 'Deployment', 'billing').spec.template.spec.containers[0].ports[0].containerPort = 'http';
+      },
+      expected: /Deployment billing .*containerPort.*got string, want integer/,
+    },
+    {
+      what: 'an API version Kubernetes does not have',
+      breakIt: (all: Resource[]) => {
+        find(all, 'HorizontalPodAutoscaler', 'identity').apiVersion = 'autoscaling/v3';
+      },
+      expected: /HorizontalPodAutoscaler identity .*could not find schema/,
+    },
+    {
+      what: 'a Service port without its required number',
+      breakIt: (all: Resource[]) => {
+        delete find(all, 'Service', 'catalogue').spec.ports[0].port;
+      },
+      expected: /Service catalogue .*missing property 'port'/,
+    },
+    {
+      what: 'a probe with an unknown handler field',
+      breakIt: (all: Resource[]) => {
+        find(all, 'Deployment', 'commerce').spec.template.spec.containers[0].readinessProbe.httpGet.url =
+          '/readyz';
+      },
+      expected: /Deployment commerce .*additional properties 'url' not allowed/,
+    },
+  ])('rejects $what', ({ what, breakIt, expected }) => {
+    const result = kubeconform([brokenManifests(what.replace(/\W+/g, '-'), breakIt)]);
+    expect(result.ok).toBe(false);
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatch(expected);
+  });
+});
+
+describe('deployment policy', () => {
+  const write = (name: string, all: Resource[]) => {
+    const file = path.join(scratch, `${name}.yaml`);
+    writeFileSync(file, all.map((resource) => stringify(resource)).join('---\n'));
+    return file;
+  };
+
+  test('holds for the committed manifests', () => {
+    expect(policyProblems(write('policy-unchanged', resources))).toEqual([]);
+  });
+
+  test('finds a missing probe, a missing limit and a consumer that outgrows the partitions', () => {
+    const all = structuredClone(resources);
+    delete find(all, 'Deployment', 'identity').spec.template.spec.containers[0].readinessProbe;
+    delete find(all, 'Deployment', 'billing').spec.template.spec.containers[0].resources.limits.memory;
+    find(all, 'HorizontalPodAutoscaler', 'booking').spec.maxReplicas = 40;
+    expect(policyProblems(write('policy-broken', all)).sort()).toEqual([
+      'Deployment billing/billing: no memory limits',
+      'Deployment booking: up to 40 replicas but topics have 12 partitions (the extra consumers would sit idle)',
+      'Deployment identity/identity: no readiness probe',
+    ]);
+  });
+});
+
+describe('Dockerfile lint', () => {
+  test('passes every committed Dockerfile', () => {
+    for (const file of [
+      'services/identity/Dockerfile',
+      'services/catalogue/Dockerfile',
+      'services/billing/Dockerfile',
+      'gateway/Dockerfile',
+      'web/Dockerfile',
+    ])
+      expect(lintDockerfile(path.join(root, file), root)).toEqual([]);
+  });
+
+  test('finds a file outside the context, an ignored file, a missing stage and a root user', () => {
+    const context = path.join(scratch, 'context');
+    mkdirSync(path.join(context, 'src'), { recursive: true });
+    writeFileSync(path.join(context, '.dockerignore'), '**/dist\n');
+    mkdirSync(path.join(context, 'app', 'dist'), { recursive: true });
+    writeFileSync(
+      path.join(context, 'Dockerfile'),
+      [
+        'FROM node:24-alpine AS build',
+        'COPY src/ src/',
+        'COPY missing.json ./',
+        'COPY app/dist app/dist/',
+        'FROM node:24-alpine AS runtime',
+        'COPY --from=bulid /app /app',
+        'CMD node main.js',
+      ].join('\n'),
+    );
+    expect(lintDockerfile(path.join(context, 'Dockerfile'), context)).toEqual([
+      'Dockerfile:3: missing.json is not in the build context',
+      'Dockerfile:4: app/dist is excluded by .dockerignore',
+      'Dockerfile:6: --from=bulid is not an earlier stage',
+      'Dockerfile: the final stage (runtime) runs as root',
+      'Dockerfile: CMD is not in exec form (signals would go to a shell, not Node)',
+    ]);
+  });
+});
