@@ -10,12 +10,16 @@ import {
   createBaseApp,
   InvalidTokenError,
   metricsRegistry,
+  startOutgoingCall,
   type Logger,
+  type OutgoingCall,
   type Redis,
   type TokenVerifier,
+  type Tracer,
 } from '@spa/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminStatsRoutes } from './admin-stats.js';
+import { declaresOversizeBody } from './body-limit.js';
 import { SharedRateLimiter } from './api-rate-limit.js';
 import { isSharedCacheable, SharedResponseCache } from './shared-cache.js';
 import type { GatewayConfig } from './config.js';
@@ -26,6 +30,7 @@ import {
   isUnder,
   PASSWORD_PATHS,
   PUBLIC_FILE_ROUTES,
+  resolveService,
   ROUTES,
   SENSITIVE_AUTH_PATHS,
   SERVICE_NAMES,
@@ -38,6 +43,8 @@ export interface GatewayDeps {
   logger: Logger;
   redis: Redis;
   verifier: TokenVerifier;
+  /** Server and proxy spans go to this tracer; by default the process's (none when tracing is off). */
+  tracer?: Tracer;
 }
 
 const SERVICE_LABEL: Record<ServiceName, string> = {
@@ -112,8 +119,9 @@ export async function buildGateway({
   logger,
   redis,
   verifier,
+  tracer,
 }: GatewayDeps): Promise<FastifyInstance> {
-  const app = createBaseApp({ logger });
+  const app = createBaseApp({ logger, tracer });
   const csp = contentSecurityPolicy(config.csp);
   app.decorateRequest('user', null);
 
@@ -122,6 +130,12 @@ export async function buildGateway({
     // The docs page brings its own policy (its scripts are hashed); everything else gets the SPA's.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
     return payload;
+  });
+
+  // A body larger than the service accepts is refused here, before any of it is proxied.
+  app.addHook('onRequest', async (request, reply) => {
+    if (declaresOversizeBody(request.url, request.headers['content-length']))
+      return reply.code(413).send({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
   });
 
   // Tokens are checked before a request leaves the gateway: a bad, expired or revoked one never reaches a service.
@@ -209,11 +223,59 @@ export async function buildGateway({
       return reply.code(304).send();
     return reply.code(200).send(cached.body);
   });
-  // A write that went through here may change what the cached reads say (another replica's copies
-  // age out within their s-maxage).
+  // A write that went through here may change what that service's cached reads say (another replica's
+  // copies age out within their s-maxage). Only that service's: emptying the whole cache on every
+  // sign-in, cart change or booking left anonymous visitors nothing cached under mixed traffic.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) sharedCache.clear();
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    const service = request.url.startsWith(`${API_PREFIX}/`)
+      ? resolveService(request.url.slice(API_PREFIX.length))
+      : undefined;
+    if (service) sharedCache.forget(service);
+    else sharedCache.clear();
   });
+
+  // One client span per forwarded request, child of the gateway's server span; the service's server
+  // span becomes its child through the traceparent it sends.
+  const upstreamCalls = new WeakMap<object, OutgoingCall>();
+  const upstreamAddresses = Object.fromEntries(
+    SERVICE_NAMES.map((service) => {
+      const url = new URL(config.upstreams[service]);
+      const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+      return [service, { origin: url.origin, host: url.hostname, port }];
+    }),
+  ) as Record<ServiceName, { origin: string; host: string; port: number }>;
+  const startUpstreamCall = (
+    request: { method: string; url: string },
+    service: ServiceName,
+    path: string,
+  ) => {
+    const upstream = upstreamAddresses[service];
+    const call = startOutgoingCall(
+      `${request.method} ${service}`,
+      () => ({
+        'http.request.method': request.method,
+        'server.address': upstream.host,
+        'server.port': upstream.port,
+        'url.full': `${upstream.origin}${path}`,
+        'spa.upstream.service': service,
+      }),
+      tracer,
+    );
+    upstreamCalls.set(request, call);
+    return call.headers;
+  };
+  const endUpstreamCall = (request: object, outcome: { statusCode?: number; error?: unknown }) => {
+    upstreamCalls.get(request)?.end(outcome);
+    upstreamCalls.delete(request);
+  };
+  // An aborted request gets neither onResponse nor onError from the proxy.
+  app.addHook('onResponse', async (request, reply) =>
+    endUpstreamCall(request, { statusCode: reply.statusCode }),
+  );
+  app.addHook('onRequestAbort', async (request) =>
+    endUpstreamCall(request, { error: new Error('the client went away') }),
+  );
 
   const proxy = (service: ServiceName, prefix: string, rewritePrefix: string) => {
     if (!config.enabledServices.includes(service)) {
@@ -241,15 +303,23 @@ export async function buildGateway({
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => ({
           ...headers,
+          ...startUpstreamCall(
+            request,
+            service,
+            rewritePrefix + request.url.split('?')[0]!.slice(prefix.length),
+          ),
           'x-request-id': request.id,
           'x-forwarded-for': request.ip,
         }),
-        onResponse: (request, reply, upstream) =>
+        onResponse: (request, reply, upstream) => {
+          endUpstreamCall(request, { statusCode: reply.statusCode });
           sendUpstreamBody(reply, upstream.stream, service, (body) => {
             if (reply.statusCode === 200 && isSharedCacheable(request))
-              sharedCache.store(request.url, reply.getHeaders(), body);
-          }),
+              sharedCache.store(request.url, reply.getHeaders(), body, service);
+          });
+        },
         onError: (reply, { error }) => {
+          endUpstreamCall(reply.request, { error });
           const { status, body } = upstreamFailure(service, error as { code?: string; statusCode?: number });
           reply.request.log.warn({ service, err: error }, 'upstream failed');
           void reply.code(status).send(body);

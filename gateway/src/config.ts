@@ -1,4 +1,4 @@
-import { readConfig } from '@spa/kit';
+import { readConfig, readTracingSettings } from '@spa/kit';
 import { SERVICE_NAMES, type ServiceName } from './routing.js';
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
@@ -56,6 +56,8 @@ export function loadGatewayConfig(source: Record<string, string | undefined> = p
         kafka: env.string('HEALTH_KAFKA', '127.0.0.1:9092'),
         smtp: env.string('HEALTH_SMTP', '127.0.0.1:1025'),
       },
+      /** OTLP export of the gateway's spans (OTEL_EXPORTER_OTLP_ENDPOINT...); off when unset. */
+      tracing: readTracingSettings(env),
     }),
     source,
   );

@@ -1,9 +1,10 @@
-import { connectRedis, createLogger, createTokenVerifier, revocationCheck } from '@spa/kit';
+import { connectRedis, createLogger, createTokenVerifier, revocationCheck, startTracing } from '@spa/kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
 const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.logLevel);
+const tracing = startTracing({ serviceName: 'gateway', settings: config.tracing, logger });
 const redis = connectRedis(config.redisUrl, { connectionName: 'gateway' });
 const verifier = createTokenVerifier({ jwksUrl: config.jwksUrl, isRevoked: revocationCheck(redis) });
 const app = await buildGateway({ config, logger, redis, verifier });
@@ -15,6 +16,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     redis.disconnect();
+    await tracing.shutdown().catch(() => undefined);
     process.exit(0);
   });
 }

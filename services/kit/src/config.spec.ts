@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readBaseConfig, readConfig } from './config.js';
+import { ConfigError, readBaseConfig, readConfig, readTracingSettings } from './config.js';
 
 describe('readConfig', () => {
   it('names every missing or bad variable at once', () => {
@@ -26,6 +26,50 @@ describe('readConfig', () => {
     expect(config.port).toBe(4003);
     expect(config.kafkaBrokers).toEqual(['one:9092', 'two:9092']);
     expect(config.nodeEnv).toBe('development');
+  });
+
+  it('reads Kafka topic sizing, with 3 partitions and 1 replica by default', () => {
+    const base = {
+      DATABASE_URL: 'postgres://a:b@127.0.0.1:5432/booking',
+      KAFKA_BROKERS: '127.0.0.1:9092',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    };
+    const defaults = readConfig((env) => readBaseConfig(env, 'booking', 4003), base);
+    expect(defaults).toMatchObject({ kafkaTopicPartitions: 3, kafkaReplicationFactor: 1 });
+    const sized = readConfig((env) => readBaseConfig(env, 'booking', 4003), {
+      ...base,
+      KAFKA_TOPIC_PARTITIONS: '12',
+      KAFKA_REPLICATION_FACTOR: '3',
+    });
+    expect(sized).toMatchObject({ kafkaTopicPartitions: 12, kafkaReplicationFactor: 3 });
+    expect(() =>
+      readConfig((env) => readBaseConfig(env, 'booking', 4003), { ...base, KAFKA_TOPIC_PARTITIONS: '0' }),
+    ).toThrow('KAFKA_TOPIC_PARTITIONS must be at least 1');
+  });
+
+  it('turns tracing on only with an OTLP endpoint, with a parent-based ratio', () => {
+    const tracing = (env: Record<string, string>) => readConfig(readTracingSettings, env);
+    expect(tracing({})).toEqual({ exportUrl: undefined, sampleRatio: 1 });
+    expect(tracing({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).exportUrl).toBe(
+      'http://collector:4318/v1/traces',
+    );
+    expect(
+      tracing({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://traces:9999/custom',
+      }).exportUrl,
+    ).toBe('http://traces:9999/custom');
+    expect(
+      tracing({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).exportUrl,
+    ).toBeUndefined();
+    expect(tracing({ TRACE_SAMPLE_RATIO: '0.25' }).sampleRatio).toBe(0.25);
+    expect(tracing({ TRACE_SAMPLE_RATIO: '0.25', OTEL_TRACES_SAMPLER_ARG: '0.5' }).sampleRatio).toBe(0.5);
+    expect(() => tracing({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(
+      'OTEL_TRACES_SAMPLER_ARG must be at most 1',
+    );
+    expect(() => tracing({ OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' })).toThrow(
+      'OTEL_EXPORTER_OTLP_ENDPOINT must be a URL',
+    );
   });
 
   it('reads a list that is set but empty as empty, and an unset one as its default', () => {

@@ -11,10 +11,17 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+export interface NumberRange {
+  min?: number;
+  max?: number;
+}
+
 export interface EnvReader {
   string(name: string, fallback?: string): string;
   optionalString(name: string): string | undefined;
-  int(name: string, fallback?: number): number;
+  int(name: string, fallback?: number, range?: NumberRange): number;
+  /** A decimal number (a ratio, a factor). */
+  number(name: string, fallback?: number, range?: NumberRange): number;
   bool(name: string, fallback?: boolean): boolean;
   url(name: string, fallback?: string): string;
   list(name: string, fallback?: string[]): string[];
@@ -30,14 +37,26 @@ export function readConfig<T>(build: (env: EnvReader) => T, source: Env = proces
     problems.push(`${name} is required but not set`);
     return '';
   };
+  const checkRange = (name: string, value: number, range: NumberRange | undefined) => {
+    if (range?.min !== undefined && value < range.min) problems.push(`${name} must be at least ${range.min}`);
+    if (range?.max !== undefined && value > range.max) problems.push(`${name} must be at most ${range.max}`);
+  };
   const reader: EnvReader = {
     string: raw,
     optionalString: (name) => (source[name] === '' ? undefined : source[name]),
-    int(name, fallback) {
+    int(name, fallback, range) {
       const value = raw(name, fallback?.toString());
       const parsed = Number(value);
       if (value !== '' && !Number.isInteger(parsed))
         problems.push(`${name} must be an integer, got "${value}"`);
+      else checkRange(name, parsed, range);
+      return parsed;
+    },
+    number(name, fallback, range) {
+      const value = raw(name, fallback?.toString());
+      const parsed = Number(value);
+      if (value !== '' && !Number.isFinite(parsed)) problems.push(`${name} must be a number, got "${value}"`);
+      else checkRange(name, parsed, range);
       return parsed;
     },
     bool(name, fallback) {
@@ -84,6 +103,41 @@ export interface BaseConfig {
   kafkaNamespace?: string;
   redisUrl: string;
   jwksUrl: string;
+  /** Partitions of each topic this service creates (existing topics grow to it, never shrink). */
+  kafkaTopicPartitions?: number;
+  kafkaReplicationFactor?: number;
+  /** Where spans go; tracing is off (and costs nothing) unless an OTLP endpoint is set. */
+  tracing?: TracingSettings;
+}
+
+export interface TracingSettings {
+  /** The OTLP/HTTP traces URL (…/v1/traces); undefined turns tracing off. */
+  exportUrl?: string;
+  /** Share of new traces recorded (0..1); a trace started upstream keeps its caller's decision. */
+  sampleRatio: number;
+}
+
+export const DEFAULT_TOPIC_PARTITIONS = 3;
+
+/**
+ * The standard OpenTelemetry variables: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (used as is) or
+ * OTEL_EXPORTER_OTLP_ENDPOINT (+ /v1/traces), OTEL_SDK_DISABLED, and the ratio from
+ * OTEL_TRACES_SAMPLER_ARG or the kit's TRACE_SAMPLE_RATIO (default 1: every new trace).
+ */
+export function readTracingSettings(env: EnvReader): TracingSettings {
+  const urlIfSet = (name: string) => (env.optionalString(name) === undefined ? undefined : env.url(name));
+  const tracesEndpoint = urlIfSet('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  const endpoint = urlIfSet('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const ratioVariable =
+    env.optionalString('OTEL_TRACES_SAMPLER_ARG') === undefined
+      ? 'TRACE_SAMPLE_RATIO'
+      : 'OTEL_TRACES_SAMPLER_ARG';
+  const sampleRatio = env.number(ratioVariable, 1, { min: 0, max: 1 });
+  if (env.bool('OTEL_SDK_DISABLED', false)) return { exportUrl: undefined, sampleRatio };
+  return {
+    exportUrl: tracesEndpoint ?? (endpoint ? `${endpoint.replace(/\/+$/, '')}/v1/traces` : undefined),
+    sampleRatio,
+  };
 }
 
 export function readBaseConfig(env: EnvReader, serviceName: string, defaultPort: number): BaseConfig {
@@ -98,5 +152,8 @@ export function readBaseConfig(env: EnvReader, serviceName: string, defaultPort:
     kafkaNamespace: env.optionalString('KAFKA_NAMESPACE'),
     redisUrl: env.url('REDIS_URL'),
     jwksUrl: env.url('JWKS_URL', 'http://127.0.0.1:4001/.well-known/jwks.json'),
+    kafkaTopicPartitions: env.int('KAFKA_TOPIC_PARTITIONS', DEFAULT_TOPIC_PARTITIONS, { min: 1, max: 1000 }),
+    kafkaReplicationFactor: env.int('KAFKA_REPLICATION_FACTOR', 1, { min: 1, max: 10 }),
+    tracing: readTracingSettings(env),
   };
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Span } from '@opentelemetry/api';
 
 /**
  * What travels with one unit of work (an HTTP request or a consumed event): the request id and the
@@ -7,7 +8,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
  */
 export interface RequestContext {
   requestId: string;
+  /** With tracing on, the traceparent of `span`; otherwise the one the request or event came with. */
   traceparent: string;
+  /** The server or consumer span of this unit of work, when tracing is on. */
+  span?: Span;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -25,7 +29,11 @@ export function childTraceparent(parent: string | undefined): string {
 
 export function runWithContext<T>(context: Partial<RequestContext>, work: () => T): T {
   return storage.run(
-    { requestId: context.requestId ?? randomUUID(), traceparent: context.traceparent ?? newTraceparent() },
+    {
+      requestId: context.requestId ?? randomUUID(),
+      traceparent: context.traceparent ?? newTraceparent(),
+      ...(context.span ? { span: context.span } : {}),
+    },
     work,
   );
 }
@@ -38,9 +46,15 @@ export function enterContext(context: RequestContext): void {
   storage.enterWith(context);
 }
 
-/** Headers to put on an outgoing HTTP call so the next service joins the same request and trace. */
+/**
+ * Headers to put on an outgoing HTTP call so the next service joins the same request and trace. With
+ * tracing on, the callee's span becomes a child of the current (recorded) span; off, of a fresh id.
+ */
 export function propagationHeaders(): Record<string, string> {
   const context = currentContext();
   if (!context) return {};
-  return { 'x-request-id': context.requestId, traceparent: childTraceparent(context.traceparent) };
+  return {
+    'x-request-id': context.requestId,
+    traceparent: context.span ? context.traceparent : childTraceparent(context.traceparent),
+  };
 }

@@ -16,3 +16,4 @@ export * from './auth/guards.js';
 export * from './http/app.js';
 export * from './http/errors.js';
 export * from './http/validation.js';
+export * from './tracing.js';

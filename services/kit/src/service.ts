@@ -8,6 +8,7 @@ import { OutboxRelay } from './events/relay.js';
 import { createLogger, type Logger } from './logger.js';
 import { connectRedis, pingRedis, type Redis } from './redis.js';
 import { createTokenVerifier, revokedTokenKey, type TokenVerifier } from './auth/tokens.js';
+import { startTracing } from './tracing.js';
 import type { ReadinessCheck } from './http/app.js';
 
 /** Everything a service's buildApp and workers are handed; tests build the same thing with test settings. */
@@ -51,6 +52,8 @@ export async function connectServiceDeps(
     clientId: config.serviceName,
     logger,
     namespace: config.kafkaNamespace,
+    topicPartitions: config.kafkaTopicPartitions,
+    replicationFactor: config.kafkaReplicationFactor,
   });
   const redis = connectRedis(config.redisUrl, { connectionName: config.serviceName });
   return {
@@ -77,6 +80,16 @@ export async function connectServiceDeps(
 export async function runService<C extends BaseConfig>(definition: ServiceDefinition<C>): Promise<void> {
   const { config } = definition;
   const logger = createLogger(config.serviceName, config.logLevel);
+  // First, so the app, outbox, relay and consumer all find the process's tracer.
+  const tracing = startTracing({
+    serviceName: config.serviceName,
+    settings: config.tracing,
+    environment: config.nodeEnv,
+    serviceVersion: process.env.npm_package_version,
+    logger,
+  });
+  if (config.tracing?.exportUrl)
+    logger.info({ exportUrl: config.tracing.exportUrl }, 'tracing: exporting spans');
   const deps = { ...(await connectServiceDeps(config, logger, definition.migrationsFolder)), config };
   if (definition.topics?.length) {
     await deps.bus
@@ -114,6 +127,8 @@ export async function runService<C extends BaseConfig>(definition: ServiceDefini
     } catch (error) {
       logger.error({ err: error }, 'error during shutdown');
     }
+    // Last, so the spans of the final requests and events are sent too.
+    await tracing.shutdown().catch(() => undefined);
     clearTimeout(force);
     process.exit(0);
   };

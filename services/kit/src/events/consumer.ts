@@ -6,6 +6,15 @@ import type { Database, Tx } from '../db/database.js';
 import { inbox } from '../db/kit-tables.js';
 import type { Logger } from '../logger.js';
 import { eventLag, eventsConsumed } from '../metrics.js';
+import {
+  activeTracer,
+  parseTraceparent,
+  recordSpanError,
+  SpanKind,
+  startSpan,
+  traceparentOf,
+  type Tracer,
+} from '../tracing.js';
 import type { Bus, BusConsumer, BusProducer, IncomingMessage } from './kafka.js';
 
 export interface EventMeta {
@@ -49,6 +58,8 @@ export interface ConsumerOptions {
   subscriptions: Subscription[];
   maxAttempts?: number;
   retryBackoffMs?: number;
+  /** Consumer spans go to this tracer; by default the process's (none when tracing is off). */
+  tracer?: Tracer;
 }
 
 export const deadLetterTopic = (topic: string) => `${topic}.dlq`;
@@ -206,12 +217,48 @@ export class EventConsumer {
           outcomes.push('duplicate');
           continue;
         }
-        const { requestId, traceparent } = event.envelope;
-        await runWithContext({ requestId, traceparent }, () => event.handle(tx, event.payload, event.meta));
+        await this.runHandler(tx, event);
         outcomes.push('handled');
       }
       return outcomes;
     });
+  }
+
+  /**
+   * Runs one handler in the event's context. The Kafka header's traceparent (the relay's producer span)
+   * wins over the envelope's (the outbox write); with tracing on, the handler runs in a consumer span.
+   */
+  private async runHandler(tx: Tx, event: DecodedEvent): Promise<void> {
+    const { requestId } = event.envelope;
+    const header = event.message.headers.traceparent;
+    const parent = parseTraceparent(header) ? header : event.envelope.traceparent;
+    const handle = () => event.handle(tx, event.payload, event.meta);
+    const tracer = this.options.tracer ?? activeTracer();
+    if (!tracer) return runWithContext({ requestId, traceparent: parent }, handle);
+    const { meta } = event;
+    const span = startSpan(tracer, `process ${meta.topic}`, {
+      kind: SpanKind.CONSUMER,
+      parent,
+      attributes: {
+        'messaging.system': 'kafka',
+        'messaging.operation.type': 'process',
+        'messaging.destination.name': meta.topic,
+        'messaging.destination.partition.id': String(meta.partition),
+        'messaging.kafka.offset': Number(meta.offset),
+        'messaging.consumer.group.name': this.options.name,
+        'messaging.message.id': meta.id,
+        'spa.event.type': meta.type,
+        'spa.event.producer': meta.producer,
+      },
+    });
+    try {
+      await runWithContext({ requestId, traceparent: traceparentOf(span), span }, handle);
+    } catch (error) {
+      recordSpanError(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
   }
 
   private record(event: DecodedEvent, outcome: 'handled' | 'duplicate'): void {

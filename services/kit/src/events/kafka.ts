@@ -50,11 +50,14 @@ export interface Bus {
   producer(): Promise<BusProducer>;
   consumer(groupId: string, options?: { partitionsConsumedConcurrently?: number }): Promise<BusConsumer>;
   ensureTopics(topics: TopicSpec[]): Promise<void>;
+  /** How many partitions each of these topics has (absent when the topic does not exist). */
+  partitionCounts(topics: string[]): Promise<Record<string, number>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 const DEFAULT_PARTITIONS = 3;
+const DEFAULT_REPLICATION_FACTOR = 1;
 
 function toKafkaLogger(logger: Logger | undefined) {
   return () =>
@@ -88,9 +91,17 @@ export interface BusOptions {
    * run) can share one broker without consuming each other's events. Callers keep using bare names.
    */
   namespace?: string;
+  /**
+   * Partitions of a topic created without its own count (KAFKA_TOPIC_PARTITIONS), and how many
+   * partitions a consumer works on at once. An existing topic with fewer grows to it; none shrinks.
+   */
+  topicPartitions?: number;
+  /** Copies of each partition on the brokers (KAFKA_REPLICATION_FACTOR). */
+  replicationFactor?: number;
 }
 
 export function connectBus(options: BusOptions): Bus {
+  const defaultPartitions = options.topicPartitions ?? DEFAULT_PARTITIONS;
   const qualify = (name: string) => (options.namespace ? `${options.namespace}.${name}` : name);
   const unqualify = (name: string) =>
     options.namespace && name.startsWith(`${options.namespace}.`)
@@ -114,6 +125,29 @@ export function connectBus(options: BusOptions): Bus {
     });
     await adminConnected;
     return admin;
+  };
+
+  /**
+   * Adds partitions to topics that have fewer than wanted (so more consumer replicas can share the
+   * work). Kafka cannot remove partitions, so a smaller setting leaves a topic as it is. A key may map
+   * to another partition afterwards, so grow while producers are quiet: an event still waiting in the
+   * old partition could otherwise be handled after a newer one for the same key.
+   */
+  const growPartitions = async (client: typeof admin, specs: TopicSpec[]) => {
+    const wanted = new Map(specs.map((spec) => [qualify(spec.topic), spec.partitions ?? defaultPartitions]));
+    const { topics: metadata } = await client.fetchTopicMetadata({ topics: [...wanted.keys()] });
+    const growth = metadata
+      .filter((topic) => topic.partitions.length < (wanted.get(topic.name) ?? 0))
+      .map((topic) => ({ topic: topic.name, count: wanted.get(topic.name)! }));
+    if (growth.length === 0) return;
+    try {
+      await client.createPartitions({ topicPartitions: growth });
+      options.logger?.info({ topics: growth }, 'kafka: added partitions to existing topics');
+    } catch (error) {
+      // Another replica starting at the same moment may have grown them first.
+      const { topics: after } = await client.fetchTopicMetadata({ topics: growth.map(({ topic }) => topic) });
+      if (after.some((topic) => topic.partitions.length < wanted.get(topic.name)!)) throw error;
+    }
   };
 
   return {
@@ -160,15 +194,35 @@ export function connectBus(options: BusOptions): Bus {
         allowAutoTopicCreation: true,
       });
       await consumer.connect();
+      let disconnected = false;
+      // kafkajs restarts a crashed consumer only after errors it deems retriable. Others (e.g. "Failed
+      // to find group coordinator" while a restarted broker loads its group offsets) leave it stopped
+      // for good, and the service would go on running without consuming. Start it again until it runs.
+      const restartAfterCrash = async (start: () => Promise<void>) => {
+        for (let delayMs = 1_000; !disconnected; delayMs = Math.min(delayMs * 2, 10_000)) {
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          if (disconnected) return;
+          try {
+            await consumer.connect();
+            await start();
+            return;
+          } catch (error) {
+            options.logger?.warn(
+              { err: error, groupId },
+              'kafka consumer: restart after a crash failed; retrying',
+            );
+          }
+        }
+      };
       const wrapped: BusConsumer = {
         async run(topics, handle, runOptions = {}) {
           await consumer.subscribe({
             topics: topics.map(qualify),
             fromBeginning: runOptions.fromBeginning ?? true,
           });
-          await consumer.run({
+          const runConfig: Parameters<Consumer['run']>[0] = {
             partitionsConsumedConcurrently:
-              consumerOptions.partitionsConsumedConcurrently ?? DEFAULT_PARTITIONS,
+              consumerOptions.partitionsConsumedConcurrently ?? defaultPartitions,
             eachBatch: async ({ batch, heartbeat }) => {
               await handle(
                 batch.messages.map((message) => ({
@@ -182,9 +236,17 @@ export function connectBus(options: BusOptions): Bus {
               );
               await heartbeat();
             },
+          };
+          const start = () => consumer.run(runConfig);
+          consumer.on(consumer.events.CRASH, ({ payload }) => {
+            if (!payload.restart && !disconnected) void restartAfterCrash(start);
           });
+          await start();
         },
-        disconnect: () => consumer.disconnect(),
+        disconnect: () => {
+          disconnected = true;
+          return consumer.disconnect();
+        },
       };
       opened.push(wrapped);
       return wrapped;
@@ -194,16 +256,27 @@ export function connectBus(options: BusOptions): Bus {
       const client = await connectedAdmin();
       const existing = new Set(await client.listTopics());
       const missing = topics.filter((spec) => !existing.has(qualify(spec.topic)));
-      if (missing.length === 0) return;
-      await client.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((spec) => ({
-          topic: qualify(spec.topic),
-          numPartitions: spec.partitions ?? DEFAULT_PARTITIONS,
-          replicationFactor: 1,
-          configEntries: spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
-        })),
-      });
+      if (missing.length > 0) {
+        await client.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((spec) => ({
+            topic: qualify(spec.topic),
+            numPartitions: spec.partitions ?? defaultPartitions,
+            replicationFactor: options.replicationFactor ?? DEFAULT_REPLICATION_FACTOR,
+            configEntries: spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+          })),
+        });
+      }
+      const present = topics.filter((spec) => existing.has(qualify(spec.topic)));
+      if (present.length > 0) await growPartitions(client, present);
+    },
+    async partitionCounts(topics) {
+      const client = await connectedAdmin();
+      const existing = new Set(await client.listTopics());
+      const present = topics.filter((topic) => existing.has(qualify(topic)));
+      if (present.length === 0) return {};
+      const { topics: metadata } = await client.fetchTopicMetadata({ topics: present.map(qualify) });
+      return Object.fromEntries(metadata.map((topic) => [unqualify(topic.name), topic.partitions.length]));
     },
 
     async ping() {

@@ -5,6 +5,7 @@ import { envelopeV1, type EventDefinition } from '@spa/proto';
 import { currentContext, newTraceparent } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { outbox } from '../db/kit-tables.js';
+import { activeTracer, recordSpanError, startSpan, traceparentOf, type Tracer } from '../tracing.js';
 
 export interface PublishedEvent {
   id: string;
@@ -22,30 +23,60 @@ export type Publish = <E extends EventDefinition>(
   payload: MessageInitShape<E['schema']>,
 ) => Promise<PublishedEvent>;
 
-export function createPublisher(producerName: string): Publish {
+export interface PublisherOptions {
+  /** Outbox-write spans go to this tracer; by default the process's (none when tracing is off). */
+  tracer?: Tracer;
+}
+
+/**
+ * With tracing on, each write is a span under the current request or event, and the traceparent stored
+ * with the row is that span's: the relay's producer span hangs under it.
+ */
+export function createPublisher(producerName: string, options: PublisherOptions = {}): Publish {
   return async (tx, event, aggregateId, payload) => {
     const context = currentContext();
     const id = randomUUID();
-    const traceparent = context?.traceparent ?? newTraceparent();
+    const tracer = options.tracer ?? activeTracer();
+    const span = tracer
+      ? startSpan(tracer, `outbox write ${event.topic}`, {
+          parent: context?.traceparent,
+          attributes: {
+            'messaging.system': 'kafka',
+            'messaging.operation.type': 'create',
+            'messaging.destination.name': event.topic,
+            'messaging.message.id': id,
+            'messaging.kafka.message.key': aggregateId,
+            'spa.event.type': event.type,
+          },
+        })
+      : undefined;
+    const traceparent = span ? traceparentOf(span) : (context?.traceparent ?? newTraceparent());
     const requestId = context?.requestId ?? id;
-    const envelope = create(envelopeV1.EventEnvelopeSchema, {
-      id,
-      type: event.type,
-      occurredAt: timestampFromMs(Date.now()),
-      aggregateId,
-      traceparent,
-      requestId,
-      producer: producerName,
-      payload: toBinary(event.schema, create(event.schema, payload)),
-    });
-    await tx.insert(outbox).values({
-      id,
-      topic: event.topic,
-      key: aggregateId,
-      eventType: event.type,
-      payload: Buffer.from(toBinary(envelopeV1.EventEnvelopeSchema, envelope)),
-      headers: { 'event-id': id, 'event-type': event.type, traceparent, 'request-id': requestId },
-    });
+    try {
+      const envelope = create(envelopeV1.EventEnvelopeSchema, {
+        id,
+        type: event.type,
+        occurredAt: timestampFromMs(Date.now()),
+        aggregateId,
+        traceparent,
+        requestId,
+        producer: producerName,
+        payload: toBinary(event.schema, create(event.schema, payload)),
+      });
+      await tx.insert(outbox).values({
+        id,
+        topic: event.topic,
+        key: aggregateId,
+        eventType: event.type,
+        payload: Buffer.from(toBinary(envelopeV1.EventEnvelopeSchema, envelope)),
+        headers: { 'event-id': id, 'event-type': event.type, traceparent, 'request-id': requestId },
+      });
+    } catch (error) {
+      if (span) recordSpanError(span, error);
+      throw error;
+    } finally {
+      span?.end();
+    }
     return { id, type: event.type };
   };
 }

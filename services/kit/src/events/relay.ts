@@ -1,7 +1,16 @@
 import type pg from 'pg';
 import type { Logger } from '../logger.js';
 import { outboxPublished } from '../metrics.js';
-import type { Bus, BusProducer } from './kafka.js';
+import {
+  activeTracer,
+  recordSpanError,
+  SpanKind,
+  startSpan,
+  traceparentOf,
+  type Span,
+  type Tracer,
+} from '../tracing.js';
+import type { Bus, BusProducer, OutgoingMessage } from './kafka.js';
 
 export interface RelayOptions {
   pool: pg.Pool;
@@ -16,6 +25,8 @@ export interface RelayOptions {
   pollIntervalMs?: number;
   /** How often a standby replica tries to become the sender. */
   standbyIntervalMs?: number;
+  /** Producer spans go to this tracer; by default the process's (none when tracing is off). */
+  tracer?: Tracer;
 }
 
 interface OutboxRow {
@@ -155,14 +166,51 @@ export class OutboxRelay {
       [this.batchSize],
     );
     if (rows.length === 0) return 0;
-    await producer.send(
-      rows.map((row) => ({ topic: row.topic, key: row.key, value: row.payload, headers: row.headers })),
-    );
+    const messages = rows.map((row) => ({
+      topic: row.topic,
+      key: row.key,
+      value: row.payload,
+      headers: row.headers,
+    }));
+    const spans = this.startProducerSpans(messages);
+    try {
+      await producer.send(messages);
+    } catch (error) {
+      for (const span of spans) recordSpanError(span, error);
+      throw error;
+    } finally {
+      for (const span of spans) span.end();
+    }
     await client.query('update outbox set sent_at = now() where seq = any($1::bigint[])', [
       rows.map((row) => row.seq),
     ]);
     for (const row of rows) outboxPublished.inc({ topic: row.topic });
     return rows.length;
+  }
+
+  /**
+   * One producer span per message, child of the outbox write's stored traceparent; the message's
+   * traceparent header is replaced by the producer span's, so the consumer's span hangs under it.
+   */
+  private startProducerSpans(messages: OutgoingMessage[]): Span[] {
+    const tracer = this.options.tracer ?? activeTracer();
+    if (!tracer) return [];
+    return messages.map((message) => {
+      const span = startSpan(tracer, `send ${message.topic}`, {
+        kind: SpanKind.PRODUCER,
+        parent: message.headers.traceparent,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.operation.type': 'send',
+          'messaging.destination.name': message.topic,
+          'messaging.kafka.message.key': message.key,
+          ...(message.headers['event-id'] ? { 'messaging.message.id': message.headers['event-id'] } : {}),
+          ...(message.headers['event-type'] ? { 'spa.event.type': message.headers['event-type'] } : {}),
+        },
+      });
+      message.headers = { ...message.headers, traceparent: traceparentOf(span) };
+      return span;
+    });
   }
 
   private async recordFailure(error: unknown): Promise<void> {

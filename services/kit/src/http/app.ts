@@ -1,12 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { runWithContext, newTraceparent } from '../context.js';
+import {
+  activeTracer,
+  recordSpanError,
+  SpanKind,
+  SpanStatusCode,
+  startSpan,
+  traceparentOf,
+  type Span,
+  type Tracer,
+} from '../tracing.js';
 import type { Logger } from '../logger.js';
 import { httpRequestDuration, metricsRegistry } from '../metrics.js';
 import { authentication } from '../auth/guards.js';
 import type { TokenVerifier } from '../auth/tokens.js';
-import { installErrorHandling } from './errors.js';
+import { installErrorHandling, toErrorResponse } from './errors.js';
 import { validatorCompiler } from './validation.js';
 
 export type ReadinessCheck = () => Promise<void>;
@@ -36,6 +52,40 @@ function withTimeout(check: ReadinessCheck): Promise<void> {
 export interface BaseAppOptions {
   logger: Logger;
   bodyLimit?: number;
+  /** Server spans go to this tracer; by default the process's (none when tracing is off). */
+  tracer?: Tracer;
+}
+
+const serverSpans = new WeakMap<FastifyRequest, Span>();
+
+/** A server span per request, child of the caller's traceparent; it becomes the request's context. */
+function startServerSpan(tracer: Tracer, request: FastifyRequest, incoming: string | undefined): Span {
+  const route = request.routeOptions.url;
+  const span = startSpan(tracer, route ? `${request.method} ${route}` : request.method, {
+    kind: SpanKind.SERVER,
+    parent: incoming,
+    attributes: {
+      'http.request.method': request.method,
+      'url.path': request.url.split('?')[0],
+      'url.scheme': request.protocol,
+      ...(route ? { 'http.route': route } : {}),
+      'client.address': request.ip,
+      'spa.request_id': request.id,
+      ...(request.headers['user-agent'] ? { 'user_agent.original': request.headers['user-agent'] } : {}),
+    },
+  });
+  serverSpans.set(request, span);
+  return span;
+}
+
+function endServerSpan(request: FastifyRequest, statusCode: number, aborted = false): void {
+  const span = serverSpans.get(request);
+  if (!span) return;
+  serverSpans.delete(request);
+  span.setAttribute('http.response.status_code', statusCode);
+  if (aborted) span.setStatus({ code: SpanStatusCode.ERROR, message: 'the client went away' });
+  else if (statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${statusCode}` });
+  span.end();
 }
 
 /**
@@ -55,17 +105,34 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // The router's own refusals (a path parameter over maxParamLength, a malformed URL) in the one shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toErrorResponse(error);
+      void (reply as FastifyReply).code(status).send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
 
   app.addHook('onRequest', (request, reply, done) => {
-    const traceparent =
-      typeof request.headers.traceparent === 'string' ? request.headers.traceparent : newTraceparent();
+    const incoming =
+      typeof request.headers.traceparent === 'string' ? request.headers.traceparent : undefined;
     reply.header('x-request-id', request.id);
-    runWithContext({ requestId: request.id, traceparent }, done);
+    const tracer = options.tracer ?? activeTracer();
+    if (!tracer) {
+      runWithContext({ requestId: request.id, traceparent: incoming ?? newTraceparent() }, done);
+      return;
+    }
+    const span = startServerSpan(tracer, request, incoming);
+    runWithContext({ requestId: request.id, traceparent: traceparentOf(span), span }, done);
   });
+  app.addHook('onError', async (request, _reply, error) => {
+    const span = serverSpans.get(request);
+    if (span && toErrorResponse(error).status >= 500) recordSpanError(span, error);
+  });
+  app.addHook('onRequestAbort', async (request) => endServerSpan(request, 499, true));
   app.addHook('onResponse', async (request, reply) => {
+    endServerSpan(request, reply.statusCode);
     const route = request.routeOptions.url ?? 'unmatched';
     httpRequestDuration.observe(
       { method: request.method, route, status_code: reply.statusCode },

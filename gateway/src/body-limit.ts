@@ -1,0 +1,20 @@
+import { API_PREFIX } from './routing.js';
+
+/** What every service accepts as a JSON body (the kit's bodyLimit). */
+export const API_BODY_LIMIT = 1024 * 1024;
+/** Image uploads: the catalogue's UPLOAD_MAX_BYTES plus room for the multipart framing. */
+export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+
+/**
+ * Whether a request declares a body larger than the service behind it accepts. The gateway answers
+ * those itself: a service that refuses a body half-way through the proxy's upload resets the
+ * connection, which surfaced as a 502 or a request that never answered instead of a 413.
+ */
+export function declaresOversizeBody(url: string, contentLength: string | undefined): boolean {
+  if (!contentLength || !url.startsWith(`${API_PREFIX}/`)) return false;
+  const length = Number(contentLength);
+  if (!Number.isFinite(length)) return false;
+  const path = url.slice(API_PREFIX.length).split('?')[0]!;
+  const limit = path === '/upload' ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
+  return length > limit;
+}
