@@ -38,7 +38,7 @@ export async function categoriesRoutes(app: FastifyInstance, { store, cache }: R
   app.get(
     '/admin/categories/roles/list',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         tags,
         summary: "Employee roles a category can be assigned to (catalogue's mirror of identity's roles)",
@@ -62,7 +62,7 @@ export async function categoriesRoutes(app: FastifyInstance, { store, cache }: R
   app.post(
     '/admin/categories',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['services'] },
       schema: {
         tags,
@@ -79,7 +79,7 @@ export async function categoriesRoutes(app: FastifyInstance, { store, cache }: R
   app.put(
     '/admin/categories/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['services'] },
       schema: {
         tags,
@@ -99,7 +99,7 @@ export async function categoriesRoutes(app: FastifyInstance, { store, cache }: R
   app.delete(
     '/admin/categories/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['services'] },
       schema: {
         tags,

@@ -17,7 +17,7 @@ export async function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps
   app.get(
     '/favorites',
     {
-      preHandler: requireAuth,
+      preValidation: requireAuth,
       schema: {
         tags,
         summary: "The signed-in user's favorite treatments that are on offer, most recent first",
@@ -34,7 +34,7 @@ export async function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps
   app.get(
     '/favorites/check/:serviceId',
     {
-      preHandler: requireAuth,
+      preValidation: requireAuth,
       schema: {
         tags,
         summary: 'Whether the signed-in user has this treatment among their favorites',
@@ -53,7 +53,7 @@ export async function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps
   app.post(
     '/favorites',
     {
-      preHandler: requireAuth,
+      preValidation: requireAuth,
       schema: {
         tags,
         summary: 'Add a treatment to the signed-in user’s favorites',
@@ -73,7 +73,7 @@ export async function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps
   app.delete(
     '/favorites/:serviceId',
     {
-      preHandler: requireAuth,
+      preValidation: requireAuth,
       schema: {
         tags,
         summary:

@@ -47,7 +47,7 @@ export async function productTaxonomyRoutes(app: FastifyInstance, { store, cache
   app.post(
     '/product-categories',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['products'] },
       schema: {
         tags: ['product-categories'],
@@ -68,7 +68,7 @@ export async function productTaxonomyRoutes(app: FastifyInstance, { store, cache
   app.delete(
     '/product-categories/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['products'] },
       schema: {
         tags: ['product-categories'],
@@ -108,7 +108,7 @@ export async function productTaxonomyRoutes(app: FastifyInstance, { store, cache
   app.post(
     '/subcategories',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['products'] },
       schema: {
         tags: ['subcategories'],
@@ -131,7 +131,7 @@ export async function productTaxonomyRoutes(app: FastifyInstance, { store, cache
   app.delete(
     '/subcategories/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['products'] },
       schema: {
         tags: ['subcategories'],

@@ -87,7 +87,7 @@ export async function productsRoutes(app: FastifyInstance, { store, cache }: Rou
   app.post(
     '/products',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['products'] },
       schema: {
         tags,
@@ -107,7 +107,7 @@ export async function productsRoutes(app: FastifyInstance, { store, cache }: Rou
   app.put(
     '/products/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['products'] },
       schema: {
         tags,
@@ -128,7 +128,7 @@ export async function productsRoutes(app: FastifyInstance, { store, cache }: Rou
   app.delete(
     '/products/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['products'] },
       schema: {
         tags,

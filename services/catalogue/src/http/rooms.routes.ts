@@ -50,7 +50,7 @@ export async function roomsRoutes(app: FastifyInstance, { store, cache }: RouteD
   app.post(
     '/admin/rooms',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['rooms'] },
       schema: {
         tags,
@@ -70,7 +70,7 @@ export async function roomsRoutes(app: FastifyInstance, { store, cache }: RouteD
   app.put(
     '/admin/rooms/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['rooms'] },
       schema: {
         tags,
@@ -90,7 +90,7 @@ export async function roomsRoutes(app: FastifyInstance, { store, cache }: RouteD
   app.delete(
     '/admin/rooms/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['rooms'] },
       schema: {
         tags,

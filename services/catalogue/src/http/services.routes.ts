@@ -92,7 +92,7 @@ export async function servicesRoutes(app: FastifyInstance, { store, cache }: Rou
   app.post(
     '/admin/services',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['services'] },
       schema: {
         tags,
@@ -114,7 +114,7 @@ export async function servicesRoutes(app: FastifyInstance, { store, cache }: Rou
   app.put(
     '/admin/services/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['services'] },
       schema: {
         tags,
@@ -137,7 +137,7 @@ export async function servicesRoutes(app: FastifyInstance, { store, cache }: Rou
   app.delete(
     '/admin/services/:id',
     {
-      preHandler: admin,
+      preValidation: admin,
       config: { invalidates: ['services'] },
       schema: {
         tags,

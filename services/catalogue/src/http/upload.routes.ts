@@ -42,7 +42,7 @@ export async function uploadRoutes(app: FastifyInstance, { images, config }: Rou
   app.post(
     '/upload',
     {
-      preHandler: requireRole('admin'),
+      preValidation: requireRole('admin'),
       schema: {
         tags: ['upload'],
         summary: 'Upload one image (multipart field "file"); answers its URL',

@@ -1,0 +1,431 @@
+// The permission table: every route of the public API (what the gateway's merged OpenAPI lists, plus
+// the gateway's own routes) and who may call it. The matrix fails on any route this table does not
+// cover, so a new route cannot slip through without a decision here.
+import { ADDRESS, billBody, productBody, roomBody, serviceBody } from './fixtures.mjs';
+import { uniqueEmail } from './lib.mjs';
+
+/**
+ * Access kinds and what each caller must get (ok = a success, or a business 4xx that is not an
+ * authorisation answer: 400, 409, 422):
+ *   public    everyone ok
+ *   user      signed out 401; every signed-in role ok
+ *   staff     signed out 401; customers 403; employee and admin ok
+ *   admin     signed out 401; customers and employee 403; admin ok
+ *   owner     customer A's resource: signed out 401; A and admin ok; customer B and the employee 404
+ *   ownerOnly customer A's resource: signed out 401; A ok; everyone else 404 (the admin included)
+ *   employeeSelf the employee's own list: signed out 401; the employee and admin ok; customers 404
+ */
+export const ROLES = ['anonymous', 'customerB', 'employee', 'customerA', 'admin'];
+
+const EXPECTED = {
+  public: { anonymous: 'ok', customerB: 'ok', employee: 'ok', customerA: 'ok', admin: 'ok' },
+  user: { anonymous: 401, customerB: 'ok', employee: 'ok', customerA: 'ok', admin: 'ok' },
+  staff: { anonymous: 401, customerB: 403, employee: 'ok', customerA: 403, admin: 'ok' },
+  admin: { anonymous: 401, customerB: 403, employee: 403, customerA: 403, admin: 'ok' },
+  owner: { anonymous: 401, customerB: 404, employee: 404, customerA: 'ok', admin: 'ok' },
+  ownerOnly: { anonymous: 401, customerB: 404, employee: 404, customerA: 'ok', admin: 404 },
+  employeeSelf: { anonymous: 401, customerB: 404, employee: 'ok', customerA: 404, admin: 'ok' },
+};
+
+/** What the given role must get on a route: 'ok' or an exact status. */
+export function expectedFor(route, role, fixtures) {
+  const expected = { ...EXPECTED[route.access], ...(route.roles?.(fixtures) ?? {}) };
+  return expected[role];
+}
+
+const suffix = () => Math.random().toString(36).slice(2, 8);
+const self = (_fx, who) => ({ name: who?.user?.name ?? 'Signed Out' });
+
+/**
+ * Route key "METHOD /api/v1/path" → { access, params?(fx), body?(fx, who), multipart?, freshToken?,
+ * allow404?, why }. Routes run in this order for every role (signed out, B, employee, A, admin), so
+ * callers that must be refused come before the ones that may change or delete the resource.
+ */
+export const ROUTE_TABLE = {
+  // identity
+  'GET /api/v1/auth/config': { access: 'public', why: 'sign-in options for the sign-in page' },
+  'GET /api/v1/auth/employee-roles': { access: 'public', why: 'role names for the register form' },
+  'POST /api/v1/auth/register': {
+    access: 'public',
+    body: () => ({
+      name: 'Matrix User',
+      email: uniqueEmail('matrix'),
+      password: 'Secure@12345',
+      role: 'user',
+    }),
+    why: 'anyone may create a customer account',
+  },
+  'POST /api/v1/auth/login': {
+    access: 'public',
+    body: (fx) => ({ email: fx.sessions.customerB.email, password: fx.sessions.customerB.password }),
+    why: 'sign-in',
+  },
+  'POST /api/v1/auth/google': {
+    access: 'public',
+    body: () => ({ tokenId: 'not-a-google-token' }),
+    why: 'Google sign-in (disabled here: a 4xx business answer)',
+  },
+  'POST /api/v1/auth/forgot-password': {
+    access: 'public',
+    body: () => ({ email: uniqueEmail('forgot') }),
+    why: 'password reset request; answers the same for unknown emails',
+  },
+  'POST /api/v1/auth/reset-password/{token}': {
+    access: 'public',
+    params: () => ({ token: 'not-a-reset-token' }),
+    body: () => ({ password: 'Secure@12345' }),
+    why: 'the token in the path is the credential',
+  },
+  'GET /api/v1/auth/verify-email/{token}': {
+    access: 'public',
+    params: () => ({ token: 'not-a-verification-token' }),
+    why: 'the token in the path is the credential',
+  },
+  'GET /api/v1/auth/me': { access: 'user', why: "the caller's own profile" },
+  'PUT /api/v1/auth/me': { access: 'user', body: self, why: "the caller's own profile" },
+  'POST /api/v1/auth/change-password': {
+    access: 'user',
+    body: () => ({ currentPassword: 'Wrong@12345', newPassword: 'Other@12345' }),
+    why: "the caller's own password (a wrong current password: 400)",
+  },
+  'POST /api/v1/auth/send-verification-email': { access: 'user', why: "the caller's own email" },
+  'POST /api/v1/auth/logout': { access: 'user', freshToken: true, why: "revokes the caller's token" },
+  'GET /api/v1/admin/users': { access: 'admin', why: 'user directory' },
+  'PUT /api/v1/admin/users/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.victim }),
+    body: () => ({ role: 'user' }),
+    why: 'roles and staff details',
+  },
+  'GET /api/v1/admin/employee-roles': { access: 'admin', why: 'employee roles' },
+  'POST /api/v1/admin/employee-roles': {
+    access: 'admin',
+    body: () => ({ name: `matrixrole${suffix()}` }),
+    why: 'employee roles',
+  },
+  'PUT /api/v1/admin/employee-roles/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.employeeRole }),
+    body: () => ({ description: 'changed by the matrix' }),
+    why: 'employee roles',
+  },
+
+  // catalogue
+  'GET /api/v1/admin/categories': { access: 'public', why: 'treatment categories are shown on the store' },
+  'POST /api/v1/admin/categories': {
+    access: 'admin',
+    body: () => ({ name: `Matrix category ${suffix()}`, assignedEmployeeRole: 'servicestaff' }),
+    why: 'catalogue management',
+  },
+  'PUT /api/v1/admin/categories/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.newCategory }),
+    body: () => ({ description: 'changed by the matrix' }),
+    why: 'catalogue management',
+  },
+  'GET /api/v1/admin/categories/roles/list': { access: 'admin', why: 'role names for the category form' },
+  'GET /api/v1/admin/rooms': { access: 'public', why: 'room types and prices for the booking wizard' },
+  'GET /api/v1/admin/rooms/{id}': {
+    access: 'public',
+    params: (fx) => ({ id: fx.room._id }),
+    why: 'room detail',
+  },
+  'POST /api/v1/admin/rooms': {
+    access: 'admin',
+    body: () => roomBody(`8${Math.floor(Math.random() * 900 + 100)}`),
+    why: 'catalogue management',
+  },
+  'PUT /api/v1/admin/rooms/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.newRoom }),
+    body: () => ({ location: 'Moved by the matrix' }),
+    why: 'catalogue management',
+  },
+  'GET /api/v1/admin/services': { access: 'public', why: 'the treatment list is public' },
+  'GET /api/v1/admin/services/{id}': {
+    access: 'public',
+    params: (fx) => ({ id: fx.service._id }),
+    why: 'treatment detail',
+  },
+  'POST /api/v1/admin/services': {
+    access: 'admin',
+    body: (fx) => serviceBody(`Matrix service ${suffix()}`, fx.category._id),
+    why: 'catalogue management',
+  },
+  'PUT /api/v1/admin/services/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.newService }),
+    body: () => ({ description: 'Changed by the matrix.' }),
+    why: 'catalogue management',
+  },
+  'GET /api/v1/products': { access: 'public', why: 'the store' },
+  'GET /api/v1/products/{id}': {
+    access: 'public',
+    params: (fx) => ({ id: fx.product._id }),
+    why: 'product detail',
+  },
+  'POST /api/v1/products': {
+    access: 'admin',
+    body: (fx) => productBody(`Matrix product ${suffix()}`, fx.productCategory._id),
+    why: 'catalogue management',
+  },
+  'PUT /api/v1/products/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.newProduct }),
+    body: () => ({ description: 'Changed by the matrix.' }),
+    why: 'catalogue management',
+  },
+  'GET /api/v1/product-categories': { access: 'public', why: 'store filters' },
+  'POST /api/v1/product-categories': {
+    access: 'admin',
+    body: () => ({ name: `Matrix products ${suffix()}` }),
+    why: 'catalogue management',
+  },
+  'GET /api/v1/subcategories': { access: 'public', why: 'store filters' },
+  'POST /api/v1/subcategories': {
+    access: 'admin',
+    body: (fx) => ({ name: `Matrix sub ${suffix()}`, productCategory: fx.productCategory._id }),
+    why: 'catalogue management',
+  },
+  'POST /api/v1/upload': { access: 'admin', multipart: true, why: 'catalogue images' },
+  'GET /api/v1/favorites': { access: 'user', why: "the caller's own favorites" },
+  'POST /api/v1/favorites': {
+    access: 'user',
+    body: (fx) => ({ service: fx.service._id }),
+    why: "the caller's own favorites",
+  },
+  'GET /api/v1/favorites/check/{serviceId}': {
+    access: 'user',
+    params: (fx) => ({ serviceId: fx.service._id }),
+    why: "the caller's own favorites",
+  },
+  'DELETE /api/v1/favorites/{serviceId}': {
+    access: 'user',
+    params: (fx) => ({ serviceId: fx.service._id }),
+    why: "the caller's own favorites",
+  },
+
+  // booking
+  'POST /api/v1/appointments/auto-assign': {
+    access: 'user',
+    // A start outside business hours: the business answer (4xx) proves the caller got past the guard.
+    body: (fx) => ({
+      serviceId: fx.service._id,
+      durationMinutes: fx.service.pricing[0].durationMinutes,
+      pricingOptionId: fx.service.pricing[0]._id,
+      totalPrice: fx.service.pricing[0].price + 1,
+      type: 'Diamond',
+      appointmentDateTime: '2020-01-01T03:00:00.000Z',
+      paymentMethod: 'cash',
+    }),
+    why: 'customers (and staff for walk-ins) book',
+  },
+  'GET /api/v1/appointments/users/{userId}/appointments': {
+    access: 'owner',
+    params: (fx) => ({ userId: fx.sessions.customerA.id }),
+    why: "a customer's own list; admins read anyone's",
+  },
+  'GET /api/v1/appointments/employees/{userId}/appointments': {
+    access: 'employeeSelf',
+    params: (fx) => ({ userId: fx.sessions.employee.id }),
+    why: "an employee's own schedule; admins read anyone's",
+  },
+  'GET /api/v1/appointments/admin/appointments': { access: 'admin', why: 'every appointment' },
+  'GET /api/v1/appointments/{id}': {
+    access: 'owner',
+    params: (fx) => ({ id: fx.ids.appointment }),
+    // Its assigned employee may read it too.
+    roles: (fx) => (fx.ids.appointmentEmployee === fx.sessions.employee.id ? { employee: 'ok' } : {}),
+    why: 'its customer, its employee or an admin',
+  },
+  'GET /api/v1/appointments/{id}/available-employees': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.appointment }),
+    why: 'assignment is an admin action',
+  },
+  'POST /api/v1/appointments/{id}/assign-employee': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.appointment }),
+    body: (fx) => ({ employeeId: fx.ids.appointmentEmployee ?? fx.sessions.employee.id }),
+    why: 'assignment is an admin action',
+  },
+  'PUT /api/v1/appointments/{id}/payment-status': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.appointment }),
+    body: () => ({ paymentStatus: 'Cash' }),
+    why: 'payments are recorded by admins',
+  },
+  'PUT /api/v1/appointments/{id}/reschedule': {
+    access: 'owner',
+    params: (fx) => ({ id: fx.ids.appointment }),
+    body: () => ({ appointmentDateTime: new Date(Date.now() + 45 * 86_400_000).toISOString() }),
+    why: 'its customer within the notice, or an admin',
+  },
+  'PUT /api/v1/appointments/{id}/status': {
+    access: 'owner',
+    params: (fx) => ({ id: fx.ids.appointment }),
+    body: () => ({ status: 'Cancelled' }),
+    why: 'a customer may cancel their own; an admin sets any status',
+  },
+  'PUT /api/v1/appointments/{id}/cancel': {
+    access: 'owner',
+    params: (fx) => ({ id: fx.ids.appointment }),
+    why: 'its customer within the notice, or an admin',
+  },
+  'PUT /api/v1/appointments/{id}/complete': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.appointment }),
+    why: 'an admin closes an appointment',
+  },
+
+  // commerce
+  'GET /api/v1/payments/config': { access: 'public', why: 'the checkout key id' },
+  'POST /api/v1/payments/webhook': {
+    access: 'public',
+    body: () => ({ event: 'payment.captured', payload: {} }),
+    why: 'Razorpay calls it; the signature (not a token) authenticates it',
+  },
+  'GET /api/v1/cart': { access: 'user', why: "the caller's own cart" },
+  'POST /api/v1/cart': {
+    access: 'user',
+    body: (fx) => ({ product: fx.product._id, quantity: 1 }),
+    why: "the caller's own cart",
+  },
+  'PATCH /api/v1/cart/{itemId}': {
+    access: 'ownerOnly',
+    params: (fx) => ({ itemId: fx.ids.cartItem }),
+    body: () => ({ quantity: 2 }),
+    why: "a cart item is only its owner's",
+  },
+  // Before POST /orders, which empties customer A's cart.
+  'DELETE /api/v1/cart/{itemId}': {
+    access: 'ownerOnly',
+    params: (fx) => ({ itemId: fx.ids.cartItem }),
+    why: "a cart item is only its owner's",
+  },
+  'GET /api/v1/addresses': { access: 'user', why: "the caller's own addresses" },
+  'POST /api/v1/addresses': { access: 'user', body: () => ADDRESS, why: "the caller's own addresses" },
+  'PUT /api/v1/addresses/{id}': {
+    access: 'ownerOnly',
+    params: (fx) => ({ id: fx.ids.address }),
+    body: () => ({ ...ADDRESS, label: 'Changed' }),
+    why: "an address is only its owner's",
+  },
+  'POST /api/v1/orders': {
+    access: 'user',
+    // Customer A's address id: for anyone else it must not exist (404/422); A's order empties the cart.
+    body: (fx) => ({ paymentMethod: 'COD', addressId: fx.ids.address }),
+    allow404: true,
+    why: 'orders are placed from the caller’s own cart',
+  },
+  'GET /api/v1/orders': { access: 'user', why: "the caller's own orders" },
+  'GET /api/v1/orders/admin/all': { access: 'admin', why: 'every order' },
+  'GET /api/v1/orders/{id}': {
+    access: 'owner',
+    params: (fx) => ({ id: fx.ids.order }),
+    why: 'its customer or an admin',
+  },
+  'POST /api/v1/orders/verify-payment': {
+    access: 'user',
+    body: () => ({
+      razorpay_order_id: 'order_matrix',
+      razorpay_payment_id: 'pay_matrix',
+      razorpay_signature: 'x',
+    }),
+    allow404: true,
+    why: "the caller's own payment; an unknown provider order is 400/404",
+  },
+  'PATCH /api/v1/orders/{id}/status': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.order }),
+    body: () => ({ isDelivered: false }),
+    why: 'delivery is an admin action',
+  },
+  'POST /api/v1/orders/{id}/cancel': {
+    access: 'owner',
+    params: (fx) => ({ id: fx.ids.order }),
+    why: 'its customer or an admin',
+  },
+
+  // billing
+  'GET /api/v1/bills': { access: 'staff', why: 'bills are staff records' },
+  'POST /api/v1/bills': { access: 'staff', body: () => billBody(), why: 'bills are staff records' },
+  'GET /api/v1/bills/{id}': {
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.bill }),
+    why: 'bills are staff records',
+  },
+  'PUT /api/v1/bills/{id}': {
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.bill }),
+    body: () => billBody({ name: 'Walk-in Guest (edited)' }),
+    why: 'bills are staff records',
+  },
+  'GET /api/v1/bills/{id}/download': {
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.bill }),
+    why: 'the invoice PDF',
+  },
+
+  // gateway
+  'GET /api/v1/admin/stats': { access: 'admin', gateway: true, why: "the admin dashboard's figures" },
+
+  // deletions last: every refused caller has tried before the allowed one removes the record
+  'DELETE /api/v1/addresses/{id}': {
+    access: 'ownerOnly',
+    params: (fx) => ({ id: fx.ids.address2 }),
+    why: "an address is only its owner's",
+  },
+  'DELETE /api/v1/admin/users/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.victim }),
+    why: 'user directory',
+  },
+  'DELETE /api/v1/admin/employee-roles/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.employeeRole }),
+    why: 'employee roles',
+  },
+  'DELETE /api/v1/admin/services/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.newService }),
+    why: 'catalogue management',
+  },
+  'DELETE /api/v1/admin/categories/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.newCategory }),
+    why: 'catalogue management',
+  },
+  'DELETE /api/v1/admin/rooms/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.newRoom }),
+    why: 'catalogue management',
+  },
+  'DELETE /api/v1/products/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.newProduct }),
+    why: 'catalogue management',
+  },
+  'DELETE /api/v1/subcategories/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.newSubcategory }),
+    why: 'catalogue management',
+  },
+  'DELETE /api/v1/product-categories/{id}': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.newProductCategory }),
+    why: 'catalogue management',
+  },
+};
+
+/** Paths a service serves that the gateway must never expose (answered 404 through it). */
+export const INTERNAL_PATHS = [
+  '/internal/stats',
+  '/internal/reservations',
+  '/internal/payments',
+  '/internal/bills/x/invoice.pdf',
+  '/internal/appointments/x/payment',
+  '/.well-known/jwks.json',
+  '/readyz',
+  '/openapi.json',
+];

@@ -1,0 +1,223 @@
+// The real resources the permission matrix and the attacks need: sessions of every role, customer A's
+// cart item, addresses, order and appointment, a bill, and throwaway catalogue and identity records an
+// admin may delete.
+import { call, must, pause, signIn, uniqueEmail } from './lib.mjs';
+
+const API = '/api/v1';
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** An instant of a business-hours minute of a day some days ahead, in the spa's zone (UTC+5:30). */
+export function spaTime(daysAhead, hours, minutes = 0) {
+  const shifted = new Date(Date.now() + IST_OFFSET_MS);
+  const day = Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate() + daysAhead);
+  return new Date(day + (hours * 60 + minutes) * 60_000 - IST_OFFSET_MS).toISOString();
+}
+
+export async function registerCustomer(base, label, name = `Security ${label}`) {
+  const email = uniqueEmail(label);
+  const password = 'Secure@12345';
+  await must(base, 'POST', `${API}/auth/register`, { body: { name, email, password, role: 'user' } });
+  return signIn(base, email, password);
+}
+
+export const ADDRESS = Object.freeze({
+  label: 'Home',
+  fullName: 'Asha Rao',
+  phone: '9876543210',
+  street: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  country: 'India',
+});
+
+export function billBody(overrides = {}) {
+  return {
+    name: 'Walk-in Guest',
+    phone: '9876543210',
+    email: uniqueEmail('bill'),
+    customerId: 'CUST-SEC-1',
+    gender: 'Female',
+    date: new Date().toISOString().slice(0, 10),
+    services: [{ serviceName: 'Aroma Therapy', price: 1500, gst: 18, discount: 0 }],
+    products: [],
+    discountPercent: 0,
+    paymentMethod: 'Cash',
+    ...overrides,
+  };
+}
+
+/**
+ * Books an appointment for a customer, retrying while the booking service catches up (through Kafka)
+ * with the catalogue's services and rooms and identity's employees on a fresh stack.
+ */
+export async function bookAppointment(
+  base,
+  customer,
+  service,
+  { daysAhead = 30, hour = 11, timeoutMs = 90_000 } = {},
+) {
+  const option = service.pricing[0];
+  const rooms = (await must(base, 'GET', `${API}/admin/rooms`)).filter(
+    (room) => room.type === 'Diamond' && room.status !== 'Maintenance',
+  );
+  rooms.sort((a, b) => Number(a.roomNumber) - Number(b.roomNumber));
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  for (let attempt = 0; Date.now() < deadline; attempt++) {
+    const answer = await call(base, 'POST', `${API}/appointments/auto-assign`, {
+      token: customer.token,
+      body: {
+        serviceId: service._id,
+        durationMinutes: option.durationMinutes,
+        pricingOptionId: option._id,
+        totalPrice: option.price + rooms[0].price,
+        type: 'Diamond',
+        // A later start on each retry: a 409 for a taken slot moves on instead of repeating.
+        appointmentDateTime: spaTime(daysAhead + Math.floor(attempt / 6), hour + (attempt % 6)),
+        paymentMethod: 'cash',
+      },
+    });
+    if (answer.status === 201) return answer.json;
+    last = `${answer.status} ${answer.text.slice(0, 200)}`;
+    await pause(1_000);
+  }
+  throw new Error(`could not book an appointment within ${timeoutMs / 1000} s: ${last}`);
+}
+
+/** Every role's session and the resources the matrix calls routes on. */
+export async function createFixtures(base) {
+  const admin = await signIn(base, 'admin@spa.local', 'Admin@12345');
+  const employee = await signIn(base, 'therapist@spa.local', 'Staff@12345');
+  const customerA = await registerCustomer(base, 'customer-a');
+  const customerB = await registerCustomer(base, 'customer-b');
+  const sessions = { admin, employee, customerA, customerB };
+
+  const products = await must(base, 'GET', `${API}/products`);
+  const product = products.find((candidate) => candidate.stock > 10) ?? products[0];
+  const services = await must(base, 'GET', `${API}/admin/services`);
+  const service = services.find((candidate) => candidate.pricing?.length) ?? services[0];
+  const categories = await must(base, 'GET', `${API}/admin/categories`);
+  const category = categories.find((candidate) => candidate._id === service.category?._id) ?? categories[0];
+  const rooms = await must(base, 'GET', `${API}/admin/rooms`);
+  const productCategories = await must(base, 'GET', `${API}/product-categories`);
+  const productCategory = productCategories[0];
+
+  // Customer A: an order (cash on delivery) from the cart, then a new cart item and a second address.
+  const as = { token: customerA.token };
+  const address = await must(base, 'POST', `${API}/addresses`, { ...as, body: ADDRESS });
+  await must(base, 'POST', `${API}/cart`, { ...as, body: { product: product._id, quantity: 1 } });
+  const order = await must(base, 'POST', `${API}/orders`, {
+    ...as,
+    body: { paymentMethod: 'COD', addressId: address._id ?? address.id },
+  });
+  const cart = await must(base, 'POST', `${API}/cart`, {
+    ...as,
+    body: { product: product._id, quantity: 1 },
+  });
+  const cartItem = (cart.items ?? cart.cart?.items ?? []).find(
+    (item) => (item.product?._id ?? item.product) === product._id,
+  );
+  const address2 = await must(base, 'POST', `${API}/addresses`, {
+    ...as,
+    body: { ...ADDRESS, label: 'Work' },
+  });
+
+  const appointment = await bookAppointment(base, customerA, service);
+  const bill = await must(base, 'POST', `${API}/bills`, { token: admin.token, body: billBody() });
+
+  // Throwaway records an admin may change and delete.
+  const ad = { token: admin.token };
+  const suffix = Date.now().toString(36);
+  const victim = await registerCustomer(base, 'to-delete');
+  const employeeRole = await must(base, 'POST', `${API}/admin/employee-roles`, {
+    ...ad,
+    body: { name: `secrole${suffix}`, description: 'made by the security run' },
+  });
+  const newCategory = await must(base, 'POST', `${API}/admin/categories`, {
+    ...ad,
+    body: {
+      name: `Sec category ${suffix}`,
+      description: 'made by the security run',
+      assignedEmployeeRole: 'servicestaff',
+    },
+  });
+  const newRoom = await must(base, 'POST', `${API}/admin/rooms`, {
+    ...ad,
+    body: roomBody(`9${suffix.slice(-3)}`),
+  });
+  const newService = await must(base, 'POST', `${API}/admin/services`, {
+    ...ad,
+    body: serviceBody(`Sec service ${suffix}`, newCategory._id ?? newCategory.id),
+  });
+  const newProductCategory = await must(base, 'POST', `${API}/product-categories`, {
+    ...ad,
+    body: { name: `Sec products ${suffix}` },
+  });
+  const newSubcategory = await must(base, 'POST', `${API}/subcategories`, {
+    ...ad,
+    body: { name: `Sec sub ${suffix}`, productCategory: productCategory._id },
+  });
+  const newProduct = await must(base, 'POST', `${API}/products`, {
+    ...ad,
+    body: productBody(`Sec product ${suffix}`, productCategory._id),
+  });
+
+  const idOf = (record) => record?._id ?? record?.id ?? record?.data?._id ?? record?.data?.id;
+  return {
+    sessions,
+    product,
+    service,
+    category,
+    room: rooms[0],
+    productCategory,
+    ids: {
+      address: idOf(address),
+      address2: idOf(address2),
+      order: idOf(order.order ?? order),
+      cartItem: idOf(cartItem),
+      appointment: idOf(appointment),
+      appointmentEmployee: appointment.employeeId?._id ?? appointment.employeeId ?? null,
+      bill: idOf(bill.bill ?? bill),
+      victim: victim.id,
+      employeeRole: idOf(employeeRole.role ?? employeeRole),
+      newCategory: idOf(newCategory),
+      newRoom: idOf(newRoom),
+      newService: idOf(newService),
+      newProductCategory: idOf(newProductCategory),
+      newSubcategory: idOf(newSubcategory),
+      newProduct: idOf(newProduct),
+    },
+  };
+}
+
+export function roomBody(roomNumber) {
+  return {
+    roomNumber,
+    capacity: 'Single Bed',
+    type: 'Silver',
+    status: 'Available',
+    location: 'Security wing',
+    price: 900,
+  };
+}
+
+export function serviceBody(name, categoryId) {
+  return {
+    name,
+    category: categoryId,
+    description: 'A treatment made by the security run.',
+    pricing: [{ duration: '60 min', durationMinutes: 60, price: 1200 }],
+  };
+}
+
+export function productBody(name, productCategoryId) {
+  return {
+    name,
+    description: 'A product made by the security run.',
+    price: 250,
+    stock: 5,
+    sku: `SEC-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+    productCategory: productCategoryId,
+  };
+}

@@ -1,0 +1,82 @@
+// Small helpers shared by the security suites: one HTTP call through the gateway, the error-shape
+// test, sign-in, and the verdict list every suite appends to.
+
+/** @typedef {{ suite: string, check: string, verdict: 'PASS'|'FAIL'|'UNAVAILABLE', detail?: string }} Verdict */
+
+export class Verdicts {
+  /** @type {Verdict[]} */
+  list = [];
+  /** @param {string} suite @param {string} check @param {boolean} ok @param {string} [detail] */
+  record(suite, check, ok, detail) {
+    const verdict = { suite, check, verdict: ok ? 'PASS' : 'FAIL', ...(detail ? { detail } : {}) };
+    this.list.push(verdict);
+    if (!ok || process.env.SECURITY_VERBOSE)
+      console.log(`  ${verdict.verdict.padEnd(11)} ${suite} · ${check}${detail ? ` — ${detail}` : ''}`);
+    return ok;
+  }
+  /** @param {string} suite @param {string} check @param {string} reason */
+  unavailable(suite, check, reason) {
+    this.list.push({ suite, check, verdict: 'UNAVAILABLE', detail: reason });
+    console.log(`  UNAVAILABLE ${suite} · ${check} — ${reason}`);
+  }
+}
+
+/**
+ * One request; answers status, headers, the parsed JSON body (or undefined) and the raw text.
+ * @param {string} base gateway origin
+ * @param {string} method
+ * @param {string} path path on the gateway (with /api/v1 where needed)
+ * @param {{ token?: string, body?: unknown, raw?: string | Buffer | FormData, headers?: Record<string,string>, timeoutMs?: number }} [options]
+ */
+export async function call(base, method, path, options = {}) {
+  const headers = { ...(options.headers ?? {}) };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body;
+  if (options.raw !== undefined) body = options.raw;
+  else if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+  });
+  const text = await response.text();
+  let json;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+/** The platform's one error shape: { message: string, code: string, details? } and nothing else. */
+export function isErrorShape(body) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  if (typeof body.message !== 'string' || typeof body.code !== 'string') return false;
+  return Object.keys(body).every((key) => ['message', 'code', 'details'].includes(key));
+}
+
+/** Throws with the answer when a setup call did not succeed. */
+export async function must(base, method, path, options = {}) {
+  const answer = await call(base, method, path, options);
+  if (answer.status >= 300)
+    throw new Error(`${method} ${path} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  return answer.json;
+}
+
+export async function signIn(base, email, password) {
+  const { data } = await must(base, 'POST', '/api/v1/auth/login', { body: { email, password } });
+  return { token: data.token, user: data.user, id: data.user.id ?? data.user._id, email, password };
+}
+
+export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An address nobody else's test uses, on a domain that never leaves the SMTP sink. */
+export function uniqueEmail(label) {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@security.test`;
+}

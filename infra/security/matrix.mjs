@@ -1,0 +1,140 @@
+// Suite 1: the permission matrix. Every route of the merged OpenAPI (and the gateway's own) is called
+// by every role with real path parameters; each answer is compared with the table in expectations.mjs.
+import { call, isErrorShape, signIn } from './lib.mjs';
+import { expectedFor, INTERNAL_PATHS, ROLES, ROUTE_TABLE } from './expectations.mjs';
+
+const SUITE = 'matrix';
+const BUSINESS_REFUSALS = new Set([400, 409, 422]);
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Every "METHOD /path" the gateway documents, and the paths each service documents but the gateway drops. */
+async function documentedRoutes(base) {
+  const merged = (await call(base, 'GET', '/api/openapi.json')).json;
+  const routes = [];
+  for (const [path, operations] of Object.entries(merged.paths ?? {}))
+    for (const method of Object.keys(operations)) routes.push(`${method.toUpperCase()} ${path}`);
+  return routes;
+}
+
+function fill(path, params) {
+  return path.replace(/\{(\w+)\}/g, (_match, name) => {
+    if (params[name] === undefined) throw new Error(`no value for {${name}} in ${path}`);
+    return encodeURIComponent(params[name]);
+  });
+}
+
+async function sessionFor(base, role, route, fixtures) {
+  if (role === 'anonymous') return undefined;
+  const session = fixtures.sessions[role];
+  // A route that revokes the caller's token gets a token of its own.
+  return route.freshToken ? signIn(base, session.email, session.password) : session;
+}
+
+function meets(expected, status, route) {
+  if (expected === 'ok')
+    return (
+      (status >= 200 && status < 300) ||
+      BUSINESS_REFUSALS.has(status) ||
+      (route.allow404 && status === 404) ||
+      (route.multipart && (status === 413 || status === 415))
+    );
+  return status === expected;
+}
+
+/** @param {string} base @param {any} fixtures @param {import('./lib.mjs').Verdicts} verdicts */
+export async function runMatrix(base, fixtures, verdicts) {
+  const documented = await documentedRoutes(base);
+  const covered = new Set(Object.keys(ROUTE_TABLE));
+  const missing = documented.filter((route) => !covered.has(route));
+  verdicts.record(
+    SUITE,
+    'every documented route is in the expectation table',
+    missing.length === 0,
+    missing.length ? `not covered: ${missing.join(', ')}` : `${documented.length} routes`,
+  );
+  const stale = [...covered].filter((route) => !documented.includes(route) && !ROUTE_TABLE[route].gateway);
+  verdicts.record(
+    SUITE,
+    'every table entry is a documented route',
+    stale.length === 0,
+    stale.length ? `not documented: ${stale.join(', ')}` : undefined,
+  );
+
+  const rows = [];
+  for (const [key, route] of Object.entries(ROUTE_TABLE)) {
+    if (stale.includes(key)) continue;
+    const [method, path] = key.split(' ');
+    const url = fill(path, route.params?.(fixtures) ?? {});
+    const problems = [];
+    const seen = {};
+    for (const role of ROLES) {
+      const who = await sessionFor(base, role, route, fixtures);
+      const options = { token: who?.token };
+      if (route.multipart) {
+        const form = new FormData();
+        form.append('image', new Blob([TINY_PNG], { type: 'image/png' }), 'matrix.png');
+        options.raw = form;
+      } else if (route.body) options.body = route.body(fixtures, who);
+      else if (method !== 'GET' && method !== 'DELETE') options.body = {};
+      const answer = await call(base, method, url, options);
+      const expected = expectedFor(route, role, fixtures);
+      seen[role] = answer.status;
+      if (answer.status >= 500) problems.push(`${role}: ${answer.status} ${answer.text.slice(0, 160)}`);
+      else if (!meets(expected, answer.status, route))
+        problems.push(`${role}: expected ${expected}, got ${answer.status} ${answer.text.slice(0, 160)}`);
+      else if (answer.status >= 400 && !isErrorShape(answer.json))
+        problems.push(`${role}: ${answer.status} not in the error shape: ${answer.text.slice(0, 160)}`);
+    }
+    rows.push({ route: key, access: route.access, statuses: seen });
+    verdicts.record(
+      SUITE,
+      `${key} [${route.access}]`,
+      problems.length === 0,
+      problems.length ? problems.join(' | ') : ROLES.map((role) => `${role} ${seen[role]}`).join(', '),
+    );
+  }
+
+  // Guards come before validation: a bad body tells a caller without the right nothing about the rules.
+  const early = [];
+  for (const [key, route] of Object.entries(ROUTE_TABLE)) {
+    const [method, path] = key.split(' ');
+    if (method === 'GET' || route.access === 'public' || route.multipart || stale.includes(key)) continue;
+    const url = fill(path, route.params?.(fixtures) ?? {});
+    const anonymous = await call(base, method, url, { body: { unexpected: true } });
+    if (anonymous.status !== 401) early.push(`${key} signed out → ${anonymous.status}`);
+    if (route.access === 'admin' || route.access === 'staff') {
+      const customer = await call(base, method, url, {
+        token: fixtures.sessions.customerB.token,
+        body: { unexpected: true },
+      });
+      if (customer.status !== 403) early.push(`${key} customer → ${customer.status}`);
+    }
+  }
+  verdicts.record(
+    SUITE,
+    'a bad body from a caller without access → 401/403, not 400',
+    early.length === 0,
+    early.join(' | '),
+  );
+
+  // Service-internal paths are never reachable through the gateway, signed in as admin or not.
+  const leaks = [];
+  for (const path of INTERNAL_PATHS)
+    for (const prefix of ['/api/v1', '/api/v1/auth/..', '']) {
+      for (const token of [undefined, fixtures.sessions.admin.token]) {
+        const answer = await call(base, 'GET', `${prefix}${path}`, { token });
+        const isSpa = answer.headers.get('content-type')?.startsWith('text/html');
+        if (answer.status !== 404 && !isSpa) leaks.push(`${prefix}${path} → ${answer.status}`);
+      }
+    }
+  verdicts.record(
+    SUITE,
+    'service-internal paths are not reachable through the gateway',
+    leaks.length === 0,
+    leaks.join(', ') || `${INTERNAL_PATHS.length} paths`,
+  );
+  return rows;
+}
