@@ -42,6 +42,18 @@ describe('the shared response cache', () => {
     expect(cache.get('/a')).toBeUndefined();
   });
 
+  it('forgets only the answers of the service a write went to', () => {
+    const cache = new SharedResponseCache(10);
+    const shared = { 'cache-control': 'public, s-maxage=60' };
+    cache.store('/api/v1/products', shared, Buffer.from('p'), 'catalogue');
+    cache.store('/api/v1/other', shared, Buffer.from('o'), 'commerce');
+    cache.forget('commerce');
+    expect(cache.get('/api/v1/products')?.body.toString()).toBe('p');
+    expect(cache.get('/api/v1/other')).toBeUndefined();
+    cache.forget('catalogue');
+    expect(cache.get('/api/v1/products')).toBeUndefined();
+  });
+
   it('is only for reads without credentials', () => {
     expect(isSharedCacheable({ method: 'GET', headers: {} })).toBe(true);
     expect(isSharedCacheable({ method: 'GET', headers: { authorization: 'Bearer x' } })).toBe(false);

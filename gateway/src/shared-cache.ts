@@ -8,6 +8,8 @@ export interface CachedResponse {
   body: Buffer;
   headers: Record<string, string>;
   expiresAt: number;
+  /** Who answered it (the service), so that a write forgets only that service's answers. */
+  owner: string;
 }
 
 const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary', 'last-modified'];
@@ -43,20 +45,28 @@ export class SharedResponseCache {
     return entry;
   }
 
-  /** After a write through this gateway: its next reads go to the services again. */
+  /** Forgets everything. */
   clear(): void {
     this.entries.clear();
   }
 
-  /** Stores an answer if its headers allow a shared cache to; answers whether it did. */
-  store(key: string, headers: Record<string, unknown>, body: Buffer): boolean {
+  /**
+   * After a write through this gateway to `owner`: that service's reads go to it again. Answers of
+   * other services stay (a sign-in, a cart or a booking changes nothing the catalogue says).
+   */
+  forget(owner: string): void {
+    for (const [key, entry] of this.entries) if (entry.owner === owner) this.entries.delete(key);
+  }
+
+  /** Stores an answer of `owner` if its headers allow a shared cache to; answers whether it did. */
+  store(key: string, headers: Record<string, unknown>, body: Buffer, owner = ''): boolean {
     const lifetime = sharedLifetimeMs(headers['cache-control']);
     if (lifetime === 0 || this.maxEntries === 0) return false;
     const kept: Record<string, string> = {};
     for (const name of KEPT_HEADERS) if (typeof headers[name] === 'string') kept[name] = headers[name];
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { body, headers: kept, expiresAt: this.now() + lifetime });
+    this.entries.set(key, { body, headers: kept, expiresAt: this.now() + lifetime, owner });
     return true;
   }
 }

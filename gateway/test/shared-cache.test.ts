@@ -33,8 +33,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const config = loadGatewayConfig({
     REDIS_URL: testInfra.redisUrl,
-    ENABLED_SERVICES: 'catalogue',
+    ENABLED_SERVICES: 'catalogue,commerce',
     CATALOGUE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    COMMERCE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
     WEB_DIST: '/nonexistent',
   });
   const verifier = createTokenVerifier({ jwks: await testJwks(), isRevoked: revocationCheck(redis) });
@@ -100,5 +101,22 @@ describe('the shared cache for anonymous reads', () => {
     expect(write.statusCode).toBe(201);
     await gateway.inject({ method: 'GET', url: '/api/v1/products?page=2' });
     expect(reachedFor('/products?page=2')).toBe(2);
+  });
+
+  // Regression (npm run bench --mixed): every sign-in, cart change or order emptied the whole cache, so
+  // under mixed traffic anonymous visitors' reads all went to the catalogue again.
+  it("keeps one service's answers when a write goes to another", async () => {
+    await gateway.inject({ method: 'GET', url: '/api/v1/products?page=3' });
+    const token = await signTestToken({ role: 'user' });
+    const write = await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/cart',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { product: 'p-1' },
+    });
+    expect(write.statusCode).toBe(201);
+    const after = await gateway.inject({ method: 'GET', url: '/api/v1/products?page=3' });
+    expect(after.headers['x-cache']).toBe('HIT');
+    expect(reachedFor('/products?page=3')).toBe(1);
   });
 });

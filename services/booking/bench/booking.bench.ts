@@ -4,12 +4,12 @@
 // through an outbox and Kafka. k6 (built from the Go module proxy into ~/.cache/spa-platform/k6 on
 // first use) then sends BENCH_VUS concurrent customers at random starts of one day's 30-minute grid.
 // Printed: bookings made, conflicts (409), p50/p95/p99, and the overlap check over the whole table.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MessageInitShape } from '@bufbuild/protobuf';
@@ -24,6 +24,8 @@ import {
 import { createTestDatabase, serveTestJwks, signTestToken, testInfra, uniqueName } from '@spa/kit/testing';
 import { events, type EventDefinition } from '@spa/proto';
 import { overlappingPairs } from '../src/db/overlap-audit.js';
+// The one k6 builder (go install into ~/.cache/spa-platform/k6), shared with npm run bench.
+import { k6Binary } from '../../../infra/load/k6.mjs';
 
 const vus = Number(process.env.BENCH_VUS ?? 200);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 2_000);
@@ -38,22 +40,7 @@ const daysAhead = Number(process.env.BENCH_DAYS_AHEAD ?? 30);
 const thinkMs = Number(process.env.BENCH_THINK_MS ?? 2_000);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const bookingMain = path.join(root, 'services/booking/dist/main.js');
-const k6Dir = path.join(homedir(), '.cache', 'spa-platform', 'k6');
 const logger = createLogger('bench', 'warn');
-
-/** k6 from the Go module proxy (go install), built once into the cache; about 3 minutes on this machine. */
-function k6Binary(): string {
-  const fromEnv = process.env.K6_BIN;
-  if (fromEnv) return fromEnv;
-  const binary = path.join(k6Dir, 'k6');
-  if (existsSync(binary)) return binary;
-  console.log('building k6 from the Go module proxy (go install go.k6.io/k6@latest), once...');
-  execFileSync('go', ['install', 'go.k6.io/k6@latest'], {
-    env: { ...process.env, GOBIN: k6Dir },
-    stdio: 'inherit',
-  });
-  return binary;
-}
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {

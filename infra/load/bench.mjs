@@ -1,0 +1,697 @@
+// npm run bench — the platform under increasing load, through the gateway, on a throwaway stack (every
+// service, the gateway and the Razorpay sandbox on fresh databases and their own Kafka topics). Three k6
+// journeys (browse.k6.js, booking.k6.js, checkout.k6.js), each at rising steps of constant arrival rate;
+// for every step: achieved throughput, p50/p95/p99, error rate, event lag and outbox backlog, CPU of each
+// process. Finds each journey's knee, prints verdicts, writes .data/bench/load-summary.json and a chart
+// of latency against load (.data/bench/load-chart.html and .png; `--record` copies the PNG to
+// docs/bench/load-chart.png for the README).
+//
+//   npm run bench                      the full run (about 9 minutes)
+//   BENCH_QUICK=1 npm run bench        a smoke run: short steps, fewer of them
+//   npm run bench -- --only=browse     some journeys (comma-separated)
+//   BENCH_PROFILE=1 npm run bench      also writes a V8 CPU profile of every process (.data/bench/profiles)
+//   npm run bench -- --record          copies the chart to docs/bench/
+//   npm run bench -- --mixed[=5]       browse while 5 checkout journeys a second run alongside
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dataDir, infraEnv, repoRoot } from '../local/env.mjs';
+import { RELAXED_RATE_LIMITS, startThrowawayStack } from '../local/throwaway-stack.mjs';
+import { renderChart, screenshot } from './chart.mjs';
+import { LOAD_SOURCE_ADDRESS, closeClient, expectOk, mapLimit, request } from './client.mjs';
+import { k6Binary, k6Version } from './k6.mjs';
+import { findKnee } from './knee.mjs';
+import { cpuSeconds, lagBetween, machineTicks, outboxProbe, scrapeServices } from './metrics.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = repoRoot();
+const args = process.argv.slice(2);
+const recordChart = args.includes('--record');
+const quick = process.env.BENCH_QUICK === '1';
+const profile = process.env.BENCH_PROFILE === '1';
+const only = (
+  args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) ?? process.env.BENCH_ONLY
+)
+  ?.split(',')
+  .map((name) => name.trim());
+const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? (quick ? 6 : 20));
+const outDir = path.join(dataDir(), 'bench');
+const PASSWORD = 'Load@12345';
+const BROWSE_REQUESTS_PER_VISIT = 13; // browse.k6.js
+/**
+ * The stack's seeded admin, under an address of this run: sign-in lockouts live in the shared Redis by
+ * email, so a lock on admin@spa.local left by another stack's tests must not stop this run.
+ */
+const ADMIN = { email: `load-admin-${randomBytes(4).toString('hex')}@example.com`, password: 'Admin@12345' };
+
+/**
+ * The journeys and their steps. Browse is offered in requests a second (visits a second × 13); booking
+ * and checkout in journeys (customers) a second. gap: seconds after each step for the journeys begun in
+ * it to finish (their think time), before the next step starts.
+ */
+const JOURNEYS = [
+  {
+    name: 'browse',
+    script: 'browse.k6.js',
+    unit: 'req/s',
+    offered: quick ? [100, 300, 600] : [50, 100, 200, 300, 450, 600],
+    perMinute: (offered) => Math.round((offered / BROWSE_REQUESTS_PER_VISIT) * 60),
+    gapSeconds: 9,
+    iterationSeconds: 7,
+    maxVUs: 500,
+  },
+  {
+    name: 'booking',
+    script: 'booking.k6.js',
+    unit: 'journeys/s',
+    offered: quick ? [5, 20] : [2, 5, 10, 20, 35],
+    perMinute: (offered) => Math.round(offered * 60),
+    gapSeconds: 5,
+    iterationSeconds: 3.5,
+    maxVUs: 300,
+  },
+  {
+    name: 'checkout',
+    script: 'checkout.k6.js',
+    unit: 'journeys/s',
+    offered: quick ? [3, 10] : [1, 3, 6, 10, 16],
+    perMinute: (offered) => Math.round(offered * 60),
+    gapSeconds: 6,
+    iterationSeconds: 5,
+    maxVUs: quick ? 80 : 160,
+  },
+].filter((journey) => !only || only.includes(journey.name));
+
+/**
+ * --mixed[=N]: browse runs alongside N checkout journeys a second (default 5), as on a real site where
+ * visitors browse while customers buy; without it each journey runs alone.
+ */
+const mixedArg = args.find((arg) => arg === '--mixed' || arg.startsWith('--mixed='));
+const mixedCheckoutRate = mixedArg ? Number(mixedArg.split('=')[1] ?? 5) : 0;
+const BOOKING_CUSTOMERS = quick ? 40 : 100;
+const CHECKOUT_CUSTOMERS = Math.max(
+  JOURNEYS.find((journey) => journey.name === 'checkout')?.maxVUs ?? 0,
+  mixedCheckoutRate > 0 ? 80 : 0,
+);
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (value, digits = 1) =>
+  value === null || value === undefined || !Number.isFinite(value) ? value : Number(value.toFixed(digits));
+
+function ensureBuilt() {
+  const entries = [
+    ...['identity', 'catalogue', 'booking', 'commerce', 'billing', 'notification'].map((name) =>
+      path.join(root, 'services', name, 'dist', 'main.js'),
+    ),
+    path.join(root, 'gateway', 'dist', 'main.js'),
+    path.join(root, 'infra', 'razorpay-sandbox', 'dist', 'main.js'),
+    path.join(root, 'web', 'dist', 'index.html'),
+  ];
+  const missing = entries.filter((entry) => !existsSync(entry));
+  if (missing.length === 0) return;
+  console.log(`building (missing: ${missing.map((entry) => path.relative(root, entry)).join(', ')})...`);
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', timeout: 15 * 60_000 });
+}
+
+/** Accounts, rooms, therapists and stock for the journeys, made through the gateway as an admin would. */
+async function prepare(stack, adminUrl) {
+  const api = `${stack.url}/api/v1`;
+  const signIn = async (email, password) =>
+    (await expectOk(`${api}/auth/login`, { method: 'POST', body: { email, password } })).data.token;
+  const admin = await signIn(ADMIN.email, ADMIN.password);
+
+  // More rooms and therapists than the demo's, so that bookings meet a spa of a realistic size.
+  const types = ['Silver', 'Gold', 'Diamond'];
+  for (let n = 0; n < 9; n++)
+    await expectOk(`${api}/admin/rooms`, {
+      method: 'POST',
+      token: admin,
+      body: {
+        roomNumber: String(501 + n),
+        capacity: n % 2 ? 'Double Bed' : 'Single Bed',
+        type: types[n % 3],
+        status: 'Available',
+        location: 'Second Floor, Lotus Wing',
+      },
+    });
+  const register = (body) => expectOk(`${api}/auth/register`, { method: 'POST', body });
+  await mapLimit(
+    Array.from({ length: 6 }, (_, n) => n),
+    2,
+    (n) =>
+      register({
+        name: `Load Therapist ${n + 1}`,
+        email: `load-therapist-${n + 1}@example.com`,
+        password: PASSWORD,
+        role: 'employee',
+        employeeRole: 'servicestaff',
+        shift: n % 2 ? 'night' : 'morning',
+        workingLocation: 'Vijay Nagar',
+      }),
+  );
+
+  // Stock that a load run cannot sell out.
+  const products = await expectOk(`${api}/products`, {});
+  await mapLimit(products, 4, (product) =>
+    expectOk(`${api}/products/${product._id}`, { method: 'PUT', token: admin, body: { stock: 1_000_000 } }),
+  );
+
+  const customers = (kind, count) =>
+    mapLimit(
+      Array.from({ length: count }, (_, n) => n),
+      4,
+      async (n) => {
+        const email = `load-${kind}-${n + 1}@example.com`;
+        await register({ name: `Load Customer ${kind} ${n + 1}`, email, password: PASSWORD, role: 'user' });
+        return { email, password: PASSWORD };
+      },
+    );
+  const bookingCustomers = await customers('booking', BOOKING_CUSTOMERS);
+  const checkoutCustomers = await customers('checkout', CHECKOUT_CUSTOMERS);
+
+  // Booking and commerce learn rooms, therapists and stock from events: wait until they have.
+  const rooms = (await expectOk(`${api}/admin/rooms`, {})).length;
+  const booking = new URL(adminUrl);
+  booking.pathname = `/${stack.prefix}_booking`;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: booking.toString() });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const { rows } = await client.query(
+        "select (select count(*)::int from rooms) as rooms, (select count(*)::int from users where role = 'employee') as employees",
+      );
+      if (rows[0].rooms >= rooms && rows[0].employees >= 9) break;
+      if (Date.now() > deadline)
+        throw new Error(`booking's read models are incomplete: ${JSON.stringify(rows[0])}`);
+      await sleep(250);
+    }
+  } finally {
+    await client.end();
+  }
+  if (checkoutCustomers.length > 0) {
+    const shopper = await signIn(checkoutCustomers[0].email, PASSWORD);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const added = await request(`${api}/cart`, {
+        method: 'POST',
+        token: shopper,
+        body: { product: products[0]._id, quantity: 1 },
+      });
+      if (added.status < 300) {
+        for (const item of added.body.items ?? [])
+          await request(`${api}/cart/${item._id}`, { method: 'DELETE', token: shopper });
+        break;
+      }
+      if (Date.now() > deadline)
+        throw new Error(`commerce does not know the products: ${JSON.stringify(added.body)}`);
+      await sleep(250);
+    }
+  }
+  return { bookingCustomers, checkoutCustomers, rooms, products: products.length };
+}
+
+/**
+ * The throwaway stack, tried twice: a service can lose a race with Kafka's topic creation on a busy
+ * machine. A failed attempt's databases are dropped (its prefix is in the error's log path).
+ */
+async function startStackWithRetry(options) {
+  try {
+    return await startThrowawayStack(options);
+  } catch (error) {
+    const prefix = /logs\/(load_[0-9a-f]+)\//.exec(String(error.message))?.[1];
+    console.log(`the stack did not start (${error.message}); trying once more`);
+    if (prefix) {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: infraEnv().PG_ADMIN_URL });
+      await client.connect();
+      try {
+        for (const name of ['identity', 'catalogue', 'booking', 'commerce', 'billing', 'notification'])
+          await client.query(`drop database if exists ${prefix}_${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    }
+    return startThrowawayStack(options);
+  }
+}
+
+/** A tiny server k6's setup() calls when it is done, so the step clock here matches k6's. */
+async function startControlServer() {
+  let resolveStarted;
+  const started = new Promise((resolve) => (resolveStarted = resolve));
+  const server = http.createServer((incoming, response) => {
+    if (incoming.url === '/started') resolveStarted(performance.now());
+    response.end('ok');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    started,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+function processSnapshot(stack, k6Pid) {
+  const cpu = Object.fromEntries(stack.children.map(({ name, child }) => [name, cpuSeconds(child.pid)]));
+  cpu.k6 = cpuSeconds(k6Pid);
+  return { at: performance.now(), cpu, machine: machineTicks() };
+}
+
+function cpuBetween(before, after) {
+  const seconds = (after.at - before.at) / 1000;
+  const cores = Object.fromEntries(
+    Object.keys(after.cpu).map((name) => [
+      name,
+      round((after.cpu[name] - (before.cpu[name] ?? 0)) / seconds, 2),
+    ]),
+  );
+  const machineBusy =
+    (after.machine.busy - before.machine.busy) / Math.max(1, after.machine.total - before.machine.total);
+  return { seconds: round(seconds, 2), cores, machineBusyPct: round(machineBusy * 100, 0) };
+}
+
+const metricOf = (summary, name) => summary.metrics[name]?.values ?? {};
+
+function requestsBetween(before, after) {
+  return Object.fromEntries(Object.keys(after).map((name) => [name, after[name] - (before[name] ?? 0)]));
+}
+
+function stepResult(journey, index, summary, lag, outbox, cpu, serviceRequests) {
+  const step = `step${index + 1}`;
+  const offered = journey.offered[index];
+  const perMinute = journey.perMinute(offered);
+  const latency = metricOf(summary, `http_req_duration{scenario:${step},flow:journey}`);
+  const signin = metricOf(summary, `http_req_duration{scenario:${step},flow:signin}`);
+  const provider = metricOf(summary, `http_req_duration{scenario:${step},flow:provider}`);
+  const requests = metricOf(summary, `http_reqs{scenario:${step}}`).count ?? 0;
+  const errors = metricOf(summary, `errors{scenario:${step}}`).count ?? 0;
+  const iterations = metricOf(summary, `iterations{scenario:${step}}`).count ?? 0;
+  const dropped = metricOf(summary, `dropped_iterations{scenario:${step}}`).count ?? 0;
+  const offeredIterations = (perMinute / 60) * stepSeconds;
+  return {
+    step: index + 1,
+    offered,
+    offeredUnit: journey.unit,
+    offeredIterationsPerSecond: round(perMinute / 60, 2),
+    achievedRequestsPerSecond: round(requests / stepSeconds, 1),
+    achievedIterationsPerSecond: round(iterations / stepSeconds, 2),
+    droppedIterations: dropped,
+    droppedShare: round(offeredIterations > 0 ? dropped / offeredIterations : 0, 3),
+    requests,
+    latencyMs: {
+      p50: round(latency.med),
+      p95: round(latency['p(95)']),
+      p99: round(latency['p(99)']),
+      max: round(latency.max),
+      avg: round(latency.avg),
+    },
+    signinP99Ms: signin['p(99)'] ? round(signin['p(99)']) : null,
+    providerP99Ms: provider['p(99)'] ? round(provider['p(99)']) : null,
+    errors,
+    errorRate: round(requests > 0 ? errors / requests : 0, 4),
+    conflicts: metricOf(summary, `conflicts{scenario:${step}}`).count ?? 0,
+    interruptedAtStepEnd: metricOf(summary, `interrupted{scenario:${step}}`).count ?? 0,
+    eventLag: lag,
+    outboxUnsent: outbox,
+    // What reached each service (the rest the gateway answered from its cache, or itself).
+    serviceRequests,
+    cpu,
+    // CPU a request costs each process: comparable between a busy and a quiet machine, unlike latency.
+    cpuMsPerRequest: cpu
+      ? Object.fromEntries(
+          Object.entries(cpu.cores).map(([name, cores]) => [
+            name,
+            round(requests > 0 ? (cores * cpu.seconds * 1000) / requests : 0, 2),
+          ]),
+        )
+      : null,
+  };
+}
+
+/** Checkout journeys at a constant rate for `seconds`, in a k6 of their own (browse --mixed). */
+async function startBackgroundCheckout(context, seconds, prefix) {
+  const dataFile = `${prefix}-data.json`;
+  const summaryFile = `${prefix}-summary.json`;
+  await writeFile(dataFile, JSON.stringify(context.data));
+  const child = spawn(
+    context.k6,
+    [
+      'run',
+      '--quiet',
+      '--no-usage-report',
+      '--address=',
+      `--local-ips=${LOAD_SOURCE_ADDRESS}`,
+      path.join(here, 'checkout.k6.js'),
+    ],
+    {
+      env: {
+        ...process.env,
+        BENCH_DATA: dataFile,
+        BENCH_SUMMARY: summaryFile,
+        BENCH_STEPS: String(Math.round(mixedCheckoutRate * 60)),
+        BENCH_STEP_SECONDS: String(Math.round(seconds)),
+        BENCH_GAP_SECONDS: '5',
+        BENCH_ITERATION_SECONDS: '5',
+        BENCH_MAX_VUS: String(CHECKOUT_CUSTOMERS),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const killer = setTimeout(() => child.kill('SIGKILL'), (seconds + 180) * 1000);
+  return {
+    async finished() {
+      await exited;
+      clearTimeout(killer);
+      if (!existsSync(summaryFile)) return { checkoutJourneysPerSecond: mixedCheckoutRate, ordersPaid: null };
+      const summary = JSON.parse(await readFile(summaryFile, 'utf8'));
+      return {
+        checkoutJourneysPerSecond: mixedCheckoutRate,
+        ordersPaid: metricOf(summary, 'orders_paid').count ?? 0,
+        errors: metricOf(summary, 'errors').count ?? 0,
+        p99Ms: round(metricOf(summary, 'http_req_duration{scenario:step1,flow:journey}')['p(99)']),
+      };
+    },
+  };
+}
+
+/** One journey: k6 runs its steps while this process scrapes the stack at every step boundary. */
+async function runJourney(journey, context) {
+  const { stack, k6, workDir, data } = context;
+  const control = await startControlServer();
+  const dataFile = path.join(workDir, `${journey.name}-data.json`);
+  const summaryFile = path.join(workDir, `${journey.name}-summary.json`);
+  await writeFile(dataFile, JSON.stringify({ ...data, controlUrl: control.url }));
+  const steps = journey.offered.length;
+  const period = (stepSeconds + journey.gapSeconds) * 1000;
+  const plannedSeconds = (steps * period) / 1000;
+  console.log(
+    `\n${journey.name}: ${steps} steps of ${stepSeconds} s (+${journey.gapSeconds} s for journeys to finish), offered ${journey.offered.join(' → ')} ${journey.unit}`,
+  );
+  const child = spawn(
+    k6,
+    [
+      'run',
+      '--quiet',
+      '--no-usage-report',
+      '--address=',
+      `--local-ips=${LOAD_SOURCE_ADDRESS}`,
+      path.join(here, journey.script),
+    ],
+    {
+      env: {
+        ...process.env,
+        BENCH_DATA: dataFile,
+        BENCH_SUMMARY: summaryFile,
+        BENCH_STEPS: journey.offered.map(journey.perMinute).join(','),
+        BENCH_STEP_SECONDS: String(stepSeconds),
+        BENCH_GAP_SECONDS: String(journey.gapSeconds),
+        BENCH_ITERATION_SECONDS: String(journey.iterationSeconds),
+        BENCH_MAX_VUS: String(journey.maxVUs),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const background =
+    journey.name === 'browse' && mixedCheckoutRate > 0
+      ? await startBackgroundCheckout(context, plannedSeconds, path.join(workDir, 'background'))
+      : undefined;
+  const killer = setTimeout(() => child.kill('SIGKILL'), (plannedSeconds + 180) * 1000);
+  const startedAt = await Promise.race([control.started, exited.then(() => undefined)]);
+  const snapshots = [];
+  const outboxes = [];
+  if (startedAt !== undefined) {
+    for (let boundary = 0; boundary <= steps; boundary++) {
+      const at = startedAt + boundary * period;
+      await sleep(Math.max(0, at - performance.now()));
+      const { lag, requests } = await scrapeServices(context.serviceUrls);
+      snapshots.push({ lag, requests, process: processSnapshot(stack, child.pid) });
+      if (boundary < steps) {
+        await sleep(Math.max(0, at + stepSeconds * 1000 - performance.now()));
+        outboxes.push(await context.outbox.unsent());
+        process.stdout.write(`  step ${boundary + 1}/${steps} done\n`);
+      }
+    }
+  }
+  const code = await exited;
+  clearTimeout(killer);
+  await control.close();
+  const backgroundResult = background ? await background.finished() : undefined;
+  if (!existsSync(summaryFile)) throw new Error(`k6 (${journey.name}) exited with ${code} and no summary`);
+  const summary = JSON.parse(await readFile(summaryFile, 'utf8'));
+  const results = journey.offered.map((_, index) =>
+    stepResult(
+      journey,
+      index,
+      summary,
+      snapshots[index + 1] ? lagBetween(snapshots[index].lag, snapshots[index + 1].lag) : null,
+      outboxes[index] ?? null,
+      snapshots[index + 1] ? cpuBetween(snapshots[index].process, snapshots[index + 1].process) : null,
+      snapshots[index + 1] ? requestsBetween(snapshots[index].requests, snapshots[index + 1].requests) : null,
+    ),
+  );
+  return {
+    name: journey.name,
+    unit: journey.unit,
+    k6ExitCode: code,
+    ...(backgroundResult ? { alongside: backgroundResult } : {}),
+    steps: results,
+    knee: findKnee(results),
+  };
+}
+
+const pad = (value, width) => String(value ?? '–').padStart(width);
+
+/** Requests that reached a service for each request through the gateway (cache hits do not). */
+function upstreamShare(step) {
+  if (!step.serviceRequests || step.requests === 0) return null;
+  const total = Object.values(step.serviceRequests).reduce((sum, n) => sum + n, 0);
+  return round(total / step.requests, 2);
+}
+
+function printJourney(result) {
+  console.log(`\n${result.name} (latency of the platform's answers; sign-in and the payment provider apart)`);
+  console.log(
+    `  ${'offered'.padStart(13)} ${'achieved'.padStart(10)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'errors'.padStart(12)} ${'409s'.padStart(5)} ${'dropped'.padStart(7)} ${'lag mean'.padStart(8)} ${'lag p95≤'.padStart(8)} ${'outbox'.padStart(6)} ${'to svc'.padStart(6)}  CPU ms a request, busiest processes`,
+  );
+  for (const step of result.steps) {
+    const busiest = Object.entries(step.cpuMsPerRequest ?? {})
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([name, ms]) => `${name} ${ms}`)
+      .join(', ');
+    const backlog = step.outboxUnsent
+      ? Object.values(step.outboxUnsent).reduce((sum, n) => sum + Math.max(0, n), 0)
+      : null;
+    console.log(
+      `  ${pad(`${step.offered} ${result.unit === 'req/s' ? 'req/s' : 'j/s'}`, 13)} ${pad(`${step.achievedRequestsPerSecond}`, 10)} ${pad(step.latencyMs.p50, 7)} ${pad(step.latencyMs.p95, 7)} ${pad(step.latencyMs.p99, 7)} ${pad(step.errors > 0 ? `${step.errors} (${(step.errorRate * 100).toFixed(1)}%)` : '0', 12)} ${pad(step.conflicts, 5)} ${pad(step.droppedIterations, 7)} ${pad(step.eventLag?.meanMs, 8)} ${pad(step.eventLag?.p95UnderMs, 8)} ${pad(backlog, 6)} ${pad(upstreamShare(step), 6)}  ${busiest}${step.cpu ? ` (machine ${step.cpu.machineBusyPct}% busy)` : ''}`,
+    );
+  }
+  if (result.alongside)
+    console.log(
+      `  alongside: ${result.alongside.checkoutJourneysPerSecond} checkout journeys/s (${result.alongside.ordersPaid} orders paid, ${result.alongside.errors} errors, p99 ${result.alongside.p99Ms} ms)`,
+    );
+  const { knee } = result;
+  console.log(
+    knee.step
+      ? `  knee: step ${knee.step} (${knee.offered} ${result.unit}): ${knee.reasons.join('; ')}`
+      : `  knee: not reached (every step followed its offered load without errors or a p99 jump)`,
+  );
+}
+
+function verdicts(results) {
+  const list = [];
+  const browse = results.find((result) => result.name === 'browse');
+  if (browse) {
+    const at300 = browse.steps.find((step) => step.offered === 300);
+    list.push(
+      at300
+        ? {
+            check: 'browse p99 < 50 ms at 300 req/s',
+            status: at300.latencyMs.p99 < 50 && at300.errors === 0 ? 'PASS' : 'FAIL',
+            detail: `p99 ${at300.latencyMs.p99} ms, ${at300.achievedRequestsPerSecond} req/s achieved, ${at300.errors} errors`,
+          }
+        : {
+            check: 'browse p99 < 50 ms at 300 req/s',
+            status: 'UNAVAILABLE: no 300 req/s step in this run',
+            detail: '',
+          },
+    );
+  } else
+    list.push({
+      check: 'browse p99 < 50 ms at 300 req/s',
+      status: 'UNAVAILABLE: browse not run',
+      detail: '',
+    });
+  for (const result of results) {
+    const kneeIndex = result.knee.step ? result.knee.step - 1 : result.steps.length;
+    const below = result.steps.slice(0, kneeIndex);
+    const withErrors = below.filter((step) => step.errors > 0);
+    const firstStepErrors = result.knee.step === 1 && result.steps[0].errors > 0;
+    list.push({
+      check: `${result.name}: zero errors below the knee`,
+      status: withErrors.length === 0 && !firstStepErrors && result.k6ExitCode !== null ? 'PASS' : 'FAIL',
+      detail: firstStepErrors
+        ? `errors from the first step (${result.steps[0].errors})`
+        : `${below.length} step(s) below the knee, ${below.reduce((sum, step) => sum + step.errors, 0)} errors`,
+    });
+  }
+  return list;
+}
+
+async function main() {
+  const started = Date.now();
+  if (JOURNEYS.length === 0) throw new Error(`--only=${only} names no journey (browse, booking, checkout)`);
+  mkdirSync(outDir, { recursive: true });
+  ensureBuilt();
+  const k6 = k6Binary();
+  const version = k6Version(k6);
+  const plannedSeconds = JOURNEYS.reduce(
+    (sum, journey) => sum + journey.offered.length * (stepSeconds + journey.gapSeconds),
+    0,
+  );
+  console.log(
+    `npm run bench${quick ? ' (BENCH_QUICK)' : ''}: ${version}; ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `load steps take ${Math.round(plannedSeconds)} s, plus about a minute to start and fill the stack`,
+  );
+
+  const smtp = await startSmtpSink();
+  const profileDir = path.join(outDir, 'profiles', new Date().toISOString().replace(/[:.]/g, '-'));
+  if (profile) mkdirSync(profileDir, { recursive: true });
+  const smtpPort = new URL(smtp.url).port;
+  const stack = await startStackWithRetry({
+    name: 'load',
+    env: {
+      ...RELAXED_RATE_LIMITS,
+      // Emails go to a sink of this run, not to the shared maildev other tests read.
+      SMTP_URL: smtp.url,
+      SEED_ADMIN_EMAIL: ADMIN.email,
+      HEALTH_SMTP: `127.0.0.1:${smtpPort}`,
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
+      ...(profile
+        ? { NODE_OPTIONS: `--import=${path.join(here, 'cpu-profiler.mjs')}`, BENCH_PROFILE_DIR: profileDir }
+        : {}),
+    },
+  });
+  // Interrupted (Ctrl-C): still stop the stack and drop its databases.
+  const interrupted = (signal) => {
+    console.log(`\n${signal}: stopping the stack...`);
+    const force = setTimeout(() => process.exit(130), 30_000);
+    stack.dispose().finally(() => {
+      clearTimeout(force);
+      process.exit(130);
+    });
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'load-bench-'));
+  const adminUrl = infraEnv().PG_ADMIN_URL;
+  const outbox = outboxProbe(adminUrl, stack.prefix, stack.services);
+  const results = [];
+  let prepared;
+  try {
+    console.log(
+      `stack ${stack.prefix} up at ${stack.url} in ${((Date.now() - started) / 1000).toFixed(0)} s; preparing data...`,
+    );
+    prepared = await prepare(stack, adminUrl);
+    console.log(
+      `  ${prepared.bookingCustomers.length} booking and ${prepared.checkoutCustomers.length} checkout customers registered, ${prepared.rooms} rooms, stock set on ${prepared.products} products`,
+    );
+    const servicePorts = { identity: 1, catalogue: 2, booking: 3, commerce: 4, billing: 5, notification: 6 };
+    const context = {
+      stack,
+      k6,
+      workDir,
+      outbox,
+      serviceUrls: Object.fromEntries(
+        stack.services.map((name) => [name, `http://127.0.0.1:${stack.portBase + servicePorts[name]}`]),
+      ),
+      data: {
+        gatewayUrl: stack.url,
+        sandboxUrl: stack.razorpaySandboxUrl,
+        razorpayKeyId: 'rzp_test_sandbox',
+        bookingCustomers: prepared.bookingCustomers,
+        checkoutCustomers: prepared.checkoutCustomers,
+      },
+    };
+    for (const journey of JOURNEYS) {
+      const result = await runJourney(journey, context);
+      results.push(result);
+      printJourney(result);
+    }
+  } finally {
+    await outbox.close();
+    await stack.dispose();
+    await smtp.close();
+    closeClient();
+    await rm(workDir, { recursive: true, force: true });
+    if (profile) {
+      writeFileSync(
+        path.join(profileDir, 'processes.json'),
+        JSON.stringify(
+          Object.fromEntries(stack.children.map(({ name, child }) => [child.pid, name])),
+          null,
+          2,
+        ),
+      );
+      console.log(
+        `\nCPU profiles: ${profileDir} (summarise: node infra/load/profile-top.mjs ${path.relative(root, profileDir)})`,
+      );
+    }
+  }
+
+  const checks = verdicts(results);
+  const summary = {
+    generatedAt: new Date().toISOString(),
+    quick,
+    stepSeconds,
+    k6: version,
+    machine: { cores: os.cpus().length, loadAverageAtStart: os.loadavg() },
+    emailsSent: smtp.received(),
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+    journeys: Object.fromEntries(results.map((result) => [result.name, result])),
+    verdicts: checks,
+  };
+  const htmlFile = path.join(outDir, 'load-chart.html');
+  const pngFile = path.join(outDir, 'load-chart.png');
+  writeFileSync(htmlFile, renderChart(summary));
+  let chartStatus = `${path.relative(root, htmlFile)}`;
+  try {
+    await screenshot(htmlFile, pngFile);
+    chartStatus += `, ${path.relative(root, pngFile)}`;
+    if (recordChart) {
+      mkdirSync(path.join(root, 'docs', 'bench'), { recursive: true });
+      copyFileSync(pngFile, path.join(root, 'docs', 'bench', 'load-chart.png'));
+      chartStatus += ', docs/bench/load-chart.png';
+    }
+  } catch (error) {
+    checks.push({ check: 'chart PNG', status: `UNAVAILABLE: ${error.message}`, detail: '' });
+  }
+  writeFileSync(path.join(outDir, 'load-summary.json'), JSON.stringify(summary, null, 2));
+
+  console.log(
+    `\nverdicts (${summary.durationSeconds} s in all; machine load average now ${os.loadavg()[0].toFixed(2)}):`,
+  );
+  for (const { check, status, detail } of checks)
+    console.log(`  ${check.padEnd(44)} ${status}${detail ? ` (${detail})` : ''}`);
+  console.log(
+    `summary: ${path.relative(root, path.join(outDir, 'load-summary.json'))}; chart: ${chartStatus}`,
+  );
+  if (checks.some((entry) => entry.status === 'FAIL')) process.exitCode = 1;
+}
+
+await main();
