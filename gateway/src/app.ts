@@ -10,6 +10,7 @@ import {
   createBaseApp,
   InvalidTokenError,
   metricsRegistry,
+  notFound,
   startOutgoingCall,
   type Logger,
   type OutgoingCall,
@@ -24,6 +25,7 @@ import { SharedRateLimiter } from './api-rate-limit.js';
 import { isSharedCacheable, SharedResponseCache } from './shared-cache.js';
 import type { GatewayConfig } from './config.js';
 import { platformHealth } from './health.js';
+import { metricsAllowed } from './metrics-access.js';
 import { mergeOpenApi } from './openapi.js';
 import {
   API_PREFIX,
@@ -345,9 +347,10 @@ export async function buildGateway({
     const health = await platformHealth(config, redis);
     return reply.code(health.status === 'ok' ? 200 : 503).send(health);
   });
-  app.get('/metrics', async (_request, reply) =>
-    reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics()),
-  );
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!metricsAllowed(request.headers.authorization, config)) throw notFound('Not found');
+    return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  });
   await registerSpa(app, config.webDist);
   return app;
 }

@@ -56,6 +56,12 @@ export function loadGatewayConfig(source: Record<string, string | undefined> = p
         kafka: env.string('HEALTH_KAFKA', '127.0.0.1:9092'),
         smtp: env.string('HEALTH_SMTP', '127.0.0.1:1025'),
       },
+      /**
+       * The gateway is the public entry, so its Prometheus figures need a bearer token when this is set;
+       * in production they are not served at all without one.
+       */
+      metricsToken: env.optionalString('METRICS_TOKEN'),
+      production: env.string('NODE_ENV', 'development') === 'production',
       /** OTLP export of the gateway's spans (OTEL_EXPORTER_OTLP_ENDPOINT...); off when unset. */
       tracing: readTracingSettings(env),
     }),

@@ -23,6 +23,7 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_MAX: '2',
     RATE_LIMIT_FLUSH_MS: '50',
     WEB_DIST: '/nonexistent',
+    METRICS_TOKEN: 'scraper-token',
   });
   const verifier = createTokenVerifier({ jwks: await testJwks(), isRevoked: revocationCheck(redis) });
   gateway = await buildGateway({ config, logger: createLogger('gateway-test', 'silent'), redis, verifier });
@@ -43,6 +44,16 @@ const call = (request: { method?: 'GET' | 'POST'; url: string; token?: string; a
   });
 
 describe('the gateway', () => {
+  it('serves its Prometheus figures only to the scraper holding METRICS_TOKEN', async () => {
+    const stranger = await call({ url: '/metrics' });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await call({ url: '/metrics', token: 'not-the-token' })).statusCode).toBe(404);
+    const scraper = await call({ url: '/metrics', token: 'scraper-token' });
+    expect(scraper.statusCode).toBe(200);
+    expect(scraper.body).toContain('http_request_duration_seconds');
+  });
+
   it('answers a service that is not part of the deployment with 503 in the error shape', async () => {
     const response = await call({ url: '/api/v1/appointments' });
     expect(response.statusCode).toBe(503);
