@@ -89,7 +89,10 @@ export async function startStack(options) {
     : undefined;
   const payments = paymentProviderEnv({ env: providerSettings, sandboxUrl });
 
+  // What each process was started with, so a fault experiment can start it again exactly so.
+  const launches = new Map();
   const launch = (name, entry, env) => {
+    launches.set(name, { entry, env });
     const logPath = path.join(options.logDir, `${name}.log`);
     const log = createWriteStream(logPath, { flags: 'a' });
     const child = spawn(process.execPath, ['--enable-source-maps', entry], {
@@ -99,7 +102,9 @@ export async function startStack(options) {
     });
     child.stdout.pipe(log);
     child.stderr.pipe(log);
-    children.push({ name, child });
+    const existing = children.findIndex((entry) => entry.name === name);
+    if (existing >= 0) children.splice(existing, 1, { name, child });
+    else children.push({ name, child });
     return { child, logPath };
   };
 
@@ -108,7 +113,8 @@ export async function startStack(options) {
       children.reverse().map(
         ({ child }) =>
           new Promise((resolve) => {
-            if (child.exitCode !== null) return resolve();
+            // A child killed by a signal has a null exitCode but a signalCode: it is gone too.
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
             const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
             child.once('exit', () => {
               clearTimeout(kill);
@@ -179,12 +185,41 @@ export async function startStack(options) {
     await stop();
     throw error;
   }
+  const readyUrlOf = (name) =>
+    name === 'gateway'
+      ? `http://127.0.0.1:${gatewayPort}/healthz`
+      : name === 'razorpay-sandbox'
+        ? `${sandboxUrl}/healthz`
+        : `${urlOf(name)}/readyz`;
+
+  /** kill -9 one process of this stack (a service, the gateway or the sandbox); resolves once it is gone. */
+  const kill = async (name) => {
+    const entry = children.find((candidate) => candidate.name === name);
+    if (!entry) throw new Error(`no process named ${name} in this stack`);
+    const { child } = entry;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  };
+
+  /** Starts one process again with the env and port it had (killing it first if it still runs). */
+  const restart = async (name, { timeoutMs = 60_000 } = {}) => {
+    const launched = launches.get(name);
+    if (!launched) throw new Error(`no process named ${name} in this stack`);
+    await kill(name);
+    const { child, logPath } = launch(name, launched.entry, launched.env);
+    await waitForHttp(readyUrlOf(name), { timeoutMs, child, name, logPath });
+  };
+
   return {
     url: `http://127.0.0.1:${gatewayPort}`,
     publicUrl,
     services,
     razorpaySandboxUrl: sandboxUrl,
     stop,
+    kill,
+    restart,
     children,
   };
 }

@@ -33,6 +33,10 @@ export function connectDatabase(
   });
   // An idle client losing its connection (e.g. Postgres restarting) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one (a transaction, the relay's connection): pg emits 'error' on the client
+  // itself then, and pg-pool listens only while it is idle. Its queries fail on their own and the pool
+  // drops it on release, so the listener only keeps the process alive.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool) as Database;
   return { pool, db, close: () => pool.end() };
 }

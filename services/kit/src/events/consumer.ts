@@ -1,5 +1,6 @@
 import { fromBinary, type MessageShape } from '@bufbuild/protobuf';
 import { timestampMs } from '@bufbuild/protobuf/wkt';
+import { sql } from 'drizzle-orm';
 import { envelopeV1, eventByType, type EventDefinition } from '@spa/proto';
 import { runWithContext } from '../context.js';
 import type { Database, Tx } from '../db/database.js';
@@ -73,6 +74,8 @@ interface DecodedEvent {
   payload: MessageShape<EventDefinition['schema']>;
   meta: EventMeta;
 }
+
+const DATABASE_OUTAGE_RETRY_MS = 1_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -183,6 +186,17 @@ export class EventConsumer {
       } catch (error) {
         const permanent = error instanceof PermanentEventError;
         if (permanent || attempt >= this.maxAttempts) {
+          // A database that does not answer is an outage, not a bad message: dead-lettering would drop
+          // the event for good. Hold it (and its partition) until the database is back, then try again.
+          if (!permanent && !(await this.databaseAnswers())) {
+            this.options.logger.warn(
+              { err: error, eventId: event.meta.id },
+              'database unreachable; holding the event until it answers',
+            );
+            await sleep(DATABASE_OUTAGE_RETRY_MS);
+            attempt = 0;
+            continue;
+          }
           return this.deadLetter(event.message, `handler failed: ${event.meta.type}`, error, attempt);
         }
         this.options.logger.warn(
@@ -191,6 +205,15 @@ export class EventConsumer {
         );
         await sleep(this.retryBackoffMs * 2 ** (attempt - 1));
       }
+    }
+  }
+
+  private async databaseAnswers(): Promise<boolean> {
+    try {
+      await this.options.db.execute(sql`select 1`);
+      return true;
+    } catch {
+      return false;
     }
   }
 

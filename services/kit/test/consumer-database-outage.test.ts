@@ -1,0 +1,53 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eventually, testInfra } from '../src/testing/index.js';
+import { createProbeWorld, type ProbeWorld } from './fixtures/probe-world.js';
+
+// Found by the fault experiments (npm run test:faults): events that arrived while Postgres restarted
+// failed their handler attempts within a few seconds and went to the dead-letter topic, so
+// notification never sent those booking confirmations. An outage is not a bad message.
+describe('a consumer whose database is down', () => {
+  let world: ProbeWorld | undefined;
+
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  async function setConnectionsAllowed(database: string, allowed: boolean) {
+    const admin = new pg.Client({ connectionString: testInfra.pgAdminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`alter database ${database} allow_connections ${allowed}`);
+      if (!allowed)
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+          database,
+        ]);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it('holds the event until the database is back instead of dead-lettering it', async () => {
+    world = await createProbeWorld('outage');
+    const consumerDatabase = new URL(world.consumerDbUrl).pathname.slice(1);
+    world.startRelay();
+    await setConnectionsAllowed(consumerDatabase, false);
+    try {
+      await world.startConsumer({ maxAttempts: 2 });
+      await world.recordProbe('outage', 1);
+      // Long enough for every attempt (20 ms backoff) to fail and, before the fix, the dead letter.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    } finally {
+      await setConnectionsAllowed(consumerDatabase, true);
+    }
+    const effects = await eventually(
+      async () => {
+        const rows = await world!.effects();
+        expect(rows).toHaveLength(1);
+        return rows;
+      },
+      { timeoutMs: 20_000 },
+    );
+    expect(effects[0]!.probe_id).toBe('outage');
+  });
+});
