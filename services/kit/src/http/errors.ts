@@ -20,6 +20,42 @@ function describeIssue(
   return { field, message: `${field} ${issue.message ?? 'is invalid'}` };
 }
 
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// Postgres: class 08 is "connection exception"; 57P01-57P03 are a shutdown or a server not yet accepting.
+const POSTGRES_UNAVAILABLE = /^(08...|57P0[1-3])$/;
+const CONNECTION_LOST_MESSAGES = [
+  'Connection terminated',
+  'Connection is closed',
+  'Client has encountered a connection error',
+  'timeout exceeded when trying to connect',
+  "Stream isn't writeable",
+  'Reached the max retries per request limit',
+];
+
+/**
+ * True when the error (or one it wraps, as drizzle does) says Postgres or Redis could not be reached:
+ * an outage the caller can retry, not a bug, so it is a 503 rather than a 500.
+ */
+export function isStoreUnreachable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (NETWORK_ERROR_CODES.has(code) || POSTGRES_UNAVAILABLE.test(code)))
+      return true;
+    if (CONNECTION_LOST_MESSAGES.some((text) => current instanceof Error && current.message.includes(text)))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Maps every error a request can meet to the one error shape; only a real bug is a 500. */
 export function toErrorResponse(error: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
   if (error instanceof AppError) return { status: error.statusCode, body: error.toBody() };
@@ -44,6 +80,14 @@ export function toErrorResponse(error: FastifyError | AppError | Error): { statu
   }
   if (error instanceof SyntaxError)
     return { status: 400, body: { message: 'Request body is not valid JSON', code: 'MALFORMED_JSON' } };
+  if (isStoreUnreachable(error))
+    return {
+      status: 503,
+      body: {
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+        code: 'SERVICE_UNAVAILABLE',
+      },
+    };
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {
     return { status, body: { message: fastifyError.message, code: fastifyError.code ?? 'BAD_REQUEST' } };
@@ -57,7 +101,8 @@ export function toErrorResponse(error: FastifyError | AppError | Error): { statu
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorResponse(error as Error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) request.log.warn({ err: error }, 'a store could not be reached');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, code: body.code }, body.message);
     return reply.status(status).send(body);
   });
