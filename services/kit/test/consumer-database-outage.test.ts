@@ -50,4 +50,35 @@ describe('a consumer whose database is down', () => {
     );
     expect(effects[0]!.probe_id).toBe('outage');
   });
+
+  it('still stops while holding an event, and the next consumer of the group handles it', async () => {
+    await world?.close();
+    world = await createProbeWorld('outage-stop');
+    const consumerDatabase = new URL(world.consumerDbUrl).pathname.slice(1);
+    const group = `kit-test-outage-stop-${Date.now()}`;
+    world.startRelay();
+    await setConnectionsAllowed(consumerDatabase, false);
+    try {
+      const first = await world.startConsumer({ maxAttempts: 2, name: group });
+      await world.recordProbe('held', 1);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const stopped = await Promise.race([
+        first.stop().then(() => 'stopped'),
+        new Promise((resolve) => setTimeout(() => resolve('still holding'), 15_000)),
+      ]);
+      expect(stopped).toBe('stopped');
+    } finally {
+      await setConnectionsAllowed(consumerDatabase, true);
+    }
+    await world.startConsumer({ name: group });
+    const effects = await eventually(
+      async () => {
+        const rows = await world!.effects();
+        expect(rows).toHaveLength(1);
+        return rows;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(effects[0]!.probe_id).toBe('held');
+  });
 });

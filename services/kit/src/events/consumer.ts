@@ -91,6 +91,7 @@ export class EventConsumer {
   private readonly retryBackoffMs: number;
   private consumer: BusConsumer | undefined;
   private deadLetters: BusProducer | undefined;
+  private stopping = false;
 
   constructor(private readonly options: ConsumerOptions) {
     for (const { event, handle } of options.subscriptions) {
@@ -114,6 +115,7 @@ export class EventConsumer {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.consumer?.disconnect();
     await this.deadLetters?.disconnect();
     this.consumer = undefined;
@@ -189,6 +191,8 @@ export class EventConsumer {
           // A database that does not answer is an outage, not a bad message: dead-lettering would drop
           // the event for good. Hold it (and its partition) until the database is back, then try again.
           if (!permanent && !(await this.databaseAnswers())) {
+            // Stopping: leave the event uncommitted for whoever consumes the partition next.
+            if (this.stopping) throw error;
             this.options.logger.warn(
               { err: error, eventId: event.meta.id },
               'database unreachable; holding the event until it answers',
