@@ -39,6 +39,7 @@ import {
   type ServiceName,
 } from './routing.js';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './security.js';
+import { CLIENT_ADDRESS_HEADER } from './trusted-proxies.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -123,7 +124,7 @@ export async function buildGateway({
   verifier,
   tracer,
 }: GatewayDeps): Promise<FastifyInstance> {
-  const app = createBaseApp({ logger, tracer });
+  const app = createBaseApp({ logger, tracer, trustProxy: config.trustedProxies });
   const csp = contentSecurityPolicy(config.csp);
   app.decorateRequest('user', null);
 
@@ -311,6 +312,9 @@ export async function buildGateway({
             rewritePrefix + request.url.split('?')[0]!.slice(prefix.length),
           ),
           'x-request-id': request.id,
+          // The address every limit here keyed on (request.ip, from TRUSTED_PROXIES), overwriting
+          // whatever the client sent under these names: services believe only this header.
+          [CLIENT_ADDRESS_HEADER]: request.ip,
           'x-forwarded-for': request.ip,
         }),
         onResponse: (request, reply, upstream) => {

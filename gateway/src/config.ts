@@ -1,5 +1,6 @@
-import { readConfig, readTracingSettings } from '@spa/kit';
+import { ConfigError, readConfig, readTracingSettings } from '@spa/kit';
 import { SERVICE_NAMES, type ServiceName } from './routing.js';
+import { parseTrustedProxies } from './trusted-proxies.js';
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 
@@ -13,7 +14,9 @@ const DEFAULT_PORTS: Record<ServiceName, number> = {
 };
 
 export function loadGatewayConfig(source: Record<string, string | undefined> = process.env) {
-  return readConfig(
+  const trustedProxies = parseTrustedProxies(source.TRUSTED_PROXIES);
+  if ('problem' in trustedProxies) throw new ConfigError([trustedProxies.problem]);
+  const config = readConfig(
     (env) => ({
       port: env.int('PORT', 8080),
       host: env.string('HOST', '127.0.0.1'),
@@ -67,4 +70,12 @@ export function loadGatewayConfig(source: Record<string, string | undefined> = p
     }),
     source,
   );
+  return {
+    ...config,
+    /**
+     * The proxies in front of the gateway whose X-Forwarded-For is believed (Fastify's trustProxy);
+     * nobody by default, so the socket's address is the client. See docs/operations.md.
+     */
+    trustedProxies: trustedProxies.value,
+  };
 }

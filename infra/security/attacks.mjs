@@ -437,6 +437,172 @@ export async function checkRateLimits(base, repoRoot, verdicts) {
   }
 }
 
+const randomOctet = () => Math.floor(Math.random() * 254) + 1;
+/** A client address behind the proxy (the benchmarking range), random so runs never share a bucket. */
+const clientBehindProxy = () => `198.${18 + Math.floor(Math.random() * 2)}.${randomOctet()}.${randomOctet()}`;
+/** A loopback address of this run's own: a peer the gateway does not trust. */
+const untrustedPeer = () => `127.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
+
+/** The proxy the limits stack trusts (TRUSTED_PROXIES, see run.mjs). */
+export const TRUSTED_PROXY = '127.0.0.1';
+
+/**
+ * Client addresses behind a trusted proxy (TRUSTED_PROXIES): its clients get a bucket each; a peer
+ * the gateway does not trust cannot pick its address with X-Forwarded-For (checkRateLimits), nor
+ * with the gateway-to-service header x-spa-client-address, which the gateway always overwrites.
+ */
+export async function checkTrustedProxies(base, repoRoot, verdicts) {
+  const limits = configuredLimits(repoRoot);
+  const login = (from, headers) =>
+    rawPost(
+      base,
+      '/api/v1/auth/login',
+      { email: uniqueEmail('proxy'), password: 'Wrong@12345' },
+      from,
+      headers,
+    );
+
+  const first = clientBehindProxy();
+  const statuses = [];
+  for (let attempt = 0; attempt <= limits.auth; attempt++)
+    statuses.push((await login(TRUSTED_PROXY, { 'x-forwarded-for': first })).status);
+  const second = await login(TRUSTED_PROXY, { 'x-forwarded-for': clientBehindProxy() });
+  verdicts.record(
+    'proxies',
+    `two clients behind a trusted proxy have separate sign-in buckets (${limits.auth} each)`,
+    statuses.at(-1) === 429 &&
+      statuses.slice(0, -1).every((status) => status !== 429) &&
+      second.status !== 429,
+    `first client: ${statuses.join(',')}; second client: ${second.status}`,
+  );
+
+  // Identity slows an address after SIGNIN_FREE_FAILURES (3) failures against one account. If a
+  // client could name its address to identity, a new name per guess would never be slowed.
+  for (const [name, from, forwarded] of [
+    ['an untrusted peer', untrustedPeer(), () => ({})],
+    [
+      'a client behind the trusted proxy',
+      TRUSTED_PROXY,
+      ((client) => () => ({ 'x-forwarded-for': client }))(clientBehindProxy()),
+    ],
+  ]) {
+    const email = uniqueEmail('forged');
+    const answers = [];
+    for (let attempt = 0; attempt < 4; attempt++)
+      answers.push(
+        await rawPost(base, '/api/v1/auth/login', { email, password: 'Wrong@12345' }, from, {
+          ...forwarded(),
+          'x-spa-client-address': `192.0.2.${attempt + 1}`,
+        }),
+      );
+    const last = answers.at(-1);
+    verdicts.record(
+      'proxies',
+      `${name} cannot forge the gateway-to-service address header (x-spa-client-address)`,
+      last.status === 429 &&
+        isErrorShape(last.json) &&
+        /^Too many failed sign-in attempts\. Please wait/.test(last.json.message) &&
+        Number(last.headers['retry-after']) >= 1,
+      answers
+        .map((answer) => `${answer.status} ${answer.json?.message ?? ''}`)
+        .join(' | ')
+        .slice(0, 300),
+    );
+  }
+}
+
+/**
+ * The sign-in throttle slows attackers without locking the owner out (identity's defaults): growing
+ * delays per account and address, a per-account ceiling that only slows a correct sign-in from a
+ * fresh address, and none at all for a device that signed in before; and what 100 addresses achieve.
+ */
+export async function checkSignInThrottle(base, verdicts) {
+  const password = `Spa-${Math.random().toString(36).slice(2, 8)}-91`;
+  const register = async () => {
+    const email = uniqueEmail('owner');
+    const answer = await rawPost(
+      base,
+      '/api/v1/auth/register',
+      { name: 'Owner Test', email, password, role: 'user' },
+      untrustedPeer(),
+    );
+    if (answer.status !== 201)
+      throw new Error(`register answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+    return email;
+  };
+  const login = (email, secret, from, headers = {}) =>
+    rawPost(base, '/api/v1/auth/login', { email, password: secret }, from, headers);
+
+  // Growing delays for one address against one account.
+  const email = await register();
+  const home = await login(email, password, untrustedPeer());
+  const deviceCookie = String([home.headers['set-cookie']].flat()[0] ?? '').split(';')[0];
+  const guesser = untrustedPeer();
+  const early = [];
+  for (let attempt = 0; attempt < 4; attempt++) early.push(await login(email, 'Wrong@12345', guesser));
+  const firstWait = early.at(-1);
+  await pause(Number(firstWait.headers['retry-after'] ?? 1) * 1000 + 100);
+  const afterWait = await login(email, 'Wrong@12345', guesser);
+  const secondWait = await login(email, password, guesser);
+  verdicts.record(
+    'throttle',
+    'one address waits 1 s, then 2 s... after 3 failures against an account (429, Retry-After, error shape)',
+    early.slice(0, 3).every((answer) => answer.status === 401) &&
+      firstWait.status === 429 &&
+      firstWait.headers['retry-after'] === '1' &&
+      isErrorShape(firstWait.json) &&
+      afterWait.status === 401 &&
+      secondWait.status === 429 &&
+      secondWait.headers['retry-after'] === '2',
+    [...early, afterWait, secondWait]
+      .map((answer) => `${answer.status}/${answer.headers['retry-after'] ?? '-'}`)
+      .join(' '),
+  );
+
+  // Thirty wrong passwords from thirty addresses: the account is under pressure, never locked.
+  const attack = await Promise.all(
+    Array.from({ length: 30 }, () => login(email, 'Wrong@12345', untrustedPeer())),
+  );
+  const owner = untrustedPeer();
+  const slowed = await login(email, password, owner);
+  await pause(Number(slowed.headers['retry-after'] ?? 0) * 1000 + 100);
+  const admitted = await login(email, password, owner);
+  verdicts.record(
+    'throttle',
+    'no account lock: after 30 failures from 30 addresses the owner signs in from a fresh address, slowed only',
+    attack.every((answer) => [401, 429].includes(answer.status)) &&
+      (slowed.status === 200 || (slowed.status === 429 && Number(slowed.headers['retry-after']) <= 10)) &&
+      admitted.status === 200,
+    `attack: ${[...new Set(attack.map((answer) => answer.status))].join(',')}; owner: ${slowed.status}/${slowed.headers['retry-after'] ?? '-'} then ${admitted.status}`,
+  );
+  const fromDevice = await login(email, password, untrustedPeer(), { cookie: deviceCookie });
+  verdicts.record(
+    'throttle',
+    'a device that signed in before is not slowed while the account is under pressure',
+    deviceCookie.startsWith('spa_device=') && fromDevice.status === 200,
+    `${deviceCookie.slice(0, 12)}… → ${fromDevice.status} ${fromDevice.text.slice(0, 100)}`,
+  );
+
+  // A hundred addresses, flat out, for two rounds around the clean wait: what got through is the
+  // ceiling (20), one attempt per address (100) and the shared attempts (one a minute, plus one).
+  const target = await register();
+  const addresses = Array.from({ length: 100 }, untrustedPeer);
+  const started = Date.now();
+  let guesses = 0;
+  for (let round = 0; round < 3; round++) {
+    const answers = await Promise.all(addresses.map((from) => login(target, 'Wrong@12345', from)));
+    guesses += answers.filter((answer) => answer.status === 401).length;
+    await pause(3_000);
+  }
+  const bound = 20 + 100 + Math.floor((Date.now() - started) / 60_000) + 1;
+  verdicts.record(
+    'throttle',
+    `100 addresses against one account: at most ${bound} guesses (the hour's bound is 181)`,
+    guesses >= 100 && guesses <= bound,
+    `${guesses} guesses got an answer in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+}
+
 export async function runAttacks(base, fixtures, verdicts) {
   await checkTokens(base, fixtures, verdicts);
   await checkBodies(base, fixtures, verdicts);

@@ -11,7 +11,14 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RELAXED_RATE_LIMITS, startThrowawayStack } from '../local/throwaway-stack.mjs';
-import { checkExpiredToken, checkRateLimits, runAttacks } from './attacks.mjs';
+import {
+  checkExpiredToken,
+  checkRateLimits,
+  checkSignInThrottle,
+  checkTrustedProxies,
+  runAttacks,
+  TRUSTED_PROXY,
+} from './attacks.mjs';
 import { runAudit } from './audit.mjs';
 import { createFixtures } from './fixtures.mjs';
 import { Verdicts } from './lib.mjs';
@@ -119,12 +126,17 @@ async function main() {
   }
 
   if (wanted('limits')) {
-    console.log('\nstarting a throwaway stack (identity only, the real rate limits, 4-second tokens)');
+    console.log(
+      '\nstarting a throwaway stack (identity only, the real rate limits, 4-second tokens, a trusted proxy)',
+    );
     const previous = process.env.STACK_SERVICES;
     process.env.STACK_SERVICES = 'identity';
     try {
-      await withStack({ name: 'securitylimits', env: { ACCESS_TOKEN_TTL: '4' } }, async (stack) => {
+      const env = { ACCESS_TOKEN_TTL: '4', TRUSTED_PROXIES: TRUSTED_PROXY };
+      await withStack({ name: 'securitylimits', env }, async (stack) => {
         await suite(verdicts, 'rate-limits', () => checkRateLimits(stack.url, repoRoot, verdicts));
+        await suite(verdicts, 'proxies', () => checkTrustedProxies(stack.url, repoRoot, verdicts));
+        await suite(verdicts, 'throttle', () => checkSignInThrottle(stack.url, verdicts));
         await suite(verdicts, 'tokens (expiry)', () => checkExpiredToken(stack.url, verdicts));
       });
     } finally {

@@ -35,12 +35,13 @@ export const EXCLUDED = {
     ['DELETE', '/admin/users/{id}', 'could delete the demo admin the run signs in as (the matrix covers it)'],
     ['PUT', '/admin/users/{id}', 'could demote the demo admin the run signs in as (the matrix covers it)'],
     ['POST', '/auth/change-password', "could change the run's own password (the matrix covers it)"],
-    // Identity locks an account after 5 failed sign-ins, in the Redis every stack on this machine
-    // shares: replaying the emails it read from /admin/users with wrong passwords locked the demo admin.
+    // Identity slows sign-ins to an account that has failed ones (growing delays per address, a
+    // ceiling per account), in the Redis every stack on this machine shares: replaying the emails it
+    // read from /admin/users with wrong passwords would slow every later sign-in as the demo admin.
     [
       'POST',
       '/auth/login',
-      'replays listed emails with wrong passwords, locking the shared demo accounts (fuzzed signed out instead)',
+      'replays listed emails with wrong passwords, slowing the shared demo accounts (fuzzed signed out instead)',
     ],
     ['POST', '/auth/google', 'fuzzed signed out instead, with sign-in'],
     ['POST', '/auth/register', 'each valid case emails the shared SMTP sink (fuzzed signed out instead)'],

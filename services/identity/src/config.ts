@@ -2,12 +2,26 @@ import { ConfigError, readBaseConfig, readConfig, type BaseConfig } from '@spa/k
 import { parseDurationSeconds } from './domain/duration.js';
 
 export interface SignInThrottleSettings {
-  /** Failed sign-ins for one email within the window that lock that account. */
-  maxFailuresPerAccount: number;
-  /** Failed sign-ins from one client address within the window that block that address. */
+  /** Failures against one account from one address before that address must wait. */
+  freeFailures: number;
+  /** The first wait; it doubles with each further failure from that address... */
+  baseDelaySeconds: number;
+  /** ...up to this. */
+  maxDelaySeconds: number;
+  /** How long an address's failures against an account are remembered (a success forgets them). */
+  failureMemorySeconds: number;
+  /** Attempts on one account within an hour, from anywhere, that put it under pressure. */
+  accountCeiling: number;
+  /** Under pressure, addresses that have failed against the account share one attempt per this. */
+  pressureIntervalSeconds: number;
+  /** Under pressure, an address with no failures against the account waits this long, once. */
+  cleanWaitSeconds: number;
+  /** How long a device that signed in to an account is remembered (and exempt from the ceiling). */
+  deviceMemorySeconds: number;
+  /** Failed sign-ins from one client address, across accounts, within the window that block it. */
   maxFailuresPerAddress: number;
-  windowSeconds: number;
-  lockSeconds: number;
+  addressWindowSeconds: number;
+  addressLockSeconds: number;
 }
 
 export interface GoogleSignInSettings {
@@ -57,10 +71,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       resetTokenTtlSeconds: 60 * 60,
       verificationTokenTtlSeconds: 24 * 60 * 60,
       signInThrottle: {
-        maxFailuresPerAccount: env.int('SIGNIN_MAX_FAILURES_PER_ACCOUNT', 5),
+        freeFailures: env.int('SIGNIN_FREE_FAILURES', 3),
+        baseDelaySeconds: env.int('SIGNIN_DELAY_BASE_SECONDS', 1),
+        maxDelaySeconds: env.int('SIGNIN_DELAY_MAX_SECONDS', 60),
+        failureMemorySeconds: env.int('SIGNIN_FAILURE_MEMORY_SECONDS', 24 * 60 * 60),
+        accountCeiling: env.int('SIGNIN_ACCOUNT_CEILING', 20),
+        pressureIntervalSeconds: env.int('SIGNIN_PRESSURE_INTERVAL_SECONDS', 60),
+        cleanWaitSeconds: env.int('SIGNIN_CLEAN_WAIT_SECONDS', 5),
+        deviceMemorySeconds: env.int('SIGNIN_DEVICE_MEMORY_DAYS', 90) * 24 * 60 * 60,
         maxFailuresPerAddress: env.int('SIGNIN_MAX_FAILURES_PER_ADDRESS', 50),
-        windowSeconds: env.int('SIGNIN_FAILURE_WINDOW_SECONDS', 15 * 60),
-        lockSeconds: env.int('SIGNIN_LOCK_SECONDS', 15 * 60),
+        addressWindowSeconds: env.int('SIGNIN_FAILURE_WINDOW_SECONDS', 15 * 60),
+        addressLockSeconds: env.int('SIGNIN_LOCK_SECONDS', 15 * 60),
       },
       google: {
         clientId: env.optionalString('GOOGLE_CLIENT_ID'),
@@ -89,16 +110,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push('GOOGLE_JWKS_JSON is for development and tests only; production reads GOOGLE_JWKS_URL');
   for (const [name, value] of Object.entries(rest.signInThrottle))
     if (value < 1) problems.push(`${throttleVariable(name)} must be at least 1, got ${value}`);
+  if (rest.signInThrottle.maxDelaySeconds < rest.signInThrottle.baseDelaySeconds)
+    problems.push('SIGNIN_DELAY_MAX_SECONDS must be at least SIGNIN_DELAY_BASE_SECONDS');
   if (problems.length > 0) throw new ConfigError(problems);
   return { ...rest, accessTokenTtlSeconds: accessTokenTtlSeconds! };
 }
 
 function throttleVariable(setting: string): string {
   const names: Record<string, string> = {
-    maxFailuresPerAccount: 'SIGNIN_MAX_FAILURES_PER_ACCOUNT',
+    freeFailures: 'SIGNIN_FREE_FAILURES',
+    baseDelaySeconds: 'SIGNIN_DELAY_BASE_SECONDS',
+    maxDelaySeconds: 'SIGNIN_DELAY_MAX_SECONDS',
+    failureMemorySeconds: 'SIGNIN_FAILURE_MEMORY_SECONDS',
+    accountCeiling: 'SIGNIN_ACCOUNT_CEILING',
+    pressureIntervalSeconds: 'SIGNIN_PRESSURE_INTERVAL_SECONDS',
+    cleanWaitSeconds: 'SIGNIN_CLEAN_WAIT_SECONDS',
+    deviceMemorySeconds: 'SIGNIN_DEVICE_MEMORY_DAYS',
     maxFailuresPerAddress: 'SIGNIN_MAX_FAILURES_PER_ADDRESS',
-    windowSeconds: 'SIGNIN_FAILURE_WINDOW_SECONDS',
-    lockSeconds: 'SIGNIN_LOCK_SECONDS',
+    addressWindowSeconds: 'SIGNIN_FAILURE_WINDOW_SECONDS',
+    addressLockSeconds: 'SIGNIN_LOCK_SECONDS',
   };
   return names[setting] ?? setting;
 }

@@ -41,7 +41,7 @@ async function signIn(started: Started, email: string, password: string) {
     method: 'POST',
     url: '/auth/login',
     payload: { email, password },
-    headers: { 'x-forwarded-for': `198.19.0.${runTag.length}` },
+    headers: { 'x-spa-client-address': `198.19.0.${runTag.length}` },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as { token: string; user: Record<string, unknown> };

@@ -64,16 +64,17 @@ export async function changePassword(
   clientAddress: string,
 ): Promise<string> {
   const user = await currentAccount(context, caller);
-  await context.throttle.assertAllowed(user.email, clientAddress);
+  const attempt = await context.throttle.assertAllowed(user.email, clientAddress);
   if (!user.passwordHash) throw new AppError(400, 'NO_PASSWORD', NO_PASSWORD_MESSAGE);
   const problem = passwordPolicyProblem(passwords.newPassword);
   if (problem) throw invalidField('newPassword', problem);
   if (!(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
-    await context.throttle.recordFailure(user.email, clientAddress);
+    await context.throttle.recordFailure(attempt);
     throw new AppError(400, 'WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD_MESSAGE, [
       { field: 'currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE },
     ]);
   }
+  await context.throttle.recordSuccess(attempt);
   if (passwords.newPassword === passwords.currentPassword)
     throw invalidField('newPassword', 'Your new password must be different from your current password.');
   await updateUser(context.db, user.id, { passwordHash: await hashPassword(passwords.newPassword) });

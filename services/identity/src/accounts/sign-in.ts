@@ -20,25 +20,28 @@ const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', INVALI
 
 /**
  * Email and password sign-in. An unknown email, a wrong password and an account without a password
- * all cost the same hashing work and get the same answer.
+ * all cost the same hashing work and get the same answer. Throttled per account and client address
+ * (SignInThrottle); a device that signs in successfully is remembered for this account, so the owner
+ * is not slowed by someone else's guessing. Answers the device id for the client's cookie.
  */
 export async function signIn(
   context: IdentityContext,
   credentials: { email: string; password: string },
-  clientAddress: string,
-): Promise<SignedIn> {
+  client: { address: string; device?: string },
+): Promise<SignedIn & { device: string }> {
   const email = normalizeEmail(credentials.email);
-  await context.throttle.assertAllowed(email, clientAddress);
+  const attempt = await context.throttle.assertAllowed(email, client.address, client.device);
   const user = await findUserByEmail(context.db, email);
   const matches = user?.passwordHash
     ? await verifyPassword(user.passwordHash, credentials.password)
     : await verifyAgainstDecoy(credentials.password);
   if (!user || !matches) {
-    await context.throttle.recordFailure(email, clientAddress);
+    await context.throttle.recordFailure(attempt);
     throw invalidCredentials();
   }
-  await context.throttle.recordSuccess(email);
-  return startSession(context, user);
+  await context.throttle.recordSuccess(attempt);
+  const device = await context.throttle.rememberDevice(email, client.device);
+  return { ...(await startSession(context, user)), device };
 }
 
 /**

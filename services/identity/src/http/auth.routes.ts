@@ -23,7 +23,8 @@ import {
   updateMeSchema,
   verifyEmailSchema,
 } from './auth.schemas.js';
-import { clientAddress } from './client-address.js';
+import { SignInThrottled } from '../auth/sign-in-throttle.js';
+import { clientAddress, deviceCookie, presentedDevice } from './client-address.js';
 import { toUserView } from './user.schemas.js';
 
 const signedInView = ({ token, user }: SignedIn) => ({ token, user: toUserView(user) });
@@ -31,6 +32,11 @@ const signedInView = ({ token, user }: SignedIn) => ({ token, user: toUserView(u
 /** The /auth endpoints of the spec (section 7), plus what /settings and the sign-in page need. */
 export function authRoutes(context: IdentityContext) {
   return async (app: FastifyInstance) => {
+    // A throttled sign-in says when to come back, in the header as well as the message.
+    app.addHook('onError', async (_request, reply, error) => {
+      if (error instanceof SignInThrottled) reply.header('retry-after', String(error.retryAfterSeconds));
+    });
+
     app.post<{ Body: RegistrationInput }>(
       '/auth/register',
       { schema: registerSchema },
@@ -43,9 +49,21 @@ export function authRoutes(context: IdentityContext) {
     app.post<{ Body: { email: string; password: string } }>(
       '/auth/login',
       { schema: loginSchema },
-      async (request) => ({
-        data: signedInView(await signIn(context, request.body, clientAddress(request))),
-      }),
+      async (request, reply) => {
+        const signedIn = await signIn(context, request.body, {
+          address: clientAddress(request),
+          device: presentedDevice(request),
+        });
+        reply.header(
+          'set-cookie',
+          deviceCookie(
+            signedIn.device,
+            context.config.signInThrottle.deviceMemorySeconds,
+            context.config.nodeEnv === 'production',
+          ),
+        );
+        return { data: signedInView(signedIn) };
+      },
     );
 
     app.post<{ Body: { tokenId: string } }>('/auth/google', { schema: googleSchema }, async (request) =>

@@ -77,7 +77,7 @@ export async function createIdentityWorld(label: string, options: WorldOptions =
     app.inject({
       ...rest,
       headers: {
-        'x-forwarded-for': address,
+        'x-spa-client-address': address,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...headers,
       },

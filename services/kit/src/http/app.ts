@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifyServerOptions,
 } from 'fastify';
 import { runWithContext, newTraceparent } from '../context.js';
 import {
@@ -54,6 +55,8 @@ export interface BaseAppOptions {
   bodyLimit?: number;
   /** Server spans go to this tracer; by default the process's (none when tracing is off). */
   tracer?: Tracer;
+  /** Fastify's trustProxy: which peers' X-Forwarded-For sets request.ip (the gateway's TRUSTED_PROXIES). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
 const serverSpans = new WeakMap<FastifyRequest, Span>();
@@ -96,6 +99,7 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
     requestIdHeader: false,
     genReqId: (request) => {
       const header = request.headers['x-request-id'];
