@@ -141,19 +141,38 @@ async function prepare(stack, adminUrl) {
       },
     });
   const register = (body) => expectOk(`${api}/auth/register`, { method: 'POST', body });
-  await mapLimit(
+  const therapists = await mapLimit(
     Array.from({ length: 6 }, (_, n) => n),
     2,
-    (n) =>
-      register({
-        name: `Load Therapist ${n + 1}`,
-        email: `load-therapist-${n + 1}@example.com`,
-        password: PASSWORD,
-        role: 'employee',
-        employeeRole: 'servicestaff',
-        shift: n % 2 ? 'night' : 'morning',
-        workingLocation: 'Vijay Nagar',
-      }),
+    async (n) =>
+      (
+        await register({
+          name: `Load Therapist ${n + 1}`,
+          email: `load-therapist-${n + 1}@example.com`,
+          password: PASSWORD,
+          role: 'employee',
+          employeeRole: 'servicestaff',
+          shift: n % 2 ? 'night' : 'morning',
+          workingLocation: 'Vijay Nagar',
+        })
+      ).data.user.id,
+  );
+  // Self-registered employees are applicants until an admin approves them, which needs a verified
+  // email: the bench marks the emails verified (it has no mailbox) and approves through the API.
+  const { default: pg } = await import('pg');
+  const identity = new URL(adminUrl);
+  identity.pathname = `/${stack.prefix}_identity`;
+  const identityDb = new pg.Client({ connectionString: identity.toString() });
+  await identityDb.connect();
+  try {
+    await identityDb.query('update users set is_email_verified = true where id = any($1::uuid[])', [
+      therapists,
+    ]);
+  } finally {
+    await identityDb.end();
+  }
+  await mapLimit(therapists, 2, (id) =>
+    expectOk(`${api}/admin/users/${id}/approve`, { method: 'POST', token: admin }),
   );
 
   // Stock that a load run cannot sell out.
@@ -179,7 +198,6 @@ async function prepare(stack, adminUrl) {
   const rooms = (await expectOk(`${api}/admin/rooms`, {})).length;
   const booking = new URL(adminUrl);
   booking.pathname = `/${stack.prefix}_booking`;
-  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: booking.toString() });
   await client.connect();
   try {

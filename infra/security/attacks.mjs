@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { call, isErrorShape, must, pause, signIn, uniqueEmail } from './lib.mjs';
 import { ROUTE_TABLE } from './expectations.mjs';
+import { registerApplicant } from './fixtures.mjs';
 import { TINY_PNG } from './matrix.mjs';
 
 const b64url = (value) =>
@@ -107,6 +108,37 @@ export async function checkExpiredToken(base, verdicts) {
     'expired (signed by identity) → 401',
     fresh.status === 200 && expired.status === 401 && isErrorShape(expired.json),
     `fresh ${fresh.status}, after expiry ${expired.status}`,
+  );
+}
+
+/**
+ * A stranger who registers as an employee is an applicant: a customer until an admin approves, so no
+ * bills (customers' names and phones), no invoices, no staff member's schedule.
+ */
+async function checkSelfRegisteredEmployee(base, fixtures, verdicts) {
+  const applicant = await registerApplicant(base, 'self-employee');
+  const as = { token: applicant.token };
+  const claims = partsOf(applicant.token).payload;
+  const bills = await call(base, 'GET', '/api/v1/bills', as);
+  const billBodyOf = ROUTE_TABLE['POST /api/v1/bills'].body;
+  const create = await call(base, 'POST', '/api/v1/bills', { ...as, body: billBodyOf(fixtures) });
+  const schedule = await call(
+    base,
+    'GET',
+    `/api/v1/appointments/employees/${fixtures.sessions.employee.id}/appointments`,
+    as,
+  );
+  verdicts.record(
+    'permissions',
+    'self-registered employee (applicant) cannot read /bills or create a bill',
+    claims.role === 'user' &&
+      claims.employeeStatus === 'applicant' &&
+      bills.status === 403 &&
+      create.status === 403 &&
+      isErrorShape(bills.json) &&
+      isErrorShape(create.json) &&
+      schedule.status === 404,
+    `token role ${claims.role}/${claims.employeeStatus}; GET /bills ${bills.status}, POST /bills ${create.status}, a therapist's schedule ${schedule.status}`,
   );
 }
 
@@ -605,6 +637,7 @@ export async function checkSignInThrottle(base, verdicts) {
 
 export async function runAttacks(base, fixtures, verdicts) {
   await checkTokens(base, fixtures, verdicts);
+  await checkSelfRegisteredEmployee(base, fixtures, verdicts);
   await checkBodies(base, fixtures, verdicts);
   await checkTraversal(base, fixtures, verdicts);
   await checkHeaders(base, fixtures, verdicts);

@@ -97,6 +97,16 @@ export const ROUTE_TABLE = {
     body: () => ({ role: 'user' }),
     why: 'roles and staff details',
   },
+  'POST /api/v1/admin/users/{id}/approve': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.applicant }),
+    why: 'staff rights only by an admin (the applicant has not verified the email: 409)',
+  },
+  'POST /api/v1/admin/users/{id}/reject': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.applicant }),
+    why: 'staff rights only by an admin',
+  },
   'GET /api/v1/admin/employee-roles': { access: 'admin', why: 'employee roles' },
   'POST /api/v1/admin/employee-roles': {
     access: 'admin',

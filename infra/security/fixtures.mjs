@@ -20,6 +20,24 @@ export async function registerCustomer(base, label, name = `Security ${label}`) 
   return signIn(base, email, password);
 }
 
+/** A self-registered employee: an applicant, a customer everywhere until an admin approves. */
+export async function registerApplicant(base, label, name = `Security ${label}`) {
+  const email = uniqueEmail(label);
+  const password = 'Secure@12345';
+  await must(base, 'POST', `${API}/auth/register`, {
+    body: {
+      name,
+      email,
+      password,
+      role: 'employee',
+      employeeRole: 'servicestaff',
+      shift: 'morning',
+      workingLocation: 'Vijay Nagar',
+    },
+  });
+  return signIn(base, email, password);
+}
+
 export const ADDRESS = Object.freeze({
   label: 'Home',
   fullName: 'Asha Rao',
@@ -130,6 +148,7 @@ export async function createFixtures(base) {
   const ad = { token: admin.token };
   const suffix = Date.now().toString(36);
   const victim = await registerCustomer(base, 'to-delete');
+  const applicant = await registerApplicant(base, 'applicant');
   const employeeRole = await must(base, 'POST', `${API}/admin/employee-roles`, {
     ...ad,
     body: { name: `secrole${suffix}`, description: 'made by the security run' },
@@ -180,6 +199,7 @@ export async function createFixtures(base) {
       appointmentEmployee: appointment.employeeId?._id ?? appointment.employeeId ?? null,
       bill: idOf(bill.bill ?? bill),
       victim: victim.id,
+      applicant: applicant.id,
       employeeRole: idOf(employeeRole.role ?? employeeRole),
       newCategory: idOf(newCategory),
       newRoom: idOf(newRoom),

@@ -32,4 +32,14 @@ export const identityEvents = {
     identity.PasswordResetRequestedSchema,
     'identity.account-email.v1',
   ),
+  employeeApplicationApproved: defineEvent(
+    'identity.employee-application.approved',
+    identity.EmployeeApplicationDecidedSchema,
+    'identity.account-email.v1',
+  ),
+  employeeApplicationRejected: defineEvent(
+    'identity.employee-application.rejected',
+    identity.EmployeeApplicationDecidedSchema,
+    'identity.account-email.v1',
+  ),
 } as const;

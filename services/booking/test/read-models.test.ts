@@ -54,6 +54,60 @@ describe('read models from catalogue and identity events', () => {
     }
   });
 
+  it('never put an employee applicant in the assignment pool, only once approved', async () => {
+    const service = await world.service({ name: 'Aroma Ritual' }, 'Aromatherapist');
+    const room = await world.room({ roomNumber: '702', type: 'Gold' });
+    const customer = await world.person('user');
+    // As identity publishes a self-registered employee: a customer with the requested employee fields.
+    const applicant = await world.person('user', {
+      name: 'Kavya Nair',
+      employeeRole: 'Aromatherapist',
+      shift: 'morning',
+      workingLocation: 'Palasia',
+      employeeStatus: 'applicant',
+    });
+    // Even an event that claims the employee role while the application is pending.
+    const claimed = await world.person('employee', {
+      name: 'Dev Kapoor',
+      employeeRole: 'Aromatherapist',
+      employeeStatus: 'applicant',
+    });
+    await world.mirrored({
+      services: [service.id],
+      rooms: [room.id],
+      users: [customer.id, applicant.id, claimed.id],
+    });
+    expect((await row('users', claimed.id)).role).toBe('user');
+    const book = (clock: string) =>
+      world.request('POST', '/appointments/auto-assign', {
+        token: customer.token,
+        body: bookingBody(service, istTime(7, clock)),
+      });
+    const before = await book('10:00');
+    expect(before.statusCode).toBe(201);
+    expect(before.json().employeeId).toBeNull();
+
+    // The admin approves Kavya: identity announces her as an employee, and she is assigned.
+    await world.emit('identity', events.userUpdated, applicant.id, {
+      user: {
+        id: applicant.id,
+        name: applicant.name,
+        email: applicant.email,
+        role: 'employee',
+        employeeRole: 'Aromatherapist',
+        shift: 'morning',
+        workingLocation: 'Palasia',
+        status: 'free',
+        employeeId: 'EMP-0702',
+        employeeStatus: 'approved',
+      },
+    });
+    await eventually(async () => expect((await row('users', applicant.id)).role).toBe('employee'));
+    const after = await book('12:00');
+    expect(after.statusCode).toBe(201);
+    expect(after.json().employeeId).toMatchObject({ _id: applicant.id, name: 'Kavya Nair' });
+  });
+
   it("follow changes: prices, a category's role, deactivation and deletion", async () => {
     const service = await world.service({}, 'servicestaff');
     const room = await world.room({ roomNumber: '401', type: 'Silver', pricePaise: 100_000n });

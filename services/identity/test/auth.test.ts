@@ -71,8 +71,8 @@ describe('POST /auth/register', () => {
     expect(events.map((row) => row.topic)).toEqual(['identity.user.v1', 'identity.account-email.v1']);
   });
 
-  it('creates an employee with a readable employee id', async () => {
-    const { user } = await world.register({
+  it('makes a self-registered employee an applicant: a customer until an admin approves', async () => {
+    const { user, token } = await world.register({
       role: 'employee',
       employeeRole: 'Receptionist',
       shift: 'night',
@@ -80,20 +80,15 @@ describe('POST /auth/register', () => {
       status: 'occupied',
     });
     expect(user).toMatchObject({
-      role: 'employee',
+      role: 'user',
+      employeeStatus: 'applicant',
       employeeRole: 'receptionist',
       shift: 'night',
       workingLocation: 'Palasia',
       status: 'occupied',
+      employeeId: null,
     });
-    expect(user.employeeId).toMatch(/^EMP-\d{4}$/);
-    const next = await world.register({
-      role: 'employee',
-      employeeRole: 'manager',
-      shift: 'morning',
-      workingLocation: 'Vijay Nagar',
-    });
-    expect(Number(String(next.user.employeeId).slice(4))).toBe(Number(String(user.employeeId).slice(4)) + 1);
+    expect(decodeJwt(token)).toMatchObject({ role: 'user', employeeStatus: 'applicant' });
   });
 
   it('treats emails case-insensitively: the same mailbox cannot register twice', async () => {

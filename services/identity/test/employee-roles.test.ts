@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIdentityWorld, uniqueEmail, type IdentityWorld } from './support/identity-world.js';
+import { createIdentityWorld, execute, uniqueEmail, type IdentityWorld } from './support/identity-world.js';
 
 let world: IdentityWorld;
 let admin: string;
@@ -172,12 +173,21 @@ describe('employee roles', () => {
       'This employee role is assigned to 1 employee. Give them another role before deleting it.',
     );
 
-    await world.call({
+    // The applicant is approved (after verifying their email), then given another role.
+    await execute(world, sql`update users set is_email_verified = true where id = ${String(user.id)}`);
+    const approved = await world.call({
+      method: 'POST',
+      url: `/admin/users/${String(user.id)}/approve`,
+      token: admin,
+    });
+    expect(approved.statusCode).toBe(200);
+    const moved = await world.call({
       method: 'PUT',
       url: `/admin/users/${String(user.id)}`,
       token: admin,
       payload: { employeeRole: 'manager' },
     });
+    expect(moved.statusCode).toBe(200);
     const response = await remove(role.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Employee role deleted' });

@@ -84,6 +84,36 @@ describe('notification: identity emails through Kafka, BullMQ and SMTP', () => {
     expect(email.text).toContain('expires in 1 hour');
   });
 
+  it("tells an employee applicant an admin's decision, approved or rejected", async () => {
+    world = await createNotificationWorld('application');
+    world.startWorker();
+    const approvedAddress = uniqueAddress('approved');
+    const rejectedAddress = uniqueAddress('rejected');
+    const signInUrl = `${APP_URL}/login`;
+    await world.decideApplication('approved', {
+      userId: randomUUID(),
+      email: approvedAddress,
+      name: 'Kavya Nair',
+      employeeRole: 'receptionist',
+      signInUrl,
+    });
+    await world.decideApplication('rejected', {
+      userId: randomUUID(),
+      email: rejectedAddress,
+      name: 'Dev Kapoor',
+      employeeRole: 'manager',
+      signInUrl,
+    });
+
+    const approved = await oneEmailTo(approvedAddress);
+    expect(approved.subject).toBe('Your Aranya Spa & Wellness staff account is approved');
+    expect(approved.html).toContain(`href="${signInUrl}"`);
+    expect(approved.text).toContain('approved your receptionist account');
+    const rejected = await oneEmailTo(rejectedAddress);
+    expect(rejected.subject).toBe('About your Aranya Spa & Wellness staff account request');
+    expect(rejected.text).toContain('stays open as a customer account');
+  });
+
   it('sends one email when the same event is delivered twice', async () => {
     world = await createNotificationWorld('duplicate');
     world.startWorker();

@@ -20,6 +20,8 @@ export interface SessionUser {
   status?: string;
   employeeId?: string;
   isEmailVerified?: boolean;
+  /** A self-registered employee: applicant (a customer until an admin approves), approved or rejected. */
+  employeeStatus?: string;
 }
 
 /** What sign-in and registration answers carry: an id under id, _id or both. */
@@ -39,6 +41,7 @@ const OPTIONAL_STRING_FIELDS = [
   'workingLocation',
   'status',
   'employeeId',
+  'employeeStatus',
 ] as const;
 
 function isRole(value: unknown): value is Role {

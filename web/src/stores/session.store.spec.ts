@@ -37,6 +37,15 @@ describe('normalizeUser', () => {
     });
   });
 
+  it("keeps an employee applicant's state, so the dashboard can show the waiting screen", () => {
+    expect(
+      normalizeUser({ id: 'u4', role: 'user', employeeStatus: 'applicant', employeeRole: 'manager' }),
+    ).toMatchObject({ role: 'user', employeeStatus: 'applicant', employeeRole: 'manager' });
+    expect(normalizeUser({ id: 'u5', role: 'user', employeeStatus: null })).not.toHaveProperty(
+      'employeeStatus',
+    );
+  });
+
   it('defaults an unknown role to user and keeps known optional fields', () => {
     const user = normalizeUser({
       id: 'u3',

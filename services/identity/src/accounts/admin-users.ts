@@ -19,6 +19,7 @@ import {
 } from '../domain/user-update.js';
 import { identityEvents, mirroredFieldsDiffer, userMessage } from '../events/publishes.js';
 import type { IdentityContext } from './context.js';
+import { APPLICANT_EDIT_MESSAGE } from './employee-applications.js';
 import { validationFailed } from './validation.js';
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
@@ -31,7 +32,7 @@ export function listUsersForAdmin(context: IdentityContext, filters: UserFilters
 /**
  * An admin sets a user's role, employee role, shift, working location and status. A user who becomes
  * an employee gets the next readable employee id. A role change signs the user out everywhere, since
- * their tokens still carry the old role.
+ * their tokens still carry the old role. An employee applicant cannot be edited before the decision.
  */
 export async function updateUserAsAdmin(
   context: IdentityContext,
@@ -42,6 +43,8 @@ export async function updateUserAsAdmin(
   const { user, roleChanged } = await context.db.transaction(async (tx) => {
     const current = await findUserByIdForUpdate(tx, userId);
     if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
+    // An edit must not become an approval that skips the application's checks.
+    if (current.employeeStatus === 'applicant') throw conflict(APPLICANT_EDIT_MESSAGE);
     const plan = planAdminUserUpdate(current, changes, activeRoles);
     if (!plan.ok) throw validationFailed(plan.issues);
     const { next, changed, roleChanged } = plan.value;
@@ -54,7 +57,13 @@ export async function updateUserAsAdmin(
       throw conflict(LAST_ADMIN_DEMOTE_MESSAGE);
     const employeeId =
       next.role === 'employee' && !current.employeeId ? await nextEmployeeId(tx) : current.employeeId;
-    const updated = await updateUser(tx, userId, { ...next, employeeId });
+    // An employee made by an admin counts as approved; leaving the employee role ends the state.
+    const employeeStatus = roleChanged
+      ? next.role === 'employee'
+        ? 'approved'
+        : null
+      : current.employeeStatus;
+    const updated = await updateUser(tx, userId, { ...next, employeeId, employeeStatus });
     if (mirroredFieldsDiffer(current, updated))
       await context.publish(tx, identityEvents.userUpdated, userId, { user: userMessage(updated) });
     return { user: updated, roleChanged };

@@ -20,6 +20,7 @@ function demoAccounts(seed: IdentityContext['config']['seed']): DemoAccount[] {
       email,
       password: seed.staffPassword,
       role: 'employee',
+      employeeStatus: 'approved',
       employeeRole,
       shift,
       workingLocation,

@@ -2,7 +2,7 @@ import { conflict } from '@spa/kit';
 import { hashPassword } from '../auth/password-hashing.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { activeEmployeeRoleNames } from '../db/employee-roles.repository.js';
-import { findUserByEmail, insertUser, nextEmployeeId } from '../db/users.repository.js';
+import { findUserByEmail, insertUser } from '../db/users.repository.js';
 import { checkRegistration, type RegistrationInput } from '../domain/registration.js';
 import { identityEvents, userMessage } from '../events/publishes.js';
 import type { IdentityContext } from './context.js';
@@ -13,7 +13,7 @@ import { validationFailed } from './validation.js';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please sign in instead.';
 
 /**
- * Self-registration as a customer or an employee. The account, its registered event and the first
+ * Self-registration as a customer or an employee applicant. The account, its registered event and the first
  * verification email request commit together; the new user is signed in straight away.
  */
 export async function register(context: IdentityContext, input: RegistrationInput): Promise<SignedIn> {
@@ -31,12 +31,15 @@ export async function register(context: IdentityContext, input: RegistrationInpu
         email: account.email,
         phone: account.phone,
         passwordHash,
-        role: account.role,
+        // A self-registered employee is an applicant: a customer everywhere until an admin approves
+        // (the employee id comes with the approval).
+        role: 'user',
+        employeeStatus: account.role === 'employee' ? 'applicant' : null,
         employeeRole: account.employeeRole,
         shift: account.shift,
         workingLocation: account.workingLocation,
         status: account.status,
-        employeeId: account.role === 'employee' ? await nextEmployeeId(tx) : null,
+        employeeId: null,
       });
       await context.publish(tx, identityEvents.userRegistered, created.id, { user: userMessage(created) });
       await requestEmailVerification(context, tx, created);

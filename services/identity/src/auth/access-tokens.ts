@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, type Role } from '@spa/kit';
 import { SignJWT } from 'jose';
+import type { EmployeeStatus } from '../domain/user.js';
 import type { SessionRegistry } from './sessions.js';
 import type { SigningKey } from './signing-keys.js';
 
@@ -9,6 +10,8 @@ export interface TokenSubject {
   role: Role;
   name: string;
   email: string;
+  /** A self-registered employee's application state (the web shows "waiting for approval"). */
+  employeeStatus?: EmployeeStatus | null;
 }
 
 export interface IssuedToken {
@@ -29,7 +32,10 @@ export class AccessTokenIssuer {
     const tokenId = randomUUID();
     const issuedAt = Math.floor(Date.now() / 1000);
     const expiresAt = issuedAt + this.lifetimeSeconds;
-    const token = await new SignJWT({ role: subject.role, name: subject.name, email: subject.email })
+    // `role` is always the effective role: an applicant is a `user` until approved.
+    const claims: Record<string, string> = { role: subject.role, name: subject.name, email: subject.email };
+    if (subject.employeeStatus) claims.employeeStatus = subject.employeeStatus;
+    const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'EdDSA', kid: this.key.kid, typ: 'JWT' })
       .setSubject(subject.id)
       .setIssuer(TOKEN_ISSUER)

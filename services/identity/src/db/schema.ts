@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { JWK } from 'jose';
-import type { AvailabilityStatus, Role, Shift } from '../domain/user.js';
+import type { AvailabilityStatus, EmployeeStatus, Role, Shift } from '../domain/user.js';
 
 export const users = pgTable(
   'users',
@@ -24,7 +24,10 @@ export const users = pgTable(
     phone: text('phone'),
     /** argon2id PHC string; null for an account that only ever signed in with Google. */
     passwordHash: text('password_hash'),
+    /** The effective role: `user` for an employee applicant until an admin approves them. */
     role: text('role').$type<Role>().notNull().default('user'),
+    /** A self-registered employee's application: applicant, approved or rejected; null otherwise. */
+    employeeStatus: text('employee_status').$type<EmployeeStatus>(),
     employeeRole: text('employee_role'),
     shift: text('shift').$type<Shift>(),
     workingLocation: text('working_location'),
@@ -40,6 +43,10 @@ export const users = pgTable(
     index('users_role_idx').on(table.role),
     check('users_role_check', sql`${table.role} in ('user', 'employee', 'admin')`),
     check('users_shift_check', sql`${table.shift} is null or ${table.shift} in ('morning', 'night')`),
+    check(
+      'users_employee_status_check',
+      sql`${table.employeeStatus} is null or ${table.employeeStatus} in ('applicant', 'approved', 'rejected')`,
+    ),
     check('users_status_check', sql`${table.status} in ('free', 'occupied')`),
   ],
 );

@@ -1,7 +1,7 @@
 import type { Queryable } from '@spa/kit';
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { formatEmployeeId } from '../domain/employee-id.js';
-import type { Shift } from '../domain/user.js';
+import type { EmployeeStatus, Shift } from '../domain/user.js';
 import { employeeNumberSequence, users, type UserRow } from './schema.js';
 
 export type NewUser = typeof users.$inferInsert;
@@ -12,6 +12,7 @@ export interface UserFilters {
   shift?: Shift;
   workingLocation?: string;
   role?: UserRow['role'];
+  employeeStatus?: EmployeeStatus;
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -58,7 +59,10 @@ export async function deleteUser(q: Queryable, id: string): Promise<void> {
   await q.delete(users).where(eq(users.id, id));
 }
 
-/** The directory: email and working location match by case-insensitive substring, shift and role exactly. */
+/**
+ * The directory, applicants first: email and working location match by case-insensitive substring,
+ * shift, role and employee status exactly.
+ */
 export async function listUsers(q: Queryable, filters: UserFilters): Promise<UserRow[]> {
   const conditions: SQL[] = [];
   if (filters.email) conditions.push(ilike(users.email, likePattern(filters.email.trim())));
@@ -66,11 +70,18 @@ export async function listUsers(q: Queryable, filters: UserFilters): Promise<Use
     conditions.push(ilike(users.workingLocation, likePattern(filters.workingLocation.trim())));
   if (filters.shift) conditions.push(eq(users.shift, filters.shift));
   if (filters.role) conditions.push(eq(users.role, filters.role));
+  if (filters.employeeStatus) conditions.push(eq(users.employeeStatus, filters.employeeStatus));
   return q
     .select()
     .from(users)
     .where(and(...conditions))
-    .orderBy(asc(users.name), asc(users.email));
+    .orderBy(
+      // Applicants waiting for a decision come first, oldest application first.
+      sql`case when ${users.employeeStatus} = 'applicant' then 0 else 1 end`,
+      sql`case when ${users.employeeStatus} = 'applicant' then ${users.createdAt} end`,
+      asc(users.name),
+      asc(users.email),
+    );
 }
 
 export async function countUsers(q: Queryable): Promise<number> {

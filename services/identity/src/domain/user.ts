@@ -2,6 +2,13 @@ export const ROLES = ['user', 'employee', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 /** What self-registration may choose; admin is only ever granted by another admin. */
 export const SELF_REGISTRATION_ROLES = ['user', 'employee'] as const;
+/**
+ * Where a self-registered employee's application stands. An applicant's role stays `user` (a customer
+ * in every service) until an admin approves; a rejected applicant stays a customer. Null for everyone
+ * else (customers, admins, and employees an admin made directly, who count as approved).
+ */
+export const EMPLOYEE_STATUSES = ['applicant', 'approved', 'rejected'] as const;
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 export const SHIFTS = ['morning', 'night'] as const;
 export type Shift = (typeof SHIFTS)[number];
 export const AVAILABILITY_STATUSES = ['free', 'occupied'] as const;

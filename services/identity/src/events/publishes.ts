@@ -11,6 +11,8 @@ export const identityEvents = {
   employeeRoleDeleted: events.employeeRoleDeleted,
   emailVerificationRequested: events.emailVerificationRequested,
   passwordResetRequested: events.passwordResetRequested,
+  employeeApplicationApproved: events.employeeApplicationApproved,
+  employeeApplicationRejected: events.employeeApplicationRejected,
 } as const;
 
 /** The topics identity writes to, created at start with their cleanup policy (entity state is compacted). */
@@ -36,6 +38,7 @@ export interface MirroredUser {
   status: string;
   employeeId: string;
   isEmailVerified: boolean;
+  employeeStatus: string;
 }
 
 export function userMessage(user: UserRow): MirroredUser {
@@ -51,6 +54,7 @@ export function userMessage(user: UserRow): MirroredUser {
     status: user.status,
     employeeId: user.employeeId ?? '',
     isEmailVerified: user.isEmailVerified,
+    employeeStatus: user.employeeStatus ?? '',
   };
 }
 

@@ -7,9 +7,16 @@ import {
   USER_DELETED_MESSAGE,
 } from '../accounts/admin-users.js';
 import type { IdentityContext } from '../accounts/context.js';
+import { decideEmployeeApplication } from '../accounts/employee-applications.js';
 import type { UserFilters } from '../db/users.repository.js';
 import type { AdminUserChanges } from '../domain/user-update.js';
-import { deleteUserSchema, listUsersSchema, updateUserSchema } from './admin-users.schemas.js';
+import {
+  approveApplicantSchema,
+  deleteUserSchema,
+  listUsersSchema,
+  rejectApplicantSchema,
+  updateUserSchema,
+} from './admin-users.schemas.js';
 import { toUserView } from './user.schemas.js';
 
 type FilterQuery = { [K in keyof UserFilters]?: UserFilters[K] | '' };
@@ -21,12 +28,13 @@ export function adminUserRoutes(context: IdentityContext) {
     app.addHook('preValidation', requireRole('admin'));
 
     app.get<{ Querystring: FilterQuery }>('/admin/users', { schema: listUsersSchema }, async (request) => {
-      const { email, shift, workingLocation, role } = request.query;
+      const { email, shift, workingLocation, role, employeeStatus } = request.query;
       const users = await listUsersForAdmin(context, {
         email: email || undefined,
         shift: shift || undefined,
         workingLocation: workingLocation || undefined,
         role: role || undefined,
+        employeeStatus: employeeStatus || undefined,
       });
       return { users: users.map(toUserView) };
     });
@@ -36,6 +44,22 @@ export function adminUserRoutes(context: IdentityContext) {
       { schema: updateUserSchema },
       async (request) => ({
         user: toUserView(await updateUserAsAdmin(context, request.params.id, request.body)),
+      }),
+    );
+
+    app.post<{ Params: { id: string } }>(
+      '/admin/users/:id/approve',
+      { schema: approveApplicantSchema },
+      async (request) => ({
+        user: toUserView(await decideEmployeeApplication(context, request.params.id, 'approve')),
+      }),
+    );
+
+    app.post<{ Params: { id: string } }>(
+      '/admin/users/:id/reject',
+      { schema: rejectApplicantSchema },
+      async (request) => ({
+        user: toUserView(await decideEmployeeApplication(context, request.params.id, 'reject')),
       }),
     );
 

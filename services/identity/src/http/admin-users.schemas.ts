@@ -11,13 +11,15 @@ export const listUsersSchema = {
   tags: ['Admin users'],
   summary: 'The user directory (admins only)',
   description:
-    'email and workingLocation match case-insensitive substrings; shift and role match exactly. Empty values are ignored.',
+    'Employee applicants waiting for a decision come first (oldest first), then everyone by name. ' +
+    'email and workingLocation match case-insensitive substrings; shift, role and employeeStatus match exactly. Empty values are ignored.',
   security,
   querystring: strictObject({
     email: filterText,
     shift: { type: 'string', enum: ['morning', 'night', ''] },
     workingLocation: filterText,
     role: { type: 'string', enum: ['user', 'employee', 'admin', ''] },
+    employeeStatus: { type: 'string', enum: ['applicant', 'approved', 'rejected', ''] },
   }),
   response: {
     200: { type: 'object', required: ['users'], properties: { users: { type: 'array', items: userSchema } } },
@@ -31,7 +33,8 @@ export const updateUserSchema = {
   description:
     'For role employee, employeeRole, shift and workingLocation must be set (here or already); for other roles they are cleared. ' +
     'A user who becomes an employee gets the next employee id. The last admin cannot be demoted (409). ' +
-    'A role change signs the user out (their tokens carry the old role).',
+    'A role change signs the user out (their tokens carry the old role). ' +
+    'An employee applicant cannot be edited until approved or rejected (409).',
   security,
   params: idParams,
   body: strictObject({
@@ -50,4 +53,26 @@ export const deleteUserSchema = {
   security,
   params: idParams,
   response: { 200: messageSchema, ...errors(400, 401, 403, 404, 409) },
+} as const;
+
+export const approveApplicantSchema = {
+  tags: ['Admin users'],
+  summary: 'Approve a self-registered employee (admins only)',
+  description:
+    'The applicant becomes an employee with the next employee id. Needs a verified email (409 otherwise) and a pending application (409). ' +
+    "The user's live tokens are revoked, so the next sign-in carries employee rights; the applicant is emailed.",
+  security,
+  params: idParams,
+  response: { 200: userEnvelopeSchema, ...errors(400, 401, 403, 404, 409) },
+} as const;
+
+export const rejectApplicantSchema = {
+  tags: ['Admin users'],
+  summary: 'Reject a self-registered employee (admins only)',
+  description:
+    'The account stays a plain customer account (the requested employee fields are dropped). Needs a pending application (409). ' +
+    "The user's live tokens are revoked; the applicant is emailed.",
+  security,
+  params: idParams,
+  response: { 200: userEnvelopeSchema, ...errors(400, 401, 403, 404, 409) },
 } as const;

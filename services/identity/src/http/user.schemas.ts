@@ -12,7 +12,11 @@ export const userSchema = {
     name: { type: 'string' },
     email: { type: 'string' },
     phone: nullableText,
-    role: { type: 'string', enum: ['user', 'employee', 'admin'] },
+    role: {
+      type: 'string',
+      enum: ['user', 'employee', 'admin'],
+      description: 'The effective role: user for an employee applicant until approved',
+    },
     employeeRole: { ...nullableText, description: 'Employee role name (employees only)' },
     shift: { type: 'string', enum: ['morning', 'night'], nullable: true },
     workingLocation: nullableText,
@@ -23,6 +27,13 @@ export const userSchema = {
     },
     employeeId: { ...nullableText, description: 'Readable employee id such as EMP-0007 (employees only)' },
     isEmailVerified: { type: 'boolean' },
+    employeeStatus: {
+      type: 'string',
+      enum: ['applicant', 'approved', 'rejected'],
+      nullable: true,
+      description:
+        'A self-registered employee: applicant (role stays user until an admin approves), approved or rejected. Null for everyone else.',
+    },
     hasPassword: { type: 'boolean', description: 'False for an account that has only signed in with Google' },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
@@ -42,6 +53,7 @@ export interface UserView {
   status: UserRow['status'];
   employeeId: string | null;
   isEmailVerified: boolean;
+  employeeStatus: UserRow['employeeStatus'];
   hasPassword: boolean;
   createdAt: string;
   updatedAt: string;
@@ -61,6 +73,7 @@ export function toUserView(user: UserRow): UserView {
     status: user.status,
     employeeId: user.employeeId,
     isEmailVerified: user.isEmailVerified,
+    employeeStatus: user.employeeStatus,
     hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),

@@ -115,6 +115,16 @@ export async function createNotificationWorld(label: string) {
       );
     },
 
+    /** What identity does when an admin approves or rejects a self-registered employee. */
+    async decideApplication(
+      decision: 'approved' | 'rejected',
+      payload: MessageInitShape<typeof events.employeeApplicationApproved.schema> & { userId: string },
+    ) {
+      const event =
+        decision === 'approved' ? events.employeeApplicationApproved : events.employeeApplicationRejected;
+      return identity.db.transaction((tx) => publish(tx, retargeted(event), payload.userId, payload));
+    },
+
     async close() {
       await Promise.allSettled(stops.map((stop) => stop()));
       await consumer.stop();

@@ -94,6 +94,10 @@ interface ConfirmDialogProps {
   message: string;
   confirmLabel: string;
   busy?: boolean;
+  /** What the confirm button says while busy (default "Deleting..."). */
+  busyLabel?: string;
+  /** The confirm button's look: danger (default) or primary. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -105,6 +109,8 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   busy,
+  busyLabel = 'Deleting...',
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -119,8 +125,8 @@ export function ConfirmDialog({
           <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
             Cancel
           </button>
-          <button type="button" className="btn btn--danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Deleting...' : confirmLabel}
+          <button type="button" className={`btn btn--${tone}`} onClick={onConfirm} disabled={busy}>
+            {busy ? busyLabel : confirmLabel}
           </button>
         </>
       }

@@ -14,12 +14,17 @@ export interface AccountUser {
   status?: EmployeeStatus;
   employeeId?: string | null;
   isEmailVerified?: boolean;
+  /** A self-registered employee's application; null for everyone else. */
+  employeeStatus?: EmployeeApplicationState | null;
   /** False for an account that has only ever signed in with Google. */
   hasPassword?: boolean;
+  createdAt?: string;
 }
 
 export type Shift = 'morning' | 'night';
 export type EmployeeStatus = 'free' | 'occupied';
+/** Where a self-registered employee's application stands (the API's `employeeStatus`). */
+export type EmployeeApplicationState = 'applicant' | 'approved' | 'rejected';
 
 export const SHIFTS: ReadonlyArray<{ value: Shift; label: string }> = [
   { value: 'morning', label: 'Morning' },

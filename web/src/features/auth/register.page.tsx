@@ -70,7 +70,11 @@ export default function RegisterPage() {
     try {
       const { token, user } = await authApi.register(form);
       signIn(token, toSessionUser(user));
-      toast.success('Welcome! We have sent a verification link to your email.');
+      toast.success(
+        user.employeeStatus === 'applicant'
+          ? 'Welcome! Please verify your email with the link we sent; an administrator will then review your staff account.'
+          : 'Welcome! We have sent a verification link to your email.',
+      );
       navigate(paths.dashboard, { replace: true });
     } catch (failure) {
       setError(getErrorMessage(failure, 'Registration failed'));
@@ -170,6 +174,9 @@ export default function RegisterPage() {
         {isEmployee && (
           <div className="employee-fields">
             <p className="employee-fields__title">Employee details</p>
+            <p className="muted">
+              An administrator approves staff accounts. Until then you can use the spa as a customer.
+            </p>
             <div className="field">
               <label className="field__label" htmlFor="register-employee-role">
                 Employee role

@@ -12,6 +12,7 @@ import { BUSINESS_TIME_ZONE } from '../appointments/business-time';
 import { StatusBadge } from '../appointments/status-badge';
 import { useSendVerificationEmail } from '../auth/use-send-verification';
 import { useSignOut } from '../auth/use-sign-out';
+import { ApplicationNotice } from './application-notice';
 import {
   BagIcon,
   CalendarIcon,
@@ -148,7 +149,10 @@ function RecentAppointments({ appointments }: { appointments: Appointment[] | un
   );
 }
 
-/** /dashboard for a customer: welcome, side menu, the two action cards and recent appointments. */
+/**
+ * /dashboard for a customer: welcome, side menu, the two action cards and recent appointments. An
+ * employee applicant (a customer until approved) sees the "waiting for approval" state on top.
+ */
 export function UserDashboard({ user }: { user: SessionUser }) {
   const upcoming = useAppointments(user.id, 'upcoming');
   const all = useAppointments(user.id, 'all');
@@ -166,6 +170,7 @@ export function UserDashboard({ user }: { user: SessionUser }) {
           <h1>Welcome back, {firstName}</h1>
           <p className="lead">Plan your next visit, follow your orders and keep your details up to date.</p>
         </header>
+        <ApplicationNotice user={user} />
         <VerifyNotice user={user} />
         <div className="action-cards">
           <Link to={paths.appointment} className="action-card action-card--accent">

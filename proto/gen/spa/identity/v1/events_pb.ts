@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/identity/v1/events.proto.
  */
 export const file_spa_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChxzcGEvaWRlbnRpdHkvdjEvZXZlbnRzLnByb3RvEg9zcGEuaWRlbnRpdHkudjEizAEKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIMCgRyb2xlGAUgASgJEhUKDWVtcGxveWVlX3JvbGUYBiABKAkSDQoFc2hpZnQYByABKAkSGAoQd29ya2luZ19sb2NhdGlvbhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLZW1wbG95ZWVfaWQYCiABKAkSGQoRaXNfZW1haWxfdmVyaWZpZWQYCyABKAgiNQoOVXNlclJlZ2lzdGVyZWQSIwoEdXNlchgBIAEoCzIVLnNwYS5pZGVudGl0eS52MS5Vc2VyIjIKC1VzZXJVcGRhdGVkEiMKBHVzZXIYASABKAsyFS5zcGEuaWRlbnRpdHkudjEuVXNlciIeCgtVc2VyRGVsZXRlZBIPCgd1c2VyX2lkGAEgASgJImUKDEVtcGxveWVlUm9sZRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJEhEKCWlzX2FjdGl2ZRgFIAEoCCJDChRFbXBsb3llZVJvbGVVcHNlcnRlZBIrCgRyb2xlGAEgASgLMh0uc3BhLmlkZW50aXR5LnYxLkVtcGxveWVlUm9sZSI0ChNFbXBsb3llZVJvbGVEZWxldGVkEg8KB3JvbGVfaWQYASABKAkSDAoEbmFtZRgCIAEoCSJ6ChpFbWFpbFZlcmlmaWNhdGlvblJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSEgoKdmVyaWZ5X3VybBgEIAEoCRIaChJleHBpcmVzX2luX3NlY29uZHMYBSABKAMidQoWUGFzc3dvcmRSZXNldFJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSEQoJcmVzZXRfdXJsGAQgASgJEhoKEmV4cGlyZXNfaW5fc2Vjb25kcxgFIAEoA2IGcHJvdG8z");
+  fileDesc("ChxzcGEvaWRlbnRpdHkvdjEvZXZlbnRzLnByb3RvEg9zcGEuaWRlbnRpdHkudjEi5QEKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIMCgRyb2xlGAUgASgJEhUKDWVtcGxveWVlX3JvbGUYBiABKAkSDQoFc2hpZnQYByABKAkSGAoQd29ya2luZ19sb2NhdGlvbhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLZW1wbG95ZWVfaWQYCiABKAkSGQoRaXNfZW1haWxfdmVyaWZpZWQYCyABKAgSFwoPZW1wbG95ZWVfc3RhdHVzGAwgASgJIjUKDlVzZXJSZWdpc3RlcmVkEiMKBHVzZXIYASABKAsyFS5zcGEuaWRlbnRpdHkudjEuVXNlciIyCgtVc2VyVXBkYXRlZBIjCgR1c2VyGAEgASgLMhUuc3BhLmlkZW50aXR5LnYxLlVzZXIiHgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCSJlCgxFbXBsb3llZVJvbGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwZXJtaXNzaW9ucxgEIAMoCRIRCglpc19hY3RpdmUYBSABKAgiQwoURW1wbG95ZWVSb2xlVXBzZXJ0ZWQSKwoEcm9sZRgBIAEoCzIdLnNwYS5pZGVudGl0eS52MS5FbXBsb3llZVJvbGUiNAoTRW1wbG95ZWVSb2xlRGVsZXRlZBIPCgdyb2xlX2lkGAEgASgJEgwKBG5hbWUYAiABKAkiegoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhIKCnZlcmlmeV91cmwYBCABKAkSGgoSZXhwaXJlc19pbl9zZWNvbmRzGAUgASgDInUKFlBhc3N3b3JkUmVzZXRSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCXJlc2V0X3VybBgEIAEoCRIaChJleHBpcmVzX2luX3NlY29uZHMYBSABKAMidgoaRW1wbG95ZWVBcHBsaWNhdGlvbkRlY2lkZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhUKDWVtcGxveWVlX3JvbGUYBCABKAkSEwoLc2lnbl9pbl91cmwYBSABKAliBnByb3RvMw");
 
 /**
  * A user as other services mirror it (no secrets).
@@ -78,6 +78,14 @@ export type User = Message<"spa.identity.v1.User"> & {
    * @generated from field: bool is_email_verified = 11;
    */
   isEmailVerified: boolean;
+
+  /**
+   * For a self-registered employee: applicant (waiting for an admin; role stays user until then),
+   * approved or rejected; empty for customers and admins. An applicant is never assignable.
+   *
+   * @generated from field: string employee_status = 12;
+   */
+  employeeStatus: string;
 };
 
 /**
@@ -303,4 +311,48 @@ export type PasswordResetRequested = Message<"spa.identity.v1.PasswordResetReque
  */
 export const PasswordResetRequestedSchema: GenMessage<PasswordResetRequested> = /*@__PURE__*/
   messageDesc(file_spa_identity_v1_events, 8);
+
+/**
+ * identity.employee-application.approved and identity.employee-application.rejected: an admin decided
+ * on a self-registered employee (the applicant is emailed either way).
+ *
+ * @generated from message spa.identity.v1.EmployeeApplicationDecided
+ */
+export type EmployeeApplicationDecided = Message<"spa.identity.v1.EmployeeApplicationDecided"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * The employee role applied for.
+   *
+   * @generated from field: string employee_role = 4;
+   */
+  employeeRole: string;
+
+  /**
+   * Where to sign in again (the new rights come with the next sign-in).
+   *
+   * @generated from field: string sign_in_url = 5;
+   */
+  signInUrl: string;
+};
+
+/**
+ * Describes the message spa.identity.v1.EmployeeApplicationDecided.
+ * Use `create(EmployeeApplicationDecidedSchema)` to create a new message.
+ */
+export const EmployeeApplicationDecidedSchema: GenMessage<EmployeeApplicationDecided> = /*@__PURE__*/
+  messageDesc(file_spa_identity_v1_events, 9);
 

@@ -3,6 +3,10 @@ import { bookingCancellationTemplate } from './booking-cancellation.template.js'
 import { bookingConfirmationTemplate } from './booking-confirmation.template.js';
 import { bookingPaymentReceiptTemplate } from './booking-payment-receipt.template.js';
 import { bookingRescheduledTemplate } from './booking-rescheduled.template.js';
+import {
+  employeeApplicationApprovedTemplate,
+  employeeApplicationRejectedTemplate,
+} from './employee-application.template.js';
 import { emailVerificationTemplate } from './email-verification.template.js';
 import { invoiceIssuedTemplate, invoiceUpdatedTemplate } from './invoice.template.js';
 import { passwordResetTemplate } from './password-reset.template.js';
@@ -11,6 +15,8 @@ import { passwordResetTemplate } from './password-reset.template.js';
 export const emailTemplates = createTemplateRegistry([
   emailVerificationTemplate,
   passwordResetTemplate,
+  employeeApplicationApprovedTemplate,
+  employeeApplicationRejectedTemplate,
   invoiceIssuedTemplate,
   invoiceUpdatedTemplate,
   bookingConfirmationTemplate,

@@ -15,6 +15,7 @@ import {
   type Shift,
 } from '../../auth/account';
 import { EditIcon, FilterIcon, TrashIcon } from '../../dashboard/dashboard-icons';
+import { ApplicantQueue } from './applicant-queue';
 import { EditUserDialog } from './edit-user-dialog';
 import { employeeKeys, employeesApi, NO_FILTERS, type DirectoryFilters } from './employees-api';
 import { useErrorToast } from './use-error-toast';
@@ -119,7 +120,10 @@ function StatusBadge({ status }: { status: AccountUser['status'] }) {
   );
 }
 
-/** The Employee Directory: every account with the spec's columns, filters, edit and delete. */
+/**
+ * The Employee Directory: every account with the spec's columns, filters, edit and delete; employee
+ * applicants first, with Approve and Reject.
+ */
 export function EmployeeDirectory() {
   const queryClient = useQueryClient();
   const currentUserId = useSessionStore((state) => state.user?.id);
@@ -143,6 +147,8 @@ export function EmployeeDirectory() {
   });
 
   const list = users.data ?? [];
+  // The service lists applicants first; they get their own cards with Approve and Reject too.
+  const applicants = list.filter((user) => user.employeeStatus === 'applicant');
   return (
     <section className="staff-panel" aria-labelledby="directory-title">
       <div className="staff-panel__header">
@@ -155,6 +161,7 @@ export function EmployeeDirectory() {
           </p>
         )}
       </div>
+      <ApplicantQueue applicants={applicants} />
       <FilterPanel applied={filters} onApply={setFilters} />
       <div className="data-table-wrap">
         <table className="data-table">
@@ -198,11 +205,19 @@ export function EmployeeDirectory() {
                 <td className="data-table__name data-table__text">{user.name}</td>
                 <td className="data-table__text">{user.email}</td>
                 <td>
-                  <span className={`role-pill role-pill--${user.role}`}>
-                    {ROLE_LABELS[user.role] ?? user.role}
-                  </span>
+                  {user.employeeStatus === 'applicant' ? (
+                    <span className="role-pill role-pill--applicant">Applicant</span>
+                  ) : (
+                    <span className={`role-pill role-pill--${user.role}`}>
+                      {ROLE_LABELS[user.role] ?? user.role}
+                    </span>
+                  )}
                 </td>
-                <td>{user.role === 'employee' ? employeeRoleLabel(user.employeeRole) : '—'}</td>
+                <td>
+                  {user.role === 'employee' || user.employeeStatus === 'applicant'
+                    ? employeeRoleLabel(user.employeeRole)
+                    : '—'}
+                </td>
                 <td>{shiftLabel(user.shift)}</td>
                 <td className="data-table__text">{user.workingLocation || '—'}</td>
                 <td>
@@ -215,7 +230,12 @@ export function EmployeeDirectory() {
                       type="button"
                       className="icon-action"
                       aria-label={`Edit ${user.name}`}
-                      title="Edit"
+                      title={
+                        user.employeeStatus === 'applicant'
+                          ? 'Approve or reject the application first'
+                          : 'Edit'
+                      }
+                      disabled={user.employeeStatus === 'applicant'}
                       onClick={() => setEditing(user)}
                     >
                       <EditIcon size={18} />

@@ -50,6 +50,12 @@ export const employeesApi = {
   updateUser: async (id: string, changes: UserChanges) =>
     (await put<{ user: AccountUser }>(`/admin/users/${encodeURIComponent(id)}`, changes)).user,
   deleteUser: (id: string) => del<{ message?: string }>(`/admin/users/${encodeURIComponent(id)}`),
+  /** POST /admin/users/:id/approve: the applicant becomes an employee (needs a verified email). */
+  approveUser: async (id: string) =>
+    (await post<{ user: AccountUser }>(`/admin/users/${encodeURIComponent(id)}/approve`)).user,
+  /** POST /admin/users/:id/reject: the applicant stays a plain customer. */
+  rejectUser: async (id: string) =>
+    (await post<{ user: AccountUser }>(`/admin/users/${encodeURIComponent(id)}/reject`)).user,
 
   listRoles: async () => (await get<{ roles: EmployeeRole[] }>('/admin/employee-roles')).roles,
   createRole: async (form: RoleForm) =>
