@@ -49,6 +49,22 @@ async function forgedToken(alg: 'EdDSA' | 'ES256' = 'EdDSA') {
     .sign(privateKey);
 }
 
+/** The classic confusion: HS256 with the verifier's own public key (PEM) as the shared secret. */
+async function hmacWithPublicKey() {
+  const pem = await createTokenVerifier({ jwks: await testJwks() }).publicKeyFor({
+    alg: 'EdDSA',
+    kid: 'test-key',
+  });
+  return new SignJWT({ role: 'admin' })
+    .setProtectedHeader({ alg: 'HS256', kid: 'test-key' })
+    .setSubject('mallory')
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setJti('confused')
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(pem));
+}
+
 const unsigned = (claims: object) =>
   `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
     JSON.stringify(claims),
@@ -85,6 +101,11 @@ describe('token verification through @fastify/jwt with keys from the JWKS', () =
     [
       'an unsigned (alg none) token',
       async () => unsigned({ sub: 'x', jti: 'y', role: 'admin' }),
+      'Invalid token',
+    ],
+    [
+      'an HS256 token keyed with the public key (algorithm confusion)',
+      () => hmacWithPublicKey(),
       'Invalid token',
     ],
     ['a malformed token', async () => 'not-a-jwt', 'Invalid token'],
