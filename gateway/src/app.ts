@@ -7,8 +7,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
+  AUTH_UNAVAILABLE_MESSAGE,
   createBaseApp,
   InvalidTokenError,
+  jwtVerification,
+  KeySetUnavailableError,
+  verifyRequestToken,
   metricsRegistry,
   notFound,
   startOutgoingCall,
@@ -141,24 +145,23 @@ export async function buildGateway({
       return reply.code(413).send({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
   });
 
-  // Tokens are checked before a request leaves the gateway: a bad, expired or revoked one never reaches a service.
+  // Tokens are checked before a request leaves the gateway: a bad, expired or revoked one never reaches a
+  // service. @fastify/jwt verifies them with identity's published keys (kit's jwtVerification).
+  await app.register(jwtVerification, { verifier });
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`)) return;
-    const header = request.headers.authorization;
-    if (!header) return;
-    const [scheme, token] = header.split(' ');
     try {
-      if (scheme?.toLowerCase() !== 'bearer' || !token)
-        throw new InvalidTokenError('Authorization header must be "Bearer <token>"');
-      request.user = await verifier.verify(token);
+      request.user = (await verifyRequestToken(request, verifier)) ?? null;
     } catch (error) {
       if (error instanceof InvalidTokenError)
         return reply.code(401).send({ message: error.message, code: 'UNAUTHORIZED' });
-      request.log.error({ err: error }, 'could not verify a token: the key set is unreachable');
-      return reply.code(503).send({
-        message: 'Sign-in is briefly unavailable. Please try again shortly.',
-        code: 'AUTH_UNAVAILABLE',
-      });
+      request.log.error(
+        { err: error },
+        error instanceof KeySetUnavailableError
+          ? 'could not verify a token: the key set is unreachable'
+          : 'could not verify a token',
+      );
+      return reply.code(503).send({ message: AUTH_UNAVAILABLE_MESSAGE, code: 'AUTH_UNAVAILABLE' });
     }
   });
 

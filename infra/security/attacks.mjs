@@ -142,6 +142,54 @@ async function checkSelfRegisteredEmployee(base, fixtures, verdicts) {
   );
 }
 
+/**
+ * Accounts that look like someone else's, and passwords from breach lists, are refused at sign-up
+ * through the gateway (issue 11 part 5).
+ */
+export async function checkAccountTrust(base, verdicts) {
+  const register = (email, password = 'Quiet-river-77') =>
+    call(base, 'POST', '/api/v1/auth/register', {
+      body: { name: 'Trust Check', email, password, role: 'user' },
+    });
+  const email = uniqueEmail('customer');
+  const original = await register(email);
+  const cyrillic = await register(email.replace('c', '\u0441')); // Cyrillic es for the first "c"
+  verdicts.record(
+    'accounts',
+    'a look-alike email (Cyrillic letter) is refused, not a second account → 400',
+    original.status === 201 &&
+      cyrillic.status === 400 &&
+      isErrorShape(cyrillic.json) &&
+      /before the @/.test(cyrillic.json.message),
+    `original ${original.status}; look-alike ${cyrillic.status} ${cyrillic.text.slice(0, 100)}`,
+  );
+  const mixedDomain = await register(uniqueEmail('asha').replace('security.test', 'secur\u0456ty.test'));
+  verdicts.record(
+    'accounts',
+    'a mixed-script (Latin and Cyrillic) email domain is refused → 400',
+    mixedDomain.status === 400 && isErrorShape(mixedDomain.json),
+    `${mixedDomain.status} ${mixedDomain.text.slice(0, 100)}`,
+  );
+  const fullWidth = await register(
+    email.replace(/[a-z@.]/g, (c) => String.fromCodePoint(c.codePointAt(0) + 0xfee0)),
+  );
+  verdicts.record(
+    'accounts',
+    'a full-width spelling of a taken email is the same account (NFKC) → 409',
+    fullWidth.status === 409 && isErrorShape(fullWidth.json),
+    `${fullWidth.status}`,
+  );
+  const breached = await register(uniqueEmail('breached'), 'Password123');
+  verdicts.record(
+    'accounts',
+    'a breached password (Password123) is refused and the answer says why → 400',
+    breached.status === 400 &&
+      isErrorShape(breached.json) &&
+      /leaked in data breaches/.test(breached.json.message),
+    `${breached.status} ${breached.text.slice(0, 100)}`,
+  );
+}
+
 async function checkBodies(base, fixtures, verdicts) {
   const admin = fixtures.sessions.admin.token;
   const writes = Object.entries(ROUTE_TABLE).filter(
@@ -638,6 +686,7 @@ export async function checkSignInThrottle(base, verdicts) {
 export async function runAttacks(base, fixtures, verdicts) {
   await checkTokens(base, fixtures, verdicts);
   await checkSelfRegisteredEmployee(base, fixtures, verdicts);
+  await checkAccountTrust(base, verdicts);
   await checkBodies(base, fixtures, verdicts);
   await checkTraversal(base, fixtures, verdicts);
   await checkHeaders(base, fixtures, verdicts);

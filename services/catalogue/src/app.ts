@@ -47,7 +47,7 @@ export async function buildApp(deps: ServiceDeps & { config: CatalogueConfig }):
   const routeDeps: RouteDeps = {
     store: { db: deps.db, publish: deps.publish },
     cache,
-    images: new ImageStore(config.uploadDir),
+    images: new ImageStore(config.uploadDir, config.uploadOriginalsDir),
     config,
   };
 

@@ -1,6 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImageStore } from '../src/uploads/image-store.js';
 import { startCatalogue, type CatalogueWorld } from './support/catalogue-world.js';
 
 const MAX_BYTES = 300_000;
@@ -160,7 +162,62 @@ describe('POST /upload', () => {
       expect(Object.keys(response.json()).sort(), url).toEqual(['code', 'message']);
     }
     const names = await readdir(world.uploadDir);
-    expect(names.every((name) => /^[0-9a-f-]{36}\.(webp|original\.(png|jpg|webp|gif))$/.test(name))).toBe(
+    expect(names.every((name) => /^[0-9a-f-]{36}\.webp$/.test(name))).toBe(true);
+  });
+
+  it("keeps a JPEG's EXIF (GPS, camera) only in the original, which no URL serves", async () => {
+    const secret = 'SpyCam-serial-4411';
+    const jpeg = await solid(640, 480)
+      .jpeg()
+      .withExif({
+        IFD0: { Make: secret },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '22/1 43/1 3/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '75/1 51/1 7/1',
+        },
+      })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif?.includes(secret)).toBe(true);
+    const response = await upload(jpeg, { filename: 'holiday.jpg', type: 'image/jpeg' });
+    expect(response.statusCode).toBe(201);
+    const { imageUrl } = response.json();
+    const id = imageUrl.match(/([0-9a-f-]{36})\.webp$/)[1];
+
+    // The original is kept, as sent, outside the served directory.
+    const originalsDir = world.deps.config.uploadOriginalsDir;
+    expect(path.relative(world.uploadDir, originalsDir).startsWith('..')).toBe(true);
+    expect((await readFile(path.join(originalsDir, `${id}.original.jpg`))).equals(jpeg)).toBe(true);
+
+    // Nothing served carries the metadata: the web version has none, the original has no URL.
+    const served = await world.request('GET', imageUrl);
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(served.rawPayload.includes(secret)).toBe(false);
+    for (const url of [
+      `/uploads/${id}.original.jpg`,
+      `/uploads/../${path.basename(originalsDir)}/${id}.original.jpg`,
+    ]) {
+      const attempt = await world.request('GET', url);
+      expect([403, 404], url).toContain(attempt.statusCode);
+      expect(attempt.rawPayload.includes(secret), url).toBe(false);
+    }
+    for (const name of await readdir(world.uploadDir)) {
+      const file = await readFile(path.join(world.uploadDir, name));
+      expect(file.includes(secret), name).toBe(false);
+    }
+  });
+
+  it('moves originals an earlier version kept in the served directory out of it, and never serves one', async () => {
+    const legacy = `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.original.png`;
+    const bytes = await solid(8, 8).png().toBuffer();
+    await writeFile(path.join(world.uploadDir, legacy), bytes);
+    expect((await world.request('GET', `/uploads/${legacy}`)).statusCode).toBe(404);
+    await new ImageStore(world.uploadDir, world.deps.config.uploadOriginalsDir).prepare(); // as at start
+    expect(await readdir(world.uploadDir)).not.toContain(legacy);
+    expect((await readFile(path.join(world.deps.config.uploadOriginalsDir, legacy))).equals(bytes)).toBe(
       true,
     );
   });

@@ -1,5 +1,6 @@
 import { createApp, createTokenVerifier, revocationCheck, type ServiceDeps } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
+import { BackgroundTasks } from './accounts/background.js';
 import type { IdentityContext } from './accounts/context.js';
 import { seedDemoAccounts } from './accounts/demo-seed.js';
 import { ensureBaseEmployeeRoles } from './accounts/employee-roles.js';
@@ -16,7 +17,7 @@ import { internalStatsRoutes } from './http/internal-stats.routes.js';
 import { jwksRoutes } from './http/jwks.routes.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
 
-export type IdentityDeps = ServiceDeps & { config: IdentityConfig };
+export type IdentityDeps = ServiceDeps & { config: IdentityConfig; background?: BackgroundTasks };
 
 /** Loads the signing key and wires identity's parts together. */
 export async function createIdentityContext(deps: IdentityDeps): Promise<IdentityContext> {
@@ -34,6 +35,7 @@ export async function createIdentityContext(deps: IdentityDeps): Promise<Identit
     tokens: new AccessTokenIssuer(signingKey, config.accessTokenTtlSeconds, sessions),
     throttle: new SignInThrottle(deps.redis, config.signInThrottle),
     google: new GoogleIdTokenVerifier(config.google),
+    background: deps.background ?? new BackgroundTasks(deps.logger),
   };
 }
 
@@ -62,6 +64,7 @@ export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {
       { name: 'Employee roles', description: 'The roles employees hold, for admins' },
     ],
   });
+  app.addHook('onClose', () => context.background.drain());
   app.addHook('preHandler', refuseNulCharacters);
   await app.register(jwksRoutes(context.signingKey));
   await app.register(authRoutes(context));

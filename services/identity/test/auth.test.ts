@@ -1,7 +1,12 @@
 import { InvalidTokenError } from '@spa/kit';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_POLICY_MESSAGE } from '../src/domain/password-policy.js';
+import { MIXED_SCRIPT_DOMAIN_MESSAGE, NON_ASCII_LOCAL_PART_MESSAGE } from '../src/domain/email.js';
+import {
+  BREACHED_PASSWORD_MESSAGE,
+  GUESSABLE_PASSWORD_MESSAGE,
+  PASSWORD_POLICY_MESSAGE,
+} from '../src/domain/password-policy.js';
 import {
   createIdentityWorld,
   STRONG_PASSWORD,
@@ -133,6 +138,13 @@ describe('POST /auth/register', () => {
       'a password over 128 characters',
       () => ({ ...valid(), password: `${'a'.repeat(128)}1` }),
       PASSWORD_POLICY_MESSAGE,
+    ],
+    ['a breached password', () => ({ ...valid(), password: 'Password123' }), BREACHED_PASSWORD_MESSAGE],
+    ['a guessable password', () => ({ ...valid(), password: 'Summer2024' }), GUESSABLE_PASSWORD_MESSAGE],
+    [
+      "a password made of the user's name",
+      () => ({ ...valid(), password: 'AshaRao2025' }),
+      GUESSABLE_PASSWORD_MESSAGE,
     ],
     ['role admin', () => ({ ...valid(), role: 'admin' }), 'Role must be User or Employee.'],
     ['an unknown role', () => ({ ...valid(), role: 'owner' }), 'Role must be User or Employee.'],
@@ -292,6 +304,49 @@ describe('GET /auth/me and PUT /auth/me', () => {
   });
 });
 
+describe('emails: one spelling per mailbox, no look-alikes', () => {
+  const register = (email: string) =>
+    world.call({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Asha Rao', email, password: STRONG_PASSWORD, role: 'user' },
+    });
+
+  it('refuses a second "customer" spelt with a Cyrillic letter, and says why', async () => {
+    const email = uniqueEmail('customer');
+    expect((await register(email)).statusCode).toBe(201);
+    const response = await register(email.replace('c', '\u0441'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: NON_ASCII_LOCAL_PART_MESSAGE,
+      details: [{ field: 'email', message: NON_ASCII_LOCAL_PART_MESSAGE }],
+    });
+  });
+
+  it('treats a full-width spelling as the same address (NFKC): 409, not a second account', async () => {
+    const email = uniqueEmail('wide');
+    expect((await register(email)).statusCode).toBe(201);
+    const fullWidth = email.replace(/[a-z@.]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
+    expect((await register(fullWidth)).statusCode).toBe(409);
+  });
+
+  it('refuses a domain mixing Latin and Cyrillic letters', async () => {
+    const response = await register(`asha.${Date.now()}@sp\u0430.test`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(MIXED_SCRIPT_DOMAIN_MESSAGE);
+  });
+
+  it('accepts an internationalised domain, stores its ASCII form and signs in with either spelling', async () => {
+    const local = `asha.${Date.now()}`;
+    const created = await register(`${local}@München.test`);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.user.email).toBe(`${local}@xn--mnchen-3ya.test`);
+    await world.signIn(`${local}@münchen.test`, STRONG_PASSWORD);
+    await world.signIn(`${local}@xn--mnchen-3ya.test`, STRONG_PASSWORD);
+  });
+});
+
 describe('POST /auth/change-password', () => {
   it('changes the password given the current one and signs out the other sessions only', async () => {
     const email = uniqueEmail('change');
@@ -335,6 +390,9 @@ describe('POST /auth/change-password', () => {
     const weak = await attempt(STRONG_PASSWORD, 'short');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe(PASSWORD_POLICY_MESSAGE);
+    const breached = await attempt(STRONG_PASSWORD, 'iloveyou1');
+    expect(breached.statusCode).toBe(400);
+    expect(breached.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: BREACHED_PASSWORD_MESSAGE });
     const same = await attempt(STRONG_PASSWORD, STRONG_PASSWORD);
     expect(same.statusCode).toBe(400);
     expect(same.json().message).toBe('Your new password must be different from your current password.');

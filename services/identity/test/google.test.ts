@@ -65,6 +65,22 @@ describe('POST /auth/google', () => {
     });
   });
 
+  it('refuses a look-alike address from Google with 400 and a reason, and links a full-width spelling', async () => {
+    const email = uniqueEmail('lookalike');
+    const lookalike = email.replace('l', '\u04cf'); // Cyrillic palochka for the first "l"
+    const refused = await googleSignIn(await idToken({ email: lookalike }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'UNSUPPORTED_EMAIL' });
+    expect(refused.json().message).toContain('before the @');
+
+    const subject = randomBytes(10).toString('hex');
+    const plain = await googleSignIn(await idToken({ email, subject }));
+    const fullWidth = email.replace(/[a-z]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
+    const again = await googleSignIn(await idToken({ email: fullWidth.toUpperCase(), subject }));
+    expect(again.json().user.id).toBe(plain.json().user.id);
+    expect(again.json().user.email).toBe(email);
+  });
+
   it('creates a verified customer on first sign-in and finds them again by their Google account', async () => {
     const email = uniqueEmail('kavya');
     const subject = randomBytes(10).toString('hex');

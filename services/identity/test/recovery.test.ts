@@ -3,7 +3,7 @@ import { eventually, uniqueName } from '@spa/kit/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashOneTimeToken } from '../src/auth/one-time-tokens.js';
-import { PASSWORD_POLICY_MESSAGE } from '../src/domain/password-policy.js';
+import { BREACHED_PASSWORD_MESSAGE, PASSWORD_POLICY_MESSAGE } from '../src/domain/password-policy.js';
 import { identityEvents } from '../src/events/publishes.js';
 import {
   createIdentityWorld,
@@ -116,6 +116,48 @@ describe('forgot and reset password', () => {
     expect(resets.map((row) => row.key)).toEqual([user.id]);
   });
 
+  it('answers known and unknown emails identically, before any lookup, token or event', async () => {
+    const email = uniqueEmail('queued');
+    const { user } = await world.register({ email });
+    const before = await world.outbox();
+    const background = world.deps.background;
+    background.pause();
+    type Answer = Awaited<ReturnType<IdentityWorld['call']>>;
+    let known: Answer, unknown: Answer;
+    try {
+      known = await world.call({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
+      unknown = await world.call({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        payload: { email: uniqueEmail('nobody') },
+      });
+      // Both have been answered while the work is still held: the request path did no per-user work.
+      expect(background.pending).toBe(2);
+      const { rows } = await world.deps.database.pool.query(
+        "select 1 from one_time_tokens where user_id = $1 and purpose = 'password-reset'",
+        [user.id],
+      );
+      expect(rows).toHaveLength(0);
+      expect(await world.outbox()).toEqual(before);
+    } finally {
+      background.resume();
+    }
+    const headersOf = (response: Answer) => {
+      const { date: _date, 'x-request-id': _id, ...rest } = response.headers;
+      return rest;
+    };
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.body).toBe(unknown.body);
+    expect(headersOf(known)).toEqual(headersOf(unknown));
+
+    await background.drain();
+    const resets = (await world.outbox()).filter(
+      (row) => row.event_type === 'identity.password-reset.requested' && row.key === user.id,
+    );
+    expect(resets).toHaveLength(1);
+    expect(await world.outbox()).toHaveLength(before.length + 1);
+  });
+
   it('refuses a malformed or missing email', async () => {
     const malformed = await world.call({
       method: 'POST',
@@ -144,6 +186,13 @@ describe('forgot and reset password', () => {
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe(PASSWORD_POLICY_MESSAGE);
+    const breached = await world.call({
+      method: 'POST',
+      url: `/auth/reset-password/${latest}`,
+      payload: { password: 'qwerty123' },
+    });
+    expect(breached.statusCode).toBe(400);
+    expect(breached.json().message).toBe(BREACHED_PASSWORD_MESSAGE);
 
     const reset = await world.call({
       method: 'POST',

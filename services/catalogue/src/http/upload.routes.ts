@@ -3,6 +3,7 @@ import { AppError, badRequest, requireRole } from '@spa/kit';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteDeps } from './route-deps.js';
+import { ORIGINAL_NAME } from '../uploads/image-store.js';
 import { bearer, errors } from './schemas.js';
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
@@ -65,7 +66,7 @@ export async function uploadRoutes(app: FastifyInstance, { images, config }: Rou
     },
   );
 
-  await images.ensureDirectory();
+  await images.prepare();
   // Names are unique and never reused, so a browser may keep a file for a year without asking again.
   await app.register(fastifyStatic, {
     root: images.directory,
@@ -76,6 +77,8 @@ export async function uploadRoutes(app: FastifyInstance, { images, config }: Rou
     dotfiles: 'deny',
     cacheControl: false,
     schemaHide: true,
+    // Originals live elsewhere; one left here by hand is still never served.
+    allowedPath: (pathName) => !ORIGINAL_NAME.test(pathName),
     setHeaders: (response) => {
       response.setHeader('cache-control', 'public, max-age=31536000, immutable');
       response.setHeader('x-content-type-options', 'nosniff');

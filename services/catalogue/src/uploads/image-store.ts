@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest } from '@spa/kit';
 import sharp from 'sharp';
@@ -18,15 +18,46 @@ const exists = (file: string) =>
     () => false,
   );
 
+/** How an uploaded original is named; such a file is never served, wherever it lies. */
+export const ORIGINAL_NAME = /\.original\.[a-z]+$/;
+
 /**
  * Image files on disk under one directory, served at /uploads/<name>. Every name is made here
- * (a random uuid), so no request can choose a path.
+ * (a random uuid), so no request can choose a path. Uploaded originals, with whatever metadata the
+ * camera wrote (EXIF, GPS position, device serial), go to a second directory that is never served;
+ * only the re-encoded web versions, which carry no metadata, are public.
  */
 export class ImageStore {
-  constructor(readonly directory: string) {}
+  constructor(
+    readonly directory: string,
+    /** Needed to take uploads; a store that only draws the seed's artwork goes without. */
+    readonly originalsDirectory?: string,
+  ) {}
 
   async ensureDirectory(): Promise<void> {
     await mkdir(this.directory, { recursive: true });
+  }
+
+  /**
+   * Makes both directories, and moves originals that earlier versions kept beside the web versions
+   * out of the served directory (once; a restart finds none).
+   */
+  async prepare(): Promise<void> {
+    await this.ensureDirectory();
+    const originals = this.requireOriginalsDirectory();
+    await mkdir(originals, { recursive: true });
+    for (const name of await readdir(this.directory)) {
+      if (!ORIGINAL_NAME.test(name)) continue;
+      const from = path.join(this.directory, name);
+      const to = path.join(originals, name);
+      try {
+        await rename(from, to);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'EXDEV') throw error;
+        await copyFile(from, to); // another volume: copy, then remove the public one
+        await unlink(from);
+      }
+    }
   }
 
   /**
@@ -38,8 +69,9 @@ export class ImageStore {
     if (!type) throw badRequest('Only image files can be uploaded (JPEG, PNG, WebP or GIF)');
     const webVersion = await this.webVersion(bytes, type);
     const id = randomUUID();
-    await this.ensureDirectory();
-    await writeFile(path.join(this.directory, `${id}.original.${type === 'jpeg' ? 'jpg' : type}`), bytes, {
+    const originals = this.requireOriginalsDirectory();
+    await mkdir(originals, { recursive: true });
+    await writeFile(path.join(originals, `${id}.original.${type === 'jpeg' ? 'jpg' : type}`), bytes, {
       flag: 'wx',
     });
     return this.write(`${id}.webp`, webVersion);
@@ -67,6 +99,11 @@ export class ImageStore {
     return `${UPLOADS_URL_PREFIX}${name}`;
   }
 
+  private requireOriginalsDirectory(): string {
+    if (!this.originalsDirectory) throw new Error('This image store has no directory for originals');
+    return this.originalsDirectory;
+  }
+
   private async write(name: string, bytes: Buffer): Promise<string> {
     await this.ensureDirectory();
     await writeFile(path.join(this.directory, name), bytes, { flag: 'wx' });
@@ -78,6 +115,8 @@ export class ImageStore {
     try {
       let image = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
       if (type === 'jpeg') image = image.rotate(); // honour the camera's orientation
+      // sharp writes no metadata unless asked (withMetadata/keepExif): the web version has no EXIF,
+      // GPS, XMP or ICC comments of the original; the upload test checks it.
       return await image
         .resize({ width: WEB_IMAGE_MAX_WIDTH, withoutEnlargement: true })
         .webp({ quality: 82 })

@@ -96,6 +96,7 @@ export async function startCatalogue(
       await base.database.close();
       await database.drop();
       await rm(uploadDir, { recursive: true, force: true });
+      await rm(config.uploadOriginalsDir, { recursive: true, force: true });
     },
   };
 }

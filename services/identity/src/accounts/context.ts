@@ -5,6 +5,7 @@ import type { SessionRegistry } from '../auth/sessions.js';
 import type { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { SigningKey } from '../auth/signing-keys.js';
 import type { IdentityConfig } from '../config.js';
+import type { BackgroundTasks } from './background.js';
 
 /** What identity's use cases work with; built once in buildApp. */
 export interface IdentityContext {
@@ -18,4 +19,6 @@ export interface IdentityContext {
   sessions: SessionRegistry;
   throttle: SignInThrottle;
   google: GoogleIdTokenVerifier;
+  /** Work answered before it is done (forgot-password). */
+  background: BackgroundTasks;
 }

@@ -66,7 +66,7 @@ export async function changePassword(
   const user = await currentAccount(context, caller);
   const attempt = await context.throttle.assertAllowed(user.email, clientAddress);
   if (!user.passwordHash) throw new AppError(400, 'NO_PASSWORD', NO_PASSWORD_MESSAGE);
-  const problem = passwordPolicyProblem(passwords.newPassword);
+  const problem = passwordPolicyProblem(passwords.newPassword, [user.name, user.email]);
   if (problem) throw invalidField('newPassword', problem);
   if (!(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
     await context.throttle.recordFailure(attempt);

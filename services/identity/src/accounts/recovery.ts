@@ -3,7 +3,7 @@ import { looksLikeOneTimeToken, hashOneTimeToken } from '../auth/one-time-tokens
 import { hashPassword } from '../auth/password-hashing.js';
 import { consumeOneTimeToken, retireOneTimeTokens } from '../db/one-time-tokens.repository.js';
 import { findUserByEmail, findUserById, findUserByIdForUpdate, updateUser } from '../db/users.repository.js';
-import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '../domain/email.js';
+import { emailProblem, normalizeEmail } from '../domain/email.js';
 import { passwordPolicyProblem } from '../domain/password-policy.js';
 import { identityEvents, mirroredFieldsDiffer, userMessage } from '../events/publishes.js';
 import type { IdentityContext } from './context.js';
@@ -24,12 +24,19 @@ export const INVALID_VERIFICATION_LINK_MESSAGE =
 export const VERIFICATION_SENT_MESSAGE = 'Verification email sent successfully! Please check your inbox.';
 export const ALREADY_VERIFIED_MESSAGE = 'Your email address is already verified.';
 
-/** Always answers the same, so the answer never tells whether the email is registered. */
+/**
+ * Always answers the same and at once: only the address's format is checked on the request path.
+ * Looking the account up, making the link and asking for the email happen afterwards in a background
+ * task, so neither the answer nor its timing tells whether the email is registered.
+ */
 export async function forgotPassword(context: IdentityContext, rawEmail: string): Promise<string> {
   const email = normalizeEmail(rawEmail);
-  if (!isValidEmail(email)) throw invalidField('email', INVALID_EMAIL_MESSAGE);
-  const user = await findUserByEmail(context.db, email);
-  if (user) await context.db.transaction((tx) => requestPasswordReset(context, tx, user));
+  const problem = emailProblem(email);
+  if (problem) throw invalidField('email', problem);
+  context.background.run('password-reset-request', async () => {
+    const user = await findUserByEmail(context.db, email);
+    if (user) await context.db.transaction((tx) => requestPasswordReset(context, tx, user));
+  });
   return RESET_REQUESTED_MESSAGE;
 }
 

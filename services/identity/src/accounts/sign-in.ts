@@ -9,7 +9,7 @@ import {
   updateUser,
 } from '../db/users.repository.js';
 import type { UserRow } from '../db/schema.js';
-import { normalizeEmail } from '../domain/email.js';
+import { emailProblem, normalizeEmail } from '../domain/email.js';
 import { identityEvents, mirroredFieldsDiffer, userMessage } from '../events/publishes.js';
 import type { IdentityContext } from './context.js';
 import { startSession, type SignedIn } from './sessions.js';
@@ -51,6 +51,8 @@ export async function signIn(
 export async function signInWithGoogle(context: IdentityContext, idToken: string): Promise<SignedIn> {
   const identity = await context.google.verify(idToken);
   const email = normalizeEmail(identity.email);
+  const emailIssue = emailProblem(email);
+  if (emailIssue) throw new AppError(400, 'UNSUPPORTED_EMAIL', emailIssue);
   const attempt = () =>
     context.db.transaction((tx) => findOrLinkGoogleUser(context, tx, { ...identity, email }));
   let user: UserRow;

@@ -5,7 +5,7 @@ const roles = ['manager', 'receptionist', 'servicestaff'];
 const customer: RegistrationInput = {
   name: 'Asha Rao',
   email: 'Asha@Example.com',
-  password: 'Lotus2024',
+  password: 'Lotus-garden-42',
   role: 'user',
 };
 const employee: RegistrationInput = {
@@ -29,7 +29,7 @@ describe('registration rules (spec section 5)', () => {
       value: {
         name: 'Asha Rao',
         email: 'asha@example.com',
-        password: 'Lotus2024',
+        password: 'Lotus-garden-42',
         phone: null,
         role: 'user',
         status: 'free',

@@ -1,4 +1,4 @@
-import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from './email.js';
+import { emailProblem, normalizeEmail } from './email.js';
 import { passwordPolicyProblem } from './password-policy.js';
 import { readLocation, readName, readPhone } from './profile-fields.js';
 import {
@@ -48,8 +48,9 @@ export function checkRegistration(
   const name = readName(input.name);
   if ('issue' in name) issues.push(name.issue);
   const email = normalizeEmail(input.email);
-  if (!isValidEmail(email)) issues.push({ field: 'email', message: INVALID_EMAIL_MESSAGE });
-  const passwordProblem = passwordPolicyProblem(input.password);
+  const emailIssue = emailProblem(email);
+  if (emailIssue) issues.push({ field: 'email', message: emailIssue });
+  const passwordProblem = passwordPolicyProblem(input.password, [input.name, input.email]);
   if (passwordProblem) issues.push({ field: 'password', message: passwordProblem });
   const phone = readPhone(input.phone);
   if ('issue' in phone) issues.push(phone.issue);

@@ -12,6 +12,7 @@ import { createTestDatabase, testInfra } from '@spa/kit/testing';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
+import { BackgroundTasks } from '../../src/accounts/background.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type IdentityConfig } from '../../src/config.js';
 
@@ -33,7 +34,7 @@ export interface WorldOptions {
 
 export interface IdentityWorld {
   app: FastifyInstance;
-  deps: ServiceDeps & { config: IdentityConfig };
+  deps: ServiceDeps & { config: IdentityConfig; background: BackgroundTasks };
   config: IdentityConfig;
   databaseUrl: string;
   adminEmail: string;
@@ -69,7 +70,8 @@ export function testEnv(databaseUrl: string, extra: Record<string, string> = {})
 export async function createIdentityWorld(label: string, options: WorldOptions = {}): Promise<IdentityWorld> {
   const database = await createTestDatabase(`identity_${label}`);
   const config = loadConfig(testEnv(database.url, options.env));
-  const deps = { ...(await connectServiceDeps(config, logger, migrationsFolder)), config };
+  const background = new BackgroundTasks(logger);
+  const deps = { ...(await connectServiceDeps(config, logger, migrationsFolder)), config, background };
   const app = await buildApp(deps);
   const address = testAddress();
 

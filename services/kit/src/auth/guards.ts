@@ -1,7 +1,17 @@
+import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.js';
-import { InvalidTokenError, type AuthUser, type Role, type TokenVerifier } from './tokens.js';
+import {
+  InvalidTokenError,
+  KeySetUnavailableError,
+  tokenFailure,
+  TOKEN_VERIFY_OPTIONS,
+  type AuthUser,
+  type JwtHeader,
+  type Role,
+  type TokenVerifier,
+} from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,31 +19,85 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: Record<string, unknown>;
+    // The verified caller, as the kit's hook sets it (@fastify/jwt's own result goes to jwtClaims).
+    user: AuthUser | null;
+  }
+}
+
+export const BEARER_FORMAT_MESSAGE = 'Authorization header must be "Bearer <token>"';
+export const AUTH_UNAVAILABLE_MESSAGE = 'Sign-in is briefly unavailable. Please try again shortly.';
+
+/** The bearer token of a request; undefined without an Authorization header, InvalidTokenError for any other scheme. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
-  if (scheme?.toLowerCase() !== 'bearer' || !token)
-    throw unauthorized('Authorization header must be "Bearer <token>"');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) throw new InvalidTokenError(BEARER_FORMAT_MESSAGE);
   return token;
+}
+
+/**
+ * @fastify/jwt, set up for identity's tokens: the key comes from identity's JWKS through the
+ * verifier's key resolver (the token header's kid and alg pick it), fast-jwt checks the signature,
+ * algorithm, issuer, audience and expiry. Register once per app; then verifyRequestToken.
+ */
+export const jwtVerification = fp<{ verifier: TokenVerifier }>(
+  async (app: FastifyInstance, { verifier }) => {
+    await app.register(fastifyJwt, {
+      secret: {
+        public: async (_request: FastifyRequest, tokenOrHeader: unknown) => {
+          const decoded = tokenOrHeader as { header?: JwtHeader } & JwtHeader;
+          return verifier.publicKeyFor(decoded.header ?? decoded);
+        },
+      },
+      decode: { complete: true },
+      verify: {
+        ...TOKEN_VERIFY_OPTIONS,
+        extractToken: (request: FastifyRequest) => bearerToken(request),
+      },
+      // request.user is the kit's AuthUser; @fastify/jwt keeps the raw payload here.
+      decoratorName: 'jwtClaims',
+    });
+  },
+  { name: 'spa-jwt-verification' },
+);
+
+/**
+ * The caller of a request with a bearer token, verified by @fastify/jwt and then the kit's checks
+ * (subject, token id, role, revocation). Undefined without a token. Throws InvalidTokenError (401)
+ * or KeySetUnavailableError (503).
+ */
+export async function verifyRequestToken(
+  request: FastifyRequest,
+  verifier: TokenVerifier,
+): Promise<AuthUser | undefined> {
+  if (!bearerToken(request)) return undefined;
+  let payload: Record<string, unknown>;
+  try {
+    payload = await request.jwtVerify<Record<string, unknown>>();
+  } catch (error) {
+    throw tokenFailure(error);
+  }
+  return verifier.authUser(payload);
 }
 
 /** Reads the bearer token when one is sent; a bad one is a 401 even on a public route. */
 export const authentication = fp<{ verifier: TokenVerifier }>(
   async (app: FastifyInstance, { verifier }) => {
     app.decorateRequest('user', null);
+    await app.register(jwtVerification, { verifier });
     app.addHook('onRequest', async (request) => {
-      const token = bearerToken(request);
-      if (!token) return;
       try {
-        request.user = await verifier.verify(token);
+        request.user = (await verifyRequestToken(request, verifier)) ?? null;
       } catch (error) {
         if (error instanceof InvalidTokenError) throw unauthorized(error.message);
-        throw new AppError(
-          503,
-          'AUTH_UNAVAILABLE',
-          'Sign-in is briefly unavailable. Please try again shortly.',
-        );
+        if (error instanceof KeySetUnavailableError)
+          request.log.error({ err: error }, 'could not verify a token: the key set is unreachable');
+        else request.log.error({ err: error }, 'could not verify a token');
+        throw new AppError(503, 'AUTH_UNAVAILABLE', AUTH_UNAVAILABLE_MESSAGE);
       }
     });
   },

@@ -1,8 +1,9 @@
+import { KeyObject, type webcrypto } from 'node:crypto';
+import { createVerifier, TokenError } from 'fast-jwt';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
   errors as joseErrors,
-  jwtVerify,
   type JSONWebKeySet,
   type JWTVerifyGetKey,
 } from 'jose';
@@ -12,6 +13,23 @@ export const TOKEN_AUDIENCE = 'spa-platform';
 export const ROLES = ['user', 'employee', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The signature algorithms identity signs with (EdDSA today; ES256 kept for a key rotation). */
+export const TOKEN_ALGORITHMS = ['EdDSA', 'ES256'] as const;
+
+/**
+ * What the verifiers (fast-jwt, under @fastify/jwt in the HTTP apps) check besides the signature:
+ * algorithm, issuer, audience, expiry and not-before (no clock tolerance).
+ */
+export const TOKEN_VERIFY_OPTIONS = {
+  algorithms: [...TOKEN_ALGORITHMS],
+  allowedIss: TOKEN_ISSUER,
+  allowedAud: TOKEN_AUDIENCE,
+};
+
+export const EXPIRED_TOKEN_MESSAGE = 'Your session has expired. Please sign in again.';
+export const INVALID_TOKEN_MESSAGE = 'Invalid token';
+export const REVOKED_TOKEN_MESSAGE = 'This session has been signed out. Please sign in again.';
+
 export interface AuthUser {
   id: string;
   role: Role;
@@ -20,14 +38,43 @@ export interface AuthUser {
   /** The token's id, used to revoke it on sign-out. */
   tokenId: string;
   expiresAt: number;
+  /**
+   * Every claim of the verified token, including ones this kit does not know (a newer identity may
+   * add claims; they are carried through, never refused). Read a new claim from here until AuthUser
+   * names it.
+   */
+  claims?: Readonly<Record<string, unknown>>;
 }
 
+/** The token is not acceptable (bad signature, expired, revoked, malformed): a 401. */
 export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
 }
 
+/** Identity's key set could not be fetched, so no token can be checked now: a 503, not a 401. */
+export class KeySetUnavailableError extends Error {
+  override name = 'KeySetUnavailableError';
+}
+
+export interface JwtHeader {
+  alg?: unknown;
+  kid?: unknown;
+}
+
 export interface TokenVerifier {
+  /** Verifies a token outside a request (signature, claims, role, revocation). */
   verify(token: string): Promise<AuthUser>;
+  /**
+   * The public key (PEM) a token's header names, from identity's key set: the key resolver given to
+   * @fastify/jwt. InvalidTokenError when no published key matches; KeySetUnavailableError when the
+   * set cannot be fetched.
+   */
+  publicKeyFor(header: JwtHeader): Promise<string>;
+  /**
+   * The checks after the signature, issuer, audience and expiry: a subject, a token id, a known role,
+   * and not revoked. Unknown extra claims are kept in `claims`.
+   */
+  authUser(payload: Record<string, unknown>): Promise<AuthUser>;
 }
 
 export interface VerifierOptions {
@@ -39,49 +86,107 @@ export interface VerifierOptions {
   isRevoked?: (tokenId: string) => Promise<boolean>;
 }
 
+const NOT_A_KEY_PROBLEM = [
+  joseErrors.JWKSNoMatchingKey,
+  joseErrors.JWKSMultipleMatchingKeys,
+  joseErrors.JOSENotSupported,
+  joseErrors.JWKInvalid,
+];
+
 /**
  * Verifies access tokens against identity's public keys. Only identity holds the private key; every
- * other service and the gateway verify with the public half, so no shared secret exists.
+ * other service and the gateway verify with the public half, so no shared secret exists. The HTTP
+ * apps verify through @fastify/jwt (see guards.ts) with publicKeyFor as its key resolver; verify()
+ * runs the same fast-jwt checks for callers outside a request.
  */
 export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
-  let keys: JWTVerifyGetKey;
-  if (options.jwks) keys = createLocalJWKSet(options.jwks);
+  let keySet: JWTVerifyGetKey;
+  if (options.jwks) keySet = createLocalJWKSet(options.jwks);
   else if (options.jwksUrl)
-    keys = createRemoteJWKSet(new URL(options.jwksUrl), {
+    keySet = createRemoteJWKSet(new URL(options.jwksUrl), {
       cooldownDuration: 30_000,
       cacheMaxAge: 10 * 60_000,
     });
   else throw new Error('createTokenVerifier needs jwksUrl or jwks');
 
+  // jose hands back the same key object while its cache holds the set; its PEM is made once.
+  const pemOf = new WeakMap<object, string>();
+
+  async function publicKeyFor(header: JwtHeader): Promise<string> {
+    const { alg, kid } = header;
+    if (typeof alg !== 'string' || !(TOKEN_ALGORITHMS as readonly string[]).includes(alg))
+      throw new InvalidTokenError(INVALID_TOKEN_MESSAGE);
+    if (kid !== undefined && typeof kid !== 'string') throw new InvalidTokenError(INVALID_TOKEN_MESSAGE);
+    let key: webcrypto.CryptoKey | KeyObject;
+    try {
+      key = (await keySet({ alg, kid }, { payload: '', signature: '' })) as webcrypto.CryptoKey | KeyObject;
+    } catch (error) {
+      if (NOT_A_KEY_PROBLEM.some((type) => error instanceof type))
+        throw new InvalidTokenError(INVALID_TOKEN_MESSAGE);
+      throw new KeySetUnavailableError(`identity's key set could not be fetched: ${String(error)}`, {
+        cause: error,
+      });
+    }
+    let pem = pemOf.get(key);
+    if (!pem) {
+      const keyObject = key instanceof KeyObject ? key : KeyObject.from(key);
+      pem = keyObject.export({ type: 'spki', format: 'pem' }).toString();
+      pemOf.set(key, pem);
+    }
+    return pem;
+  }
+
+  async function authUser(payload: Record<string, unknown>): Promise<AuthUser> {
+    const { sub, jti, role, exp } = payload;
+    if (typeof sub !== 'string' || !sub || typeof jti !== 'string' || !jti)
+      throw new InvalidTokenError(INVALID_TOKEN_MESSAGE);
+    if (!(ROLES as readonly unknown[]).includes(role)) throw new InvalidTokenError(INVALID_TOKEN_MESSAGE);
+    if (options.isRevoked && (await options.isRevoked(jti)))
+      throw new InvalidTokenError(REVOKED_TOKEN_MESSAGE);
+    return {
+      id: sub,
+      role: role as Role,
+      name: String(payload.name ?? ''),
+      email: String(payload.email ?? ''),
+      tokenId: jti,
+      expiresAt: typeof exp === 'number' ? exp : 0,
+      claims: Object.freeze({ ...payload }),
+    };
+  }
+
+  const verifySignature = createVerifier({
+    ...TOKEN_VERIFY_OPTIONS,
+    key: async ({ header }: { header: JwtHeader }) => publicKeyFor(header),
+  });
+
   return {
+    publicKeyFor,
+    authUser,
     async verify(token) {
-      let payload;
+      let payload: Record<string, unknown>;
       try {
-        ({ payload } = await jwtVerify(token, keys, {
-          issuer: TOKEN_ISSUER,
-          audience: TOKEN_AUDIENCE,
-          algorithms: ['EdDSA', 'ES256'],
-        }));
+        payload = await verifySignature(token);
       } catch (error) {
-        if (error instanceof joseErrors.JWTExpired)
-          throw new InvalidTokenError('Your session has expired. Please sign in again.');
-        throw new InvalidTokenError('Invalid token');
+        throw tokenFailure(error);
       }
-      const role = payload.role as Role;
-      if (!payload.sub || !payload.jti || !ROLES.includes(role)) throw new InvalidTokenError('Invalid token');
-      if (options.isRevoked && (await options.isRevoked(payload.jti))) {
-        throw new InvalidTokenError('This session has been signed out. Please sign in again.');
-      }
-      return {
-        id: payload.sub,
-        role,
-        name: String(payload.name ?? ''),
-        email: String(payload.email ?? ''),
-        tokenId: payload.jti,
-        expiresAt: payload.exp ?? 0,
-      };
+      return authUser(payload);
     },
   };
+}
+
+/**
+ * One meaning for every verification failure, whichever layer raised it (fast-jwt, @fastify/jwt or
+ * the key resolver): an unavailable key set stays that, an expired token says so, anything else is
+ * an invalid token.
+ */
+export function tokenFailure(error: unknown): InvalidTokenError | KeySetUnavailableError {
+  if (error instanceof InvalidTokenError || error instanceof KeySetUnavailableError) return error;
+  const cause = (error as { originalError?: unknown }).originalError;
+  if (cause instanceof InvalidTokenError || cause instanceof KeySetUnavailableError) return cause;
+  const code = (error as { code?: unknown }).code;
+  if (code === TokenError.codes.expired || code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED')
+    return new InvalidTokenError(EXPIRED_TOKEN_MESSAGE);
+  return new InvalidTokenError(INVALID_TOKEN_MESSAGE);
 }
 
 export const revokedTokenKey = (tokenId: string) => `auth:revoked:${tokenId}`;

@@ -65,6 +65,8 @@ export interface TestTokenClaims {
   email?: string;
   expiresIn?: string | number;
   jti?: string;
+  /** Claims beyond the usual ones (a newer identity's, or a forged role). */
+  extra?: Record<string, unknown>;
 }
 
 /** A signed access token for any role, shaped exactly as identity issues them. */
@@ -74,6 +76,7 @@ export async function signTestToken(claims: TestTokenClaims = {}): Promise<strin
     role: claims.role ?? 'user',
     name: claims.name ?? 'Test User',
     email: claims.email ?? 'test@spa.local',
+    ...claims.extra,
   })
     .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
     .setSubject(claims.sub ?? randomUUID())

@@ -8,7 +8,7 @@ import { PageTitle } from '../../components/page-title';
 import { getErrorMessage } from '../../lib/api';
 import { useSessionStore } from '../../stores/session.store';
 import { toast } from '../../stores/toast.store';
-import { PASSWORD_POLICY_MESSAGE, passwordProblem, toSessionUser, type AccountUser } from '../auth/account';
+import { PASSWORD_HINT, passwordProblem, toSessionUser, type AccountUser } from '../auth/account';
 import { authApi } from '../auth/auth-api';
 import { PasswordInput } from '../auth/password-input';
 import { useSendVerificationEmail } from '../auth/use-send-verification';
@@ -190,7 +190,7 @@ function PasswordForm({ account }: { account: AccountUser }) {
           />
         </div>
       </div>
-      <p className="field__hint">{PASSWORD_POLICY_MESSAGE} Other devices are signed out when it changes.</p>
+      <p className="field__hint">{PASSWORD_HINT} Other devices are signed out when it changes.</p>
       <div className="form-actions">
         <button type="submit" className="btn btn--primary" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : 'Change password'}

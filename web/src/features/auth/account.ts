@@ -65,6 +65,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_POLICY_MESSAGE =
   'Password must be 8 to 128 characters long and include at least one letter and one digit.';
 
+/**
+ * What the forms show under a new password: the rule checked here, plus the server's checks against
+ * breached and easily guessed passwords (its answer says which one failed).
+ */
+export const PASSWORD_HINT = `${PASSWORD_POLICY_MESSAGE} Passwords found in data breaches or easy to guess (common words, names, dates, keyboard patterns) are refused.`;
+
 export function passwordProblem(password: string): string | undefined {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH || length > 128) return PASSWORD_POLICY_MESSAGE;

@@ -8,7 +8,7 @@ import { toast } from '../../stores/toast.store';
 import {
   BASE_EMPLOYEE_ROLES,
   employeeRoleLabel,
-  PASSWORD_POLICY_MESSAGE,
+  PASSWORD_HINT,
   passwordProblem,
   SHIFTS,
   toSessionUser,
@@ -138,7 +138,7 @@ export default function RegisterPage() {
             onChange={(event) => setPassword(event.target.value)}
           />
           <p id="register-password-hint" className="field__hint">
-            {PASSWORD_POLICY_MESSAGE}
+            {PASSWORD_HINT}
           </p>
         </div>
         <div className="field">

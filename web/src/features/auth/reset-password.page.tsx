@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { getErrorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
-import { PASSWORD_POLICY_MESSAGE, passwordProblem } from './account';
+import { PASSWORD_HINT, passwordProblem } from './account';
 import { authApi } from './auth-api';
 import { AuthShell, FormError } from './auth-shell';
 import { PasswordInput } from './password-input';
@@ -81,7 +81,7 @@ export default function ResetPasswordPage() {
               onChange={(event) => setPassword(event.target.value)}
             />
             <p id="reset-password-hint" className="field__hint">
-              {PASSWORD_POLICY_MESSAGE}
+              {PASSWORD_HINT}
             </p>
           </div>
           <div className="field">
