@@ -64,10 +64,12 @@ export async function changePassword(
   clientAddress: string,
 ): Promise<string> {
   const user = await currentAccount(context, caller);
-  const attempt = await context.throttle.assertAllowed(user.email, clientAddress);
   if (!user.passwordHash) throw new AppError(400, 'NO_PASSWORD', NO_PASSWORD_MESSAGE);
+  // The new password is checked before the throttle lets the attempt through: a refused new password
+  // tests nothing about the current one, so it must not count as a guess.
   const problem = passwordPolicyProblem(passwords.newPassword, [user.name, user.email]);
   if (problem) throw invalidField('newPassword', problem);
+  const attempt = await context.throttle.assertAllowed(user.email, clientAddress);
   if (!(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
     await context.throttle.recordFailure(attempt);
     throw new AppError(400, 'WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD_MESSAGE, [
