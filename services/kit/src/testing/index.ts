@@ -176,3 +176,22 @@ export async function serviceCallHeaders(caller: string, callee: string): Promis
     .sign(key);
   return { [SERVICE_TOKEN_HEADER]: token };
 }
+
+/**
+ * For a test world's request helper: the credential of the first caller `callers` allows for this
+ * `/internal/*` URL of `callee` (matched against the route patterns), or none for any other URL. Worlds
+ * sign internal calls this way unless a test sends its own header (or none, to see the 401).
+ */
+export async function allowedCallerHeaders(
+  callers: Record<string, readonly string[]>,
+  callee: string,
+  url: string,
+): Promise<Record<string, string>> {
+  const path = url.split('?')[0] ?? '';
+  if (!path.startsWith('/internal/')) return {};
+  for (const [route, allowed] of Object.entries(callers)) {
+    const pattern = new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+    if (pattern.test(path) && allowed[0]) return serviceCallHeaders(allowed[0], callee);
+  }
+  return {};
+}
