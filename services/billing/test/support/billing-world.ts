@@ -1,8 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { connectServiceDeps, createLogger, createTokenVerifier, revocationCheck } from '@spa/kit';
-import { createTestDatabase, signTestToken, testInfra, testJwks, uniqueName } from '@spa/kit/testing';
+import {
+  allowedCallerHeaders,
+  createTestDatabase,
+  signTestToken,
+  testInfra,
+  testJwks,
+  testServiceKeyEnv,
+  uniqueName,
+} from '@spa/kit/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BillingDeps } from '../../src/app.js';
+import { internalCallers } from '../../src/http/internal.routes.js';
 import { loadConfig } from '../../src/config.js';
 import { PdfRenderer } from '../../src/pdf/pdf-renderer.js';
 import { createInvoicePdfQueue, startInvoicePdfWorker } from '../../src/worker.js';
@@ -33,6 +42,7 @@ export async function startBillingWorld(
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
+    ...testServiceKeyEnv('billing'),
     DATABASE_URL: database.url,
     KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
     REDIS_URL: testInfra.redisUrl,
@@ -65,10 +75,13 @@ export async function startBillingWorld(
     deps,
     tokens,
     staff,
-    call({ as = 'admin', ...request }) {
-      const headers = { ...(request.headers ?? {}) };
+    async call({ as = 'admin', ...request }) {
+      const headers: Record<string, unknown> = {
+        ...(await allowedCallerHeaders(internalCallers, 'billing', String(request.url ?? ''))),
+        ...request.headers,
+      };
       if (as !== 'nobody') headers.authorization = `Bearer ${tokens[as]}`;
-      return app.inject({ ...request, headers });
+      return app.inject({ ...request, headers: headers as InjectOptions['headers'] });
     },
     async close() {
       await app.close();
