@@ -36,7 +36,7 @@ export interface BillingWorld {
  */
 export async function startBillingWorld(
   label: string,
-  options: { worker?: boolean } = {},
+  options: { worker?: boolean; env?: Record<string, string> } = {},
 ): Promise<BillingWorld> {
   const database = await createTestDatabase(`billing_${label}`);
   const config = loadConfig({
@@ -47,6 +47,11 @@ export async function startBillingWorld(
     KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
     REDIS_URL: testInfra.redisUrl,
     BULLMQ_PREFIX: uniqueName(`billing-test-${label}`),
+    // Most files date bills across financial years (invoice numbers, history, income); the date
+    // window itself is tested with the defaults in bill-dates.test.ts.
+    BILL_DATE_DAYS_BACK: '36500',
+    BILL_DATE_DAYS_AHEAD: '366',
+    ...options.env,
   });
   const logger = createLogger('billing-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const base = await connectServiceDeps(config, logger, migrationsFolder);
