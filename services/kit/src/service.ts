@@ -8,7 +8,7 @@ import { OutboxRelay } from './events/relay.js';
 import { createLogger, type Logger } from './logger.js';
 import { connectRedis, pingRedis, type Redis } from './redis.js';
 import { createTokenVerifier, revokedTokenKey, type TokenVerifier } from './auth/tokens.js';
-import { createServiceAuth, type ServiceAuth } from './auth/service-auth.js';
+import { createServiceAuth, redisClaimOnce, type ServiceAuth } from './auth/service-auth.js';
 import { startTracing } from './tracing.js';
 import type { ReadinessCheck } from './http/app.js';
 
@@ -48,10 +48,6 @@ export async function connectServiceDeps(
   logger: Logger,
   migrationsFolder?: string,
 ): Promise<ServiceDeps> {
-  // First: a bad key stops start-up before anything is connected.
-  const serviceAuth = await createServiceAuth(config.serviceName, config.serviceKeys ?? { publicKeys: {} });
-  if (!serviceAuth.canSign)
-    logger.warn('SERVICE_KEY is not set: calls to other services are unsigned and will be refused');
   const database = connectDatabase(config.databaseUrl, { max: 20, applicationName: config.serviceName });
   await migrateDatabase(database.db, migrationsFolder);
   const bus = connectBus({
@@ -63,6 +59,11 @@ export async function connectServiceDeps(
     replicationFactor: config.kafkaReplicationFactor,
   });
   const redis = connectRedis(config.redisUrl, { connectionName: config.serviceName });
+  const serviceAuth = await createServiceAuth(config.serviceName, config.serviceKeys ?? { publicKeys: {} }, {
+    claimOnce: redisClaimOnce(redis),
+  });
+  if (!serviceAuth.canSign)
+    logger.warn('SERVICE_KEY is not set: calls to other services are unsigned and will be refused');
   return {
     config,
     logger,

@@ -117,6 +117,19 @@ export interface ServiceAuthOptions {
   /** How many seen token ids to remember (replay protection) before forgetting the oldest early. */
   replayMemory?: number;
   ttlSeconds?: number;
+  /**
+   * Claims a token id across every replica of this service (Redis SET NX): answers false when some
+   * replica saw it already. Without it (or when it throws) each process remembers its own.
+   */
+  claimOnce?: (id: string, ttlSeconds: number) => Promise<boolean>;
+}
+
+/** claimOnce on the service's Redis: a replayed credential is refused by every replica, not only the first. */
+export function redisClaimOnce(redis: {
+  set(key: string, value: string, mode: 'EX', seconds: number, flag: 'NX'): Promise<string | null>;
+}) {
+  return async (id: string, ttlSeconds: number) =>
+    (await redis.set(`service-auth:jti:${id}`, '1', 'EX', Math.max(1, ttlSeconds), 'NX')) === 'OK';
 }
 
 /** Imports the keys; a bad key stops start-up with a ConfigError naming its variable. */
@@ -201,8 +214,18 @@ export async function createServiceAuth(
         throw new ServiceAuthError('service credential signature not valid', caller);
       }
       const id = `${caller}:${payload.jti}`;
+      const expiresAt = payload.exp! + CLOCK_TOLERANCE_SECONDS;
       if (seen.has(id)) throw new ServiceAuthError('replayed service credential', caller);
-      remember(id, payload.exp! + CLOCK_TOLERANCE_SECONDS);
+      remember(id, expiresAt);
+      if (options.claimOnce) {
+        let first = true;
+        try {
+          first = await options.claimOnce(id, expiresAt - Math.floor(Date.now() / 1000));
+        } catch {
+          // Redis briefly away: this process's own memory still refuses a replay to this replica.
+        }
+        if (!first) throw new ServiceAuthError('replayed service credential', caller);
+      }
       return caller;
     },
   };
