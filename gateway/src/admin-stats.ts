@@ -1,3 +1,4 @@
+import { createServiceAuth, internalFetch, type ServiceAuth } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from './config.js';
 import { API_PREFIX, type ServiceName } from './routing.js';
@@ -23,9 +24,15 @@ const PARTS: ReadonlyArray<{ service: ServiceName; fields: ReadonlyArray<keyof A
   { service: 'commerce', fields: ['totalOrders', 'revenue', 'growthRate'] },
 ];
 
-async function fetchPart(config: GatewayConfig, service: ServiceName, requestId: string): Promise<Part> {
+async function fetchPart(
+  config: GatewayConfig,
+  auth: ServiceAuth,
+  service: ServiceName,
+  requestId: string,
+): Promise<Part> {
   if (!config.enabledServices.includes(service)) throw new Error(`${service} is not part of this deployment`);
-  const response = await fetch(`${config.upstreams[service]}/internal/stats`, {
+  // Signed as the gateway: the services refuse unsigned /internal calls.
+  const response = await internalFetch(auth, service, `${config.upstreams[service]}/internal/stats`, {
     headers: { 'x-request-id': requestId },
     signal: AbortSignal.timeout(config.statsPartTimeoutMs),
   });
@@ -62,6 +69,8 @@ export function composeAdminStats(results: ReadonlyArray<{ service: ServiceName;
  * with a short timeout each, and answers with what arrived.
  */
 export async function adminStatsRoutes(app: FastifyInstance, config: GatewayConfig) {
+  const auth = await createServiceAuth('gateway', { privateKey: config.serviceKey, publicKeys: {} });
+  if (!auth.canSign) app.log.warn('SERVICE_KEY is not set: the admin figures will be missing');
   app.get(`${API_PREFIX}/admin/stats`, async (request, reply) => {
     if (!request.user)
       return reply.code(401).send({ message: 'Please sign in to continue.', code: 'UNAUTHORIZED' });
@@ -72,7 +81,7 @@ export async function adminStatsRoutes(app: FastifyInstance, config: GatewayConf
     const results = await Promise.all(
       PARTS.map(async ({ service }) => {
         try {
-          return { service, part: await fetchPart(config, service, request.id) };
+          return { service, part: await fetchPart(config, auth, service, request.id) };
         } catch (error) {
           request.log.warn({ service, err: error }, 'admin stats: a part is missing');
           return { service };

@@ -65,6 +65,14 @@ export function loadGatewayConfig(source: Record<string, string | undefined> = p
        */
       metricsToken: env.optionalString('METRICS_TOKEN'),
       production: env.string('NODE_ENV', 'development') === 'production',
+      /**
+       * The gateway's private Ed25519 key (JWK or PEM): it signs its calls to the services' /internal/stats.
+       * Required in production; without it in development those calls are refused (figures are null).
+       */
+      serviceKey:
+        env.string('NODE_ENV', 'development') === 'production'
+          ? env.string('SERVICE_KEY')
+          : env.optionalString('SERVICE_KEY'),
       /** OTLP export of the gateway's spans (OTEL_EXPORTER_OTLP_ENDPOINT...); off when unset. */
       tracing: readTracingSettings(env),
     }),

@@ -49,7 +49,91 @@ export function policyProblems(renderedFile) {
           '(the extra consumers would sit idle)',
       );
   }
+  problems.push(...networkPolicyProblems(ofKind('NetworkPolicy'), deployments));
   if (deployments.length === 0) problems.push('no Deployments rendered');
   if (ofKind('Ingress').length === 0) problems.push('no Ingress');
+  return problems;
+}
+
+/**
+ * Who must be able to reach each workload's port, and nobody else (issue 11 part 4): the gateway
+ * reaches every service; a service only the services that call it (identity: everyone, for its JWKS).
+ * "ingress" is the ingress controller's namespace, "monitoring" Prometheus's.
+ */
+export const ALLOWED_PEERS = Object.freeze({
+  gateway: ['ingress:ingress-nginx', 'namespace:monitoring'],
+  identity: [
+    'gateway',
+    'catalogue',
+    'booking',
+    'commerce',
+    'billing',
+    'notification',
+    'namespace:monitoring',
+  ],
+  catalogue: ['gateway', 'commerce', 'namespace:monitoring'],
+  booking: ['gateway', 'commerce', 'namespace:monitoring'],
+  commerce: ['gateway', 'booking', 'namespace:monitoring'],
+  billing: ['gateway', 'notification', 'namespace:monitoring'],
+  notification: ['gateway', 'namespace:monitoring'],
+});
+
+/** The peers a policy's `from` entry admits, named as in ALLOWED_PEERS. */
+function peerName(peer) {
+  const pod = peer.podSelector?.matchLabels?.['app.kubernetes.io/name'];
+  const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
+  if (peer.ipBlock) return `ipBlock:${peer.ipBlock.cidr}`;
+  if (namespace === 'ingress-nginx' && !peer.podSelector) return 'ingress:ingress-nginx';
+  if (namespace && !peer.podSelector) return `namespace:${namespace}`;
+  if (pod && !peer.namespaceSelector) return pod;
+  return `unrecognised:${JSON.stringify(peer)}`;
+}
+
+/** A default deny for every pod, and per workload exactly the peers ALLOWED_PEERS names. */
+export function networkPolicyProblems(policies, deployments) {
+  const problems = [];
+  const denyAll = policies.some(
+    (policy) =>
+      Object.keys(policy.spec.podSelector ?? {}).length === 0 &&
+      policy.spec.policyTypes?.includes('Ingress') &&
+      !(policy.spec.ingress?.length > 0),
+  );
+  if (!denyAll) problems.push('NetworkPolicy: no default deny of ingress for the namespace');
+  for (const deployment of deployments) {
+    const name = deployment.metadata.name;
+    const labels = deployment.spec.template.metadata.labels ?? {};
+    const selecting = policies.filter((policy) => {
+      const match = policy.spec.podSelector?.matchLabels ?? {};
+      return (
+        Object.keys(match).length > 0 && Object.entries(match).every(([key, value]) => labels[key] === value)
+      );
+    });
+    const ports = new Set(
+      deployment.spec.template.spec.containers.flatMap((container) =>
+        (container.ports ?? []).map((port) => port.containerPort),
+      ),
+    );
+    const admitted = new Set();
+    for (const policy of selecting)
+      for (const rule of policy.spec.ingress ?? []) {
+        if (!rule.from?.length) problems.push(`NetworkPolicy ${policy.metadata.name}: a rule admits anyone`);
+        for (const port of rule.ports ?? [])
+          if (!ports.has(port.port))
+            problems.push(`NetworkPolicy ${policy.metadata.name}: port ${port.port} is not ${name}'s`);
+        if (!rule.ports?.length)
+          problems.push(`NetworkPolicy ${policy.metadata.name}: a rule admits every port`);
+        for (const peer of rule.from ?? []) admitted.add(peerName(peer));
+      }
+    const expected = ALLOWED_PEERS[name];
+    if (!expected) {
+      problems.push(`Deployment ${name}: no entry in ALLOWED_PEERS (infra/deploy/policy.mjs)`);
+      continue;
+    }
+    const missing = expected.filter((peer) => !admitted.has(peer));
+    const extra = [...admitted].filter((peer) => !expected.includes(peer));
+    if (missing.length)
+      problems.push(`Deployment ${name}: NetworkPolicies do not admit ${missing.join(', ')}`);
+    if (extra.length) problems.push(`Deployment ${name}: NetworkPolicies also admit ${extra.join(', ')}`);
+  }
   return problems;
 }

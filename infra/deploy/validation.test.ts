@@ -130,6 +130,27 @@ describe('deployment policy', () => {
       'Deployment identity/identity: no readiness probe',
     ]);
   });
+
+  test('finds a NetworkPolicy that lets an extra caller in, one that leaves a caller out, and no default deny', () => {
+    const all = structuredClone(resources);
+    // booking may reach billing's port (it never calls billing) ...
+    find(all, 'NetworkPolicy', 'billing-ingress').spec.ingress[0].from.push({
+      podSelector: { matchLabels: { 'app.kubernetes.io/name': 'booking' } },
+    });
+    // ... commerce loses booking's (the payment callback) ...
+    find(all, 'NetworkPolicy', 'booking-ingress').spec.ingress[0].from = [
+      { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
+    ];
+    // ... and the namespace no longer denies by default.
+    const withoutDeny = all.filter(
+      (resource) => !(resource.kind === 'NetworkPolicy' && resource.metadata.name === 'default-deny-ingress'),
+    );
+    expect(policyProblems(write('policy-network', withoutDeny)).sort()).toEqual([
+      'Deployment billing: NetworkPolicies also admit booking',
+      'Deployment booking: NetworkPolicies do not admit commerce',
+      'NetworkPolicy: no default deny of ingress for the namespace',
+    ]);
+  });
 });
 
 describe('Dockerfile lint', () => {

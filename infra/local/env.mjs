@@ -1,6 +1,7 @@
 // Connection settings for the local infrastructure (see infra.mjs).
 // Every value can be overridden through the environment, so scripts and
 // tests importing this module follow whatever `infra.mjs up` was run with.
+import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -119,4 +120,31 @@ export function paymentProviderEnv({ env, sandboxUrl }) {
       }),
     },
   };
+}
+
+/**
+ * Keys for signed service-to-service calls (services/kit/src/auth/service-auth.ts), made fresh for one
+ * run of the stack: an Ed25519 pair per service and the gateway. Answers each one's environment:
+ * its own SERVICE_KEY and everyone's public keys in SERVICE_PUBLIC_KEYS. Nothing to set up by hand;
+ * production sets both from a Secret (infra/deploy).
+ * @param {string[]} names
+ * @returns {Record<string, { SERVICE_KEY: string, SERVICE_PUBLIC_KEYS: string }>}
+ */
+export function generateServiceKeys(names) {
+  const pairs = Object.fromEntries(
+    names.map((name) => {
+      const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+      return [
+        name,
+        { private: privateKey.export({ format: 'jwk' }), public: publicKey.export({ format: 'jwk' }) },
+      ];
+    }),
+  );
+  const publicKeys = JSON.stringify(Object.fromEntries(names.map((name) => [name, pairs[name].public])));
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      { SERVICE_KEY: JSON.stringify(pairs[name].private), SERVICE_PUBLIC_KEYS: publicKeys },
+    ]),
+  );
 }

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { infraEnv, paymentProviderEnv, repoRoot, serviceEnv } from './env.mjs';
+import { generateServiceKeys, infraEnv, paymentProviderEnv, repoRoot, serviceEnv } from './env.mjs';
 
 const SERVICE_PORTS = { identity: 1, catalogue: 2, booking: 3, commerce: 4, billing: 5, notification: 6 };
 const RAZORPAY_SANDBOX_PORT_OFFSET = 10;
@@ -89,6 +89,10 @@ export async function startStack(options) {
     : undefined;
   const payments = paymentProviderEnv({ env: providerSettings, sandboxUrl });
 
+  // Signed internal calls: a fresh key pair per process of this stack, unless the caller brings keys.
+  const serviceKeys = generateServiceKeys([...Object.keys(SERVICE_PORTS), 'gateway']);
+  const keysOf = (name) => (options.env?.SERVICE_PUBLIC_KEYS ? {} : serviceKeys[name]);
+
   // What each process was started with, so a fault experiment can start it again exactly so.
   const launches = new Map();
   const launch = (name, entry, env) => {
@@ -151,6 +155,7 @@ export async function startStack(options) {
         ...serviceEnv(name),
         ...common,
         ...(name === 'commerce' ? payments.commerce : {}),
+        ...keysOf(name),
         PORT: String(portBase + SERVICE_PORTS[name]),
       };
       if (options.freshDatabases) {
@@ -168,6 +173,7 @@ export async function startStack(options) {
       ...infraEnv(),
       ...common,
       ...payments.gateway,
+      ...keysOf('gateway'),
       PORT: String(gatewayPort),
       ENABLED_SERVICES: services.join(','),
     };

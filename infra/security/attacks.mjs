@@ -683,7 +683,70 @@ export async function checkSignInThrottle(base, verdicts) {
   );
 }
 
-export async function runAttacks(base, fixtures, verdicts) {
+/**
+ * Every service's /internal routes, called straight at the service (as a pod or an SSRF inside the
+ * cluster would, past the gateway): unsigned, with a garbage credential, and with a well-formed one
+ * claiming to be the allowed caller but signed by a stranger's key. Each must be a 401 in the error shape.
+ */
+export const INTERNAL_ROUTES = Object.freeze({
+  identity: [['GET', '/internal/stats', 'gateway']],
+  catalogue: [
+    ['GET', '/internal/stats', 'gateway'],
+    ['POST', '/internal/reservations', 'commerce'],
+    ['POST', '/internal/reservations/x/release', 'commerce'],
+    ['GET', '/internal/reservations/x', 'commerce'],
+  ],
+  booking: [['POST', '/internal/appointments/00000000-0000-4000-8000-000000000000/payment', 'commerce']],
+  commerce: [
+    ['GET', '/internal/stats', 'gateway'],
+    ['POST', '/internal/payments', 'booking'],
+  ],
+  billing: [['GET', '/internal/bills/00000000-0000-4000-8000-000000000000/invoice.pdf', 'notification']],
+});
+
+export async function checkInternalCalls(serviceUrls, verdicts) {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const strangerSigned = (caller, callee) => {
+    const now = Math.floor(Date.now() / 1000);
+    const input = `${b64url({ alg: 'EdDSA', kid: caller })}.${b64url({ iss: caller, aud: callee, jti: `${now}-${Math.random()}`, iat: now, exp: now + 60 })}`;
+    return `${input}.${signWith(null, Buffer.from(input), privateKey).toString('base64url')}`;
+  };
+  for (const [service, routes] of Object.entries(INTERNAL_ROUTES)) {
+    const base = serviceUrls[service];
+    if (!base) continue;
+    for (const [method, path, caller] of routes) {
+      const credentials = {
+        unsigned: undefined,
+        garbage: 'not.a.token',
+        [`signed by a stranger as ${caller}`]: strangerSigned(caller, service),
+      };
+      for (const [name, token] of Object.entries(credentials)) {
+        const response = await fetch(`${base}${path}`, {
+          method,
+          headers: {
+            ...(token ? { 'x-service-token': token } : {}),
+            ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          },
+          body:
+            method === 'POST'
+              ? JSON.stringify({ status: 'Paid', providerOrderId: 'order_x', providerPaymentId: 'pay_x' })
+              : undefined,
+        });
+        const json = await response.json().catch(() => undefined);
+        const ok = response.status === 401 && isErrorShape(json);
+        verdicts.record(
+          'internal calls',
+          `${service} ${method} ${path}, ${name} → 401`,
+          ok,
+          ok ? '' : `${response.status} ${JSON.stringify(json)?.slice(0, 80)}`,
+        );
+      }
+    }
+  }
+}
+
+export async function runAttacks(base, fixtures, verdicts, { serviceUrls = {} } = {}) {
+  await checkInternalCalls(serviceUrls, verdicts);
   await checkTokens(base, fixtures, verdicts);
   await checkSelfRegisteredEmployee(base, fixtures, verdicts);
   await checkAccountTrust(base, verdicts);

@@ -366,7 +366,8 @@ export const ROUTE_TABLE = {
     why: 'bills are staff records',
   },
   'PUT /api/v1/bills/{id}': {
-    access: 'staff',
+    // An issued invoice is changed by an admin only (issue 12 part 6); employees issue and read.
+    access: 'admin',
     params: (fx) => ({ id: fx.ids.bill }),
     body: () => billBody({ name: 'Walk-in Guest (edited)' }),
     why: 'bills are staff records',

@@ -102,7 +102,16 @@ async function main() {
           async () => (matrixRows = await runMatrix(stack.url, fixtures, verdicts)),
         );
       if (wanted('attacks'))
-        await suite(verdicts, 'attacks', () => runAttacks(stack.url, fixtures, verdicts));
+        await suite(verdicts, 'attacks', () =>
+          runAttacks(stack.url, fixtures, verdicts, {
+            serviceUrls: Object.fromEntries(
+              Object.entries(SERVICE_OFFSETS).map(([name, offset]) => [
+                name,
+                `http://127.0.0.1:${stack.portBase + offset}`,
+              ]),
+            ),
+          }),
+        );
       if (wanted('xss')) await suite(verdicts, 'xss', () => runXss(stack.url, fixtures, verdicts));
       // Last on this stack: fuzzing changes and deletes records the other suites use.
       if (wanted('schemathesis'))

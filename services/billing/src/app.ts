@@ -2,7 +2,7 @@ import { createApp, type ServiceDeps } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { BillingConfig } from './config.js';
 import { billsRoutes } from './http/bills.routes.js';
-import { internalRoutes } from './http/internal.routes.js';
+import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import type { PdfRenderer } from './pdf/pdf-renderer.js';
 import type { InvoicePdfQueue } from './worker.js';
 
@@ -20,6 +20,8 @@ export async function buildApp(deps: BillingDeps): Promise<FastifyInstance> {
     logger: deps.logger,
     readiness: deps.readiness,
     verifier: deps.verifier,
+    serviceAuth: deps.serviceAuth,
+    internalCallers,
     openapiTags: [{ name: 'bills', description: 'Staff only (admin, employee)' }],
   });
   await app.register(async (scope) => billsRoutes(scope, deps));

@@ -1,4 +1,5 @@
 import { ConfigError, readBaseConfig, readConfig, type BaseConfig } from '@spa/kit';
+import { BILL_DATE_DEFAULTS, isFinancialYear, type BillDateRules } from './domain/bill-dates.js';
 import { isValidGstin } from './domain/gstin.js';
 
 /** The seller block of every invoice (a GST tax invoice must name the supplier, its address and GSTIN). */
@@ -26,6 +27,8 @@ export interface BillingConfig extends BaseConfig {
   queuePrefix: string;
   /** Invoice PDF jobs processed at once by this process's worker. */
   pdfWorkerConcurrency: number;
+  /** When a bill may be dated (domain/bill-dates.ts). */
+  billDates: BillDateRules;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): BillingConfig {
@@ -54,6 +57,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       // A stack with its own Kafka namespace (each browser-test stack) gets its own jobs as well.
       queuePrefix: env.string('BULLMQ_PREFIX', base.kafkaNamespace ? `bull.${base.kafkaNamespace}` : 'bull'),
       pdfWorkerConcurrency: env.int('PDF_WORKER_CONCURRENCY', 2),
+      billDates: {
+        daysBack: env.int('BILL_DATE_DAYS_BACK', BILL_DATE_DEFAULTS.daysBack, { min: 0, max: 36_500 }),
+        daysAhead: env.int('BILL_DATE_DAYS_AHEAD', BILL_DATE_DEFAULTS.daysAhead, { min: 0, max: 366 }),
+        closedFinancialYear: env.optionalString('CLOSED_FINANCIAL_YEAR'),
+      },
     };
   }, source);
   const problems = [
@@ -61,6 +69,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...(config.pdf.maxConcurrentRenders >= 1 ? [] : ['PDF_MAX_CONCURRENT_RENDERS must be at least 1']),
     ...(config.pdf.rendererProcesses >= 1 ? [] : ['PDF_RENDERER_PROCESSES must be at least 1']),
     ...(config.pdfWorkerConcurrency >= 1 ? [] : ['PDF_WORKER_CONCURRENCY must be at least 1']),
+    ...(config.billDates.closedFinancialYear === undefined ||
+    isFinancialYear(config.billDates.closedFinancialYear)
+      ? []
+      : ['CLOSED_FINANCIAL_YEAR must be a financial year such as 2025-26']),
   ];
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -457,12 +457,16 @@ describe('PUT /bills/:id', () => {
       products: [{ ...created.products[0], quantity: 3 }],
       paymentMethod: 'UPI',
     });
-    const response = await world.call({
+    // An issued invoice is changed by an admin only: an employee's edit is refused and changes nothing.
+    const byEmployee = await world.call({
       method: 'PUT',
       url: `/bills/${created._id}`,
       payload: edited,
       as: 'employee',
     });
+    expect(byEmployee.statusCode).toBe(403);
+    expect(byEmployee.json()).toMatchObject({ code: 'FORBIDDEN' });
+    const response = await world.call({ method: 'PUT', url: `/bills/${created._id}`, payload: edited });
     expect(response.statusCode, response.body).toBe(200);
     const updated = response.json();
     expect(updated.invoiceNumber).toBe(created.invoiceNumber);
@@ -481,7 +485,7 @@ describe('PUT /bills/:id', () => {
     expect(updated.history).toHaveLength(1);
     const [entry] = updated.history;
     expect(entry.revision).toBe(2);
-    expect(entry.changedBy).toEqual({ ...world.staff.employee, role: 'employee' });
+    expect(entry.changedBy).toEqual({ ...world.staff.admin, role: 'admin' });
     expect(Date.parse(entry.changedAt)).toBeGreaterThan(Date.parse(created.createdAt) - 1);
     expect(entry.changes.map((change: { field: string }) => change.field)).toEqual([
       'products',
@@ -512,7 +516,7 @@ describe('PUT /bills/:id', () => {
       revision: 2,
       invoiceNumber: created.invoiceNumber,
     });
-    expect(event.updatedById).toBe(world.staff.employee.id);
+    expect(event.updatedById).toBe(world.staff.admin.id);
   });
 
   it('writes nothing when the edit changes nothing', async () => {

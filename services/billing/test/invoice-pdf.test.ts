@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { eventually } from '@spa/kit/testing';
+import { eventually, serviceCallHeaders } from '@spa/kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePdfs } from '../src/db/schema.js';
@@ -229,6 +229,7 @@ describe('invoice PDFs', () => {
     const internal = await world.app.inject({
       method: 'GET',
       url: `/internal/bills/${bill._id}/invoice.pdf`,
+      headers: await serviceCallHeaders('notification', 'billing'),
     });
     expect(internal.statusCode).toBe(200);
     expect(internal.headers['content-type']).toBe('application/pdf');
@@ -239,13 +240,29 @@ describe('invoice PDFs', () => {
     const unknown = await world.app.inject({
       method: 'GET',
       url: '/internal/bills/00000000-0000-4000-8000-000000000000/invoice.pdf',
+      headers: await serviceCallHeaders('notification', 'billing'),
     });
     expect(unknown.statusCode).toBe(404);
     const malformed = await world.app.inject({
       method: 'GET',
       url: '/internal/bills/not-a-bill/invoice.pdf',
+      headers: await serviceCallHeaders('notification', 'billing'),
     });
     expect(malformed.statusCode).toBe(404);
+
+    // Only notification, signed: anyone else inside the deployment gets a 401, not a customer's invoice.
+    for (const headers of [{}, await serviceCallHeaders('commerce', 'billing')]) {
+      const refused = await world.app.inject({
+        method: 'GET',
+        url: `/internal/bills/${bill._id}/invoice.pdf`,
+        headers,
+      });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({
+        message: 'This internal route needs a valid service credential.',
+        code: 'UNAUTHORIZED',
+      });
+    }
   });
 
   it('answers 404 for the PDF of an unknown bill', async () => {

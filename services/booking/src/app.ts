@@ -2,7 +2,7 @@ import { createApp, type ServiceDeps } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { BookingConfig } from './config.js';
 import { appointmentsRoutes } from './http/appointments.routes.js';
-import { internalRoutes } from './http/internal.routes.js';
+import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { createCommerceClient, type CommerceClient } from './payments/commerce-client.js';
 import type { BookingContext } from './use-cases/context.js';
 
@@ -25,6 +25,7 @@ export function bookingContext(deps: BookingDeps): BookingContext {
         baseUrl: deps.config.commerceUrl,
         timeoutMs: deps.config.commerceTimeoutMs,
         logger: deps.logger,
+        serviceAuth: deps.serviceAuth,
       }),
     now: deps.now,
   };
@@ -38,6 +39,8 @@ export async function buildApp(deps: BookingDeps): Promise<FastifyInstance> {
     logger: deps.logger,
     readiness: deps.readiness,
     verifier: deps.verifier,
+    serviceAuth: deps.serviceAuth,
+    internalCallers,
     openapiTags: [
       { name: 'appointments', description: 'Customers book and see their own; admins manage all' },
     ],

@@ -1,5 +1,5 @@
 import { startRazorpaySandbox, type RazorpaySandbox } from '@spa/razorpay-sandbox';
-import { eventually, serveTestJwks } from '@spa/kit/testing';
+import { eventually, serveTestJwks, serviceCallHeaders } from '@spa/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overlappingPairs } from '../src/db/overlap-audit.js';
 import { freePort, SANDBOX_SECRETS, startCommerce } from './support/commerce-process.js';
@@ -237,5 +237,48 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
       body: { status: 'Refunded' },
     });
     expect(badBody.statusCode).toBe(400);
+  });
+
+  it('requires the provider order id: a payment without it is a 400, never a skipped check', async () => {
+    const booked = await bookOnline(istTime(23, '12:00'));
+    const id = booked.appointment._id;
+    const noOrder = await world.request('POST', `/internal/appointments/${id}/payment`, {
+      body: { status: 'Paid', providerPaymentId: 'pay_no_order' },
+    });
+    expect(noOrder.statusCode).toBe(400);
+    expect(noOrder.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const empty = await world.request('POST', `/internal/appointments/${id}/payment`, {
+      body: { status: 'Paid', providerOrderId: '', providerPaymentId: 'pay_no_order' },
+    });
+    expect(empty.statusCode).toBe(400);
+    const { rows } = await world.pool.query('select payment_status from appointments where id = $1', [id]);
+    expect(rows[0].payment_status).not.toBe('Paid');
+  });
+
+  it('refuses an internal payment call that is unsigned or from a service other than commerce (401)', async () => {
+    const booked = await bookOnline(istTime(23, '14:00'));
+    const id = booked.appointment._id;
+    const body = { status: 'Paid', providerOrderId: booked.razorpayOrderId, providerPaymentId: 'pay_forged' };
+    const attempts = [
+      {},
+      { 'x-service-token': 'forged' },
+      await serviceCallHeaders('gateway', 'booking'),
+      await serviceCallHeaders('commerce', 'catalogue'),
+    ];
+    for (const headers of attempts) {
+      const response = await world.app.inject({
+        method: 'POST',
+        url: `/internal/appointments/${id}/payment`,
+        payload: body,
+        headers,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        message: 'This internal route needs a valid service credential.',
+        code: 'UNAUTHORIZED',
+      });
+    }
+    const { rows } = await world.pool.query('select payment_status from appointments where id = $1', [id]);
+    expect(rows[0].payment_status).not.toBe('Paid');
   });
 });

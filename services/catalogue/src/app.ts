@@ -8,13 +8,16 @@ import { productTaxonomyRoutes } from './http/product-taxonomy.routes.js';
 import { productsRoutes } from './http/products.routes.js';
 import { ReadCache } from './http/read-cache.js';
 import { internalStatsRoutes } from './http/internal-stats.routes.js';
-import { reservationsRoutes } from './http/reservations.routes.js';
+import { reservationCallers, reservationsRoutes } from './http/reservations.routes.js';
 import { roomsRoutes } from './http/rooms.routes.js';
 import type { RouteDeps } from './http/route-deps.js';
 import { servicesRoutes } from './http/services.routes.js';
 import { uploadRoutes } from './http/upload.routes.js';
 import { containsNul } from './domain/text.js';
 import { ImageStore } from './uploads/image-store.js';
+
+/** Who may call each internal route (the kit's guard refuses everyone else with 401). */
+export const internalCallers = { ...reservationCallers, '/internal/stats': ['gateway'] } as const;
 
 export async function buildApp(deps: ServiceDeps & { config: CatalogueConfig }): Promise<FastifyInstance> {
   const { config } = deps;
@@ -25,6 +28,8 @@ export async function buildApp(deps: ServiceDeps & { config: CatalogueConfig }):
     logger: deps.logger,
     readiness: deps.readiness,
     verifier: deps.verifier,
+    serviceAuth: deps.serviceAuth,
+    internalCallers,
     openapiTags: [
       { name: 'services', description: 'Treatments with their pricing options' },
       { name: 'categories', description: 'Treatment categories and the employee role assigned to each' },

@@ -354,7 +354,7 @@ describe('products', () => {
 
 describe('catalogue counts for the admin dashboard', () => {
   it('counts products, those out of stock, and services', async () => {
-    const stats = async () => (await world.app.inject({ method: 'GET', url: '/internal/stats' })).json();
+    const stats = async () => (await world.request('GET', '/internal/stats')).json();
     const before = await stats();
     await createProduct(world, oils._id, { name: `Counted Oil ${Date.now()}`, stock: 0 });
     const after = await stats();

@@ -1,3 +1,4 @@
+import { serviceCallHeaders } from '@spa/kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema.js';
@@ -165,5 +166,32 @@ describe('stock reservations', () => {
     const document = (await world.request('GET', '/openapi.json')).json();
     expect(Object.keys(document.paths).some((path) => path.startsWith('/internal'))).toBe(false);
     expect(Object.keys(document.paths)).toContain('/products');
+  });
+
+  it('refuses unsigned internal calls and callers the route does not allow (401)', async () => {
+    const attempts = [
+      { method: 'POST' as const, url: '/internal/reservations', headers: {} },
+      { method: 'POST' as const, url: '/internal/reservations/any/release', headers: {} },
+      { method: 'GET' as const, url: '/internal/reservations/any', headers: {} },
+      { method: 'GET' as const, url: '/internal/stats', headers: {} },
+      {
+        method: 'POST' as const,
+        url: '/internal/reservations',
+        headers: await serviceCallHeaders('booking', 'catalogue'),
+      },
+      {
+        method: 'GET' as const,
+        url: '/internal/stats',
+        headers: await serviceCallHeaders('commerce', 'catalogue'),
+      },
+    ];
+    for (const attempt of attempts) {
+      const response = await world.app.inject(attempt);
+      expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(401);
+      expect(response.json()).toEqual({
+        message: 'This internal route needs a valid service credential.',
+        code: 'UNAUTHORIZED',
+      });
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CommerceDeps } from './deps.js';
 import { addressesRoutes } from './http/addresses.routes.js';
 import { cartRoutes } from './http/cart.routes.js';
-import { internalRoutes } from './http/internal.routes.js';
+import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { ordersRoutes } from './http/orders.routes.js';
 import { paymentsRoutes } from './http/payments.routes.js';
 
@@ -14,6 +14,8 @@ export async function buildApp(deps: CommerceDeps): Promise<FastifyInstance> {
     logger: deps.logger,
     readiness: deps.readiness,
     verifier: deps.verifier,
+    serviceAuth: deps.serviceAuth,
+    internalCallers,
     openapiTags: [
       { name: 'cart', description: 'The signed-in user’s cart' },
       { name: 'addresses', description: 'The signed-in user’s saved shipping addresses' },

@@ -1,6 +1,10 @@
 import { ConfigError } from '@spa/kit';
+import { testServiceKeyEnv } from '@spa/kit/testing';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, SANDBOX_RAZORPAY } from './config.js';
+
+/** Production also needs the service keys (signed internal calls); they are not what these tests are about. */
+const serviceKeys = testServiceKeyEnv('commerce');
 
 const required = {
   DATABASE_URL: 'postgres://x@127.0.0.1/commerce',
@@ -49,7 +53,7 @@ describe('commerce configuration', () => {
   });
 
   it('refuses to start in production without real keys, naming each', () => {
-    expect(problemsOf({ ...required, NODE_ENV: 'production' })).toEqual([
+    expect(problemsOf({ ...required, NODE_ENV: 'production', ...serviceKeys })).toEqual([
       'RAZORPAY_KEY_ID is required in production',
       'RAZORPAY_KEY_SECRET is required in production',
       'RAZORPAY_WEBHOOK_SECRET is required in production',
@@ -59,11 +63,12 @@ describe('commerce configuration', () => {
         ...required,
         ...realKeys,
         NODE_ENV: 'production',
+        ...serviceKeys,
         RAZORPAY_KEY_SECRET: SANDBOX_RAZORPAY.keySecret,
       }),
     ).toEqual(["RAZORPAY_KEY_SECRET is the local sandbox's value; set the real one in production"]);
-    expect(loadConfig({ ...required, ...realKeys, NODE_ENV: 'production' }).razorpay.keyId).toBe(
-      'rzp_live_abc123',
-    );
+    expect(
+      loadConfig({ ...required, ...realKeys, NODE_ENV: 'production', ...serviceKeys }).razorpay.keyId,
+    ).toBe('rzp_live_abc123');
   });
 });

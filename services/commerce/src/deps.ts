@@ -16,10 +16,14 @@ export function withIntegrations(deps: ServiceDeps & { config: CommerceConfig })
   const { config, logger } = deps;
   return {
     ...deps,
-    catalogue: createCatalogueClient({ baseUrl: config.catalogueUrl, timeoutMs: config.catalogueTimeoutMs }),
+    catalogue: createCatalogueClient({
+      baseUrl: config.catalogueUrl,
+      timeoutMs: config.catalogueTimeoutMs,
+      serviceAuth: deps.serviceAuth,
+    }),
     provider: createRazorpayProvider(config.razorpay),
     booking: createBookingClient(
-      { baseUrl: config.bookingUrl, timeoutMs: config.bookingTimeoutMs },
+      { baseUrl: config.bookingUrl, timeoutMs: config.bookingTimeoutMs, serviceAuth: deps.serviceAuth },
       (error, notice) =>
         logger.warn(
           { err: error, appointmentId: notice.appointmentId },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceCallHeaders } from '@spa/kit/testing';
 import {
   startCommerceWorld,
   type CommerceWorld,
@@ -88,7 +89,9 @@ describe('placing an order', () => {
     expect((await world.call(customer, 'GET', '/cart')).json().items).toEqual([]);
     expect(await world.catalogue.productStock(lavender._id)).toBe(stockBefore - 2);
     // The reservation is keyed by the order id.
-    const reservation = await fetch(`${world.catalogue.url}/internal/reservations/${order._id}`);
+    const reservation = await fetch(`${world.catalogue.url}/internal/reservations/${order._id}`, {
+      headers: await serviceCallHeaders('commerce', 'catalogue'),
+    });
     expect(await reservation.json()).toMatchObject({ orderId: order._id, status: 'reserved' });
 
     // Editing the saved address later does not move the order.

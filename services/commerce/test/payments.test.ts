@@ -1,3 +1,4 @@
+import { serviceCallHeaders } from '@spa/kit/testing';
 import { randomUUID } from 'node:crypto';
 import type { CheckoutSuccess } from '@spa/razorpay-sandbox';
 import { eq } from 'drizzle-orm';
@@ -437,6 +438,35 @@ describe('the payment hold', () => {
 });
 
 describe('GET /internal/stats', () => {
+  it('refuses unsigned internal calls and callers the route does not allow (401)', async () => {
+    const attempts = [
+      { method: 'GET' as const, url: '/internal/stats', headers: {} },
+      {
+        method: 'GET' as const,
+        url: '/internal/stats',
+        headers: await serviceCallHeaders('booking', 'commerce'),
+      },
+      { method: 'POST' as const, url: '/internal/payments', headers: {} },
+      {
+        method: 'POST' as const,
+        url: '/internal/payments',
+        headers: await serviceCallHeaders('gateway', 'commerce'),
+      },
+    ];
+    for (const attempt of attempts) {
+      const response = await world.app.inject({
+        ...attempt,
+        payload:
+          attempt.method === 'POST' ? { appointmentId: 'x', customerId: 'y', amountPaise: 100 } : undefined,
+      });
+      expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(401);
+      expect(response.json()).toEqual({
+        message: 'This internal route needs a valid service credential.',
+        code: 'UNAUTHORIZED',
+      });
+    }
+  });
+
   it('counts placed orders and the revenue of paid ones, with growth against last month', async () => {
     const all: OrderJson[] = (await world.call(world.admin, 'GET', '/orders/admin/all')).json();
     const live = all.filter((order) => order.status !== 'cancelled');

@@ -58,6 +58,8 @@ export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {
     logger: deps.logger,
     readiness: deps.readiness,
     verifier,
+    serviceAuth: deps.serviceAuth,
+    internalCallers: { '/internal/stats': ['gateway'] },
     openapiTags: [
       { name: 'Authentication', description: 'Sign-up, sign-in, sessions, verification and password reset' },
       { name: 'Admin users', description: 'Staff and customer accounts, for admins' },

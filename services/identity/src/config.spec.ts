@@ -1,6 +1,10 @@
 import { ConfigError } from '@spa/kit';
+import { testServiceKeyEnv } from '@spa/kit/testing';
 import { describe, expect, it } from 'vitest';
 import { GOOGLE_JWKS_URL, loadConfig } from './config.js';
+
+/** Production also needs the service keys (signed internal calls); they are not what these tests are about. */
+const serviceKeys = testServiceKeyEnv('identity');
 
 const required = {
   DATABASE_URL: 'postgres://identity:identity@127.0.0.1:55432/identity',
@@ -47,15 +51,22 @@ describe('identity configuration', () => {
 
   it('requires the signing key in production, refuses a local Google key set there, and never seeds', () => {
     const attempt = () =>
-      loadConfig({ ...required, NODE_ENV: 'production', GOOGLE_JWKS_JSON: '{"keys":[]}' });
+      loadConfig({ ...required, NODE_ENV: 'production', ...serviceKeys, GOOGLE_JWKS_JSON: '{"keys":[]}' });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/IDENTITY_SIGNING_KEY is required/);
     expect(() =>
-      loadConfig({ ...required, NODE_ENV: 'production', IDENTITY_SIGNING_KEY: '{}', GOOGLE_JWKS_JSON: '{}' }),
+      loadConfig({
+        ...required,
+        NODE_ENV: 'production',
+        ...serviceKeys,
+        IDENTITY_SIGNING_KEY: '{}',
+        GOOGLE_JWKS_JSON: '{}',
+      }),
     ).toThrow(/GOOGLE_JWKS_JSON is for development/);
     const production = loadConfig({
       ...required,
       NODE_ENV: 'production',
+      ...serviceKeys,
       IDENTITY_SIGNING_KEY: '{}',
       SEED_DEMO_DATA: 'true',
     });

@@ -1,3 +1,4 @@
+import { serviceCallHeaders } from '@spa/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createIdentityWorld,
@@ -357,6 +358,21 @@ describe('DELETE /admin/users/:id', () => {
 });
 
 describe('account counts for the admin dashboard', () => {
+  it('answers only the gateway, signed: anything else gets a 401', async () => {
+    for (const headers of [
+      {},
+      await serviceCallHeaders('commerce', 'identity'),
+      await serviceCallHeaders('gateway', 'booking'),
+    ]) {
+      const response = await world.app.inject({ method: 'GET', url: '/internal/stats', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        message: 'This internal route needs a valid service credential.',
+        code: 'UNAUTHORIZED',
+      });
+    }
+  });
+
   it('counts customers, employees and admins, and follows a new sign-up', async () => {
     const stats = async () => (await world.call({ method: 'GET', url: '/internal/stats' })).json();
     const before = await stats();

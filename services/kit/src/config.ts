@@ -1,3 +1,5 @@
+import { readServiceKeySettings, type ServiceKeySettings } from './auth/service-auth.js';
+
 /**
  * Environment configuration, read once at start-up. Every problem is collected first so a
  * misconfigured service names all of its missing or bad variables in one message.
@@ -108,6 +110,8 @@ export interface BaseConfig {
   kafkaReplicationFactor?: number;
   /** Where spans go; tracing is off (and costs nothing) unless an OTLP endpoint is set. */
   tracing?: TracingSettings;
+  /** SERVICE_KEY and SERVICE_PUBLIC_KEYS: signed service-to-service calls (auth/service-auth.ts). */
+  serviceKeys?: ServiceKeySettings;
 }
 
 export interface TracingSettings {
@@ -141,9 +145,10 @@ export function readTracingSettings(env: EnvReader): TracingSettings {
 }
 
 export function readBaseConfig(env: EnvReader, serviceName: string, defaultPort: number): BaseConfig {
+  const nodeEnv = env.oneOf('NODE_ENV', ['development', 'test', 'production'] as const, 'development');
   return {
     serviceName,
-    nodeEnv: env.oneOf('NODE_ENV', ['development', 'test', 'production'] as const, 'development'),
+    nodeEnv,
     port: env.int('PORT', defaultPort),
     host: env.string('HOST', '127.0.0.1'),
     logLevel: env.string('LOG_LEVEL', 'info'),
@@ -155,5 +160,6 @@ export function readBaseConfig(env: EnvReader, serviceName: string, defaultPort:
     kafkaTopicPartitions: env.int('KAFKA_TOPIC_PARTITIONS', DEFAULT_TOPIC_PARTITIONS, { min: 1, max: 1000 }),
     kafkaReplicationFactor: env.int('KAFKA_REPLICATION_FACTOR', 1, { min: 1, max: 10 }),
     tracing: readTracingSettings(env),
+    serviceKeys: readServiceKeySettings(env, nodeEnv === 'production'),
   };
 }

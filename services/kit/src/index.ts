@@ -13,6 +13,7 @@ export * from './events/relay.js';
 export * from './events/consumer.js';
 export * from './auth/tokens.js';
 export * from './auth/guards.js';
+export * from './auth/service-auth.js';
 export * from './http/app.js';
 export * from './http/errors.js';
 export * from './http/validation.js';

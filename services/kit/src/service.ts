@@ -8,6 +8,7 @@ import { OutboxRelay } from './events/relay.js';
 import { createLogger, type Logger } from './logger.js';
 import { connectRedis, pingRedis, type Redis } from './redis.js';
 import { createTokenVerifier, revokedTokenKey, type TokenVerifier } from './auth/tokens.js';
+import { createServiceAuth, redisClaimOnce, type ServiceAuth } from './auth/service-auth.js';
 import { startTracing } from './tracing.js';
 import type { ReadinessCheck } from './http/app.js';
 
@@ -21,6 +22,8 @@ export interface ServiceDeps {
   redis: Redis;
   publish: Publish;
   verifier: TokenVerifier;
+  /** Signs this service's calls to others' /internal routes and verifies calls to its own. */
+  serviceAuth: ServiceAuth;
   readiness: Record<string, ReadinessCheck>;
 }
 
@@ -56,6 +59,11 @@ export async function connectServiceDeps(
     replicationFactor: config.kafkaReplicationFactor,
   });
   const redis = connectRedis(config.redisUrl, { connectionName: config.serviceName });
+  const serviceAuth = await createServiceAuth(config.serviceName, config.serviceKeys ?? { publicKeys: {} }, {
+    claimOnce: redisClaimOnce(redis),
+  });
+  if (!serviceAuth.canSign)
+    logger.warn('SERVICE_KEY is not set: calls to other services are unsigned and will be refused');
   return {
     config,
     logger,
@@ -65,6 +73,7 @@ export async function connectServiceDeps(
     redis,
     publish: createPublisher(config.serviceName),
     verifier: createTokenVerifier({ jwksUrl: config.jwksUrl, isRevoked: revocationCheck(redis) }),
+    serviceAuth,
     readiness: {
       database: () => pingDatabase(database.pool),
       kafka: () => bus.ping(),

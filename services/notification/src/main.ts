@@ -26,6 +26,7 @@ await runService({
       templates: emailTemplates,
       appUrl: config.appUrl,
       billingUrl: config.billingUrl,
+      serviceAuth: deps.serviceAuth,
       mailFrom: config.mailFrom,
       queueName: config.email.queueName,
       queuePrefix: config.email.queuePrefix,

@@ -1,5 +1,5 @@
 import { fromJson } from '@bufbuild/protobuf';
-import { bullConnection, type Database, type Logger } from '@spa/kit';
+import { bullConnection, type Database, type Logger, type ServiceAuth } from '@spa/kit';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { TemplateRegistry } from './domain/email-template.js';
 import {
@@ -20,6 +20,8 @@ export interface EmailWorkerDeps {
   templates: TemplateRegistry;
   appUrl: string;
   billingUrl: string;
+  /** Signs calls to billing's /internal routes. */
+  serviceAuth?: ServiceAuth;
   mailFrom: string;
 }
 
@@ -36,7 +38,7 @@ export function emailJobProcessor(deps: EmailWorkerDeps) {
     let email;
     try {
       const payload = fromJson(template.event.schema, job.data.payload);
-      const context = { appUrl: deps.appUrl, billingUrl: deps.billingUrl };
+      const context = { appUrl: deps.appUrl, billingUrl: deps.billingUrl, serviceAuth: deps.serviceAuth };
       email = renderEmail(await template.compose(payload, context), { appUrl: deps.appUrl });
     } catch (error) {
       if (error instanceof InvalidEmailData || error instanceof SyntaxError)

@@ -11,7 +11,7 @@ import {
   migrateDatabase,
   OutboxRelay,
 } from '@spa/kit';
-import { createTestDatabase, eventually, testInfra, uniqueName } from '@spa/kit/testing';
+import { createTestDatabase, eventually, testInfra, testServiceKeyEnv, uniqueName } from '@spa/kit/testing';
 import { events, type EventDefinition } from '@spa/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -38,6 +38,7 @@ async function startWorld() {
   const namespace = uniqueName('nb');
   const config = loadConfig({
     NODE_ENV: 'test',
+    ...testServiceKeyEnv('notification'),
     DATABASE_URL: notificationDb.url,
     KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
     KAFKA_NAMESPACE: namespace,
@@ -74,6 +75,7 @@ async function startWorld() {
     templates: emailTemplates,
     appUrl: config.appUrl,
     billingUrl: config.billingUrl,
+    serviceAuth: deps.serviceAuth,
     mailFrom: config.mailFrom,
     queueName: config.email.queueName,
     queuePrefix: config.email.queuePrefix,

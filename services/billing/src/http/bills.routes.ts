@@ -30,6 +30,8 @@ interface BillListQuery {
 // Bills are staff work: admins and employees. A customer is refused (403), a visitor asked to sign in
 // (401), before the request is even validated.
 const staffOnly = requireRole('admin', 'employee');
+/** An issued invoice is changed by an admin only; employees issue and read (issue 12 part 6). */
+const adminOnly = requireRole('admin');
 const tags = ['bills'];
 const security = [{ bearer: [] }];
 
@@ -112,11 +114,12 @@ export async function billsRoutes(app: FastifyInstance, deps: BillsRouteDeps): P
   app.put<{ Params: { id: string }; Body: BillInput }>(
     '/bills/:id',
     {
-      preValidation: staffOnly,
+      preValidation: adminOnly,
       schema: {
         tags,
         security,
-        summary: 'Save an edited bill (same invoice number; the change is recorded)',
+        summary:
+          'Save an edited bill, admins only (same invoice number; the change is recorded with who made it)',
         params: billIdParamsSchema,
         body: billInputSchema,
         response: { 200: billSchema, ...errorResponses, 404: errorResponseSchema, 422: errorResponseSchema },

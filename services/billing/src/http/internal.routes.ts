@@ -8,6 +8,11 @@ import { billIdParamsSchema } from './bills.schemas.js';
  * the gateway routes nothing under /internal, so only services inside the deployment reach it, and it
  * stays out of the API docs.
  */
+/** Who may call each internal route (the kit's guard refuses everyone else with 401). */
+export const internalCallers = {
+  '/internal/bills/:id/invoice.pdf': ['notification'],
+} as const;
+
 export async function internalRoutes(app: FastifyInstance, deps: InvoicePdfDeps) {
   app.get<{ Params: { id: string } }>(
     '/internal/bills/:id/invoice.pdf',

@@ -4,7 +4,8 @@ import { findBill, insertBill, lockBill, updateBill as writeBillUpdate } from '.
 import { billChanges } from '../domain/bill-changes.js';
 import { parseBillInput, priceBill, type BillInput } from '../domain/bill-input.js';
 import { assertBillId, type Actor, type Bill } from '../domain/bill.js';
-import { formatIndianDate, type CalendarDate } from '../domain/calendar.js';
+import { assertBillDateAllowed, assertFinancialYearOpen, type BillDateRules } from '../domain/bill-dates.js';
+import { formatIndianDate, todayInKolkata, type CalendarDate } from '../domain/calendar.js';
 import { financialYearBounds, financialYearOf } from '../domain/invoice-number.js';
 import { billEventPayload } from '../events/publishes.js';
 import type { InvoicePdfQueue } from '../worker.js';
@@ -13,13 +14,17 @@ export interface BillCommandDeps {
   db: Database;
   publish: Publish;
   invoicePdfs: InvoicePdfQueue;
+  config: { billDates: BillDateRules };
+  now?: () => Date;
 }
 
 /** Issues a bill: server-side arithmetic, the next invoice number, the bill and its event in one transaction. */
 export async function issueBill(deps: BillCommandDeps, input: BillInput, actor: Actor): Promise<Bill> {
-  const priced = priceBill(parseBillInput(input));
+  const now = deps.now?.() ?? new Date();
+  const priced = priceBill(parseBillInput(input, now));
+  assertBillDateAllowed(priced.date, todayInKolkata(now), deps.config.billDates);
   const bill = await deps.db.transaction(async (tx) => {
-    const issued = await insertBill(tx, priced, actor, new Date());
+    const issued = await insertBill(tx, priced, actor, now);
     await deps.publish(tx, events.billIssued, issued.id, {
       bill: billEventPayload(issued),
       issuedById: actor.id,
@@ -41,14 +46,19 @@ export async function reviseBill(
   actor: Actor,
 ): Promise<Bill> {
   assertBillId(id);
-  const priced = priceBill(parseBillInput(input));
+  const now = deps.now?.() ?? new Date();
+  const priced = priceBill(parseBillInput(input, now));
   const { bill, changed } = await deps.db.transaction(async (tx) => {
     const before = await lockBill(tx, id);
     if (!before) throw notFound('Bill not found');
+    assertFinancialYearOpen(before.financialYear, before.invoiceNumber, deps.config.billDates);
     assertSameFinancialYear(before, priced.date);
+    // Keeping its date is always allowed; a new date must be one a new bill could have today.
+    if (priced.date !== before.date)
+      assertBillDateAllowed(priced.date, todayInKolkata(now), deps.config.billDates);
     const changes = billChanges(before, priced);
     if (changes.length === 0) return { bill: before, changed: false };
-    const after = await writeBillUpdate(tx, before, priced, { actor, changes, now: new Date() });
+    const after = await writeBillUpdate(tx, before, priced, { actor, changes, now });
     await deps.publish(tx, events.billUpdated, after.id, {
       bill: billEventPayload(after),
       changedFields: changes.map((change) => change.field),

@@ -1,8 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { connectServiceDeps, createLogger, createTokenVerifier, revocationCheck } from '@spa/kit';
-import { createTestDatabase, signTestToken, testInfra, testJwks, uniqueName } from '@spa/kit/testing';
+import {
+  allowedCallerHeaders,
+  createTestDatabase,
+  signTestToken,
+  testInfra,
+  testJwks,
+  testServiceKeyEnv,
+  uniqueName,
+} from '@spa/kit/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BillingDeps } from '../../src/app.js';
+import { internalCallers } from '../../src/http/internal.routes.js';
 import { loadConfig } from '../../src/config.js';
 import { PdfRenderer } from '../../src/pdf/pdf-renderer.js';
 import { createInvoicePdfQueue, startInvoicePdfWorker } from '../../src/worker.js';
@@ -27,16 +36,22 @@ export interface BillingWorld {
  */
 export async function startBillingWorld(
   label: string,
-  options: { worker?: boolean } = {},
+  options: { worker?: boolean; env?: Record<string, string> } = {},
 ): Promise<BillingWorld> {
   const database = await createTestDatabase(`billing_${label}`);
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
+    ...testServiceKeyEnv('billing'),
     DATABASE_URL: database.url,
     KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
     REDIS_URL: testInfra.redisUrl,
     BULLMQ_PREFIX: uniqueName(`billing-test-${label}`),
+    // Most files date bills across financial years (invoice numbers, history, income); the date
+    // window itself is tested with the defaults in bill-dates.test.ts.
+    BILL_DATE_DAYS_BACK: '36500',
+    BILL_DATE_DAYS_AHEAD: '366',
+    ...options.env,
   });
   const logger = createLogger('billing-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const base = await connectServiceDeps(config, logger, migrationsFolder);
@@ -65,10 +80,13 @@ export async function startBillingWorld(
     deps,
     tokens,
     staff,
-    call({ as = 'admin', ...request }) {
-      const headers = { ...(request.headers ?? {}) };
+    async call({ as = 'admin', ...request }) {
+      const headers: Record<string, unknown> = {
+        ...(await allowedCallerHeaders(internalCallers, 'billing', String(request.url ?? ''))),
+        ...request.headers,
+      };
       if (as !== 'nobody') headers.authorization = `Bearer ${tokens[as]}`;
-      return app.inject({ ...request, headers });
+      return app.inject({ ...request, headers: headers as InjectOptions['headers'] });
     },
     async close() {
       await app.close();

@@ -68,7 +68,7 @@ export const internalPaymentBodySchema = strictObject(
     providerOrderId: idText("The provider's order id"),
     providerPaymentId: idText("The provider's payment id"),
   },
-  ['status', 'providerPaymentId'],
+  ['status', 'providerOrderId', 'providerPaymentId'],
 );
 
 export const idParamsSchema = {

@@ -14,6 +14,11 @@ import { presentAppointment } from './presenters.js';
  * when it has verified an appointment's payment; the same fact also arrives as its payment.captured
  * event, and either way the appointment becomes Paid once.
  */
+/** Who may call each internal route (the kit's guard refuses everyone else with 401). */
+export const internalCallers = {
+  '/internal/appointments/:appointmentId/payment': ['commerce'],
+} as const;
+
 export async function internalRoutes(app: FastifyInstance, context: BookingContext): Promise<void> {
   app.post<{ Params: { appointmentId: string }; Body: CapturedPayment & { status: 'Paid' } }>(
     '/internal/appointments/:appointmentId/payment',
@@ -27,7 +32,7 @@ export async function internalRoutes(app: FastifyInstance, context: BookingConte
     async (request) => {
       const { providerOrderId, providerPaymentId } = request.body;
       const view = await recordPayment(context, request.params.appointmentId, {
-        providerOrderId: providerOrderId ?? '',
+        providerOrderId,
         providerPaymentId,
       });
       // Commerce hands this to the customer's verify-payment answer, so it is shown as they would see it.

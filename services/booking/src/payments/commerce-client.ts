@@ -1,4 +1,4 @@
-import { propagationHeaders, type Logger } from '@spa/kit';
+import { propagationHeaders, type Logger, type ServiceAuth } from '@spa/kit';
 
 /** What commerce answers for an appointment's online payment: the provider order the checkout opens. */
 export interface PaymentOrder {
@@ -42,6 +42,8 @@ export function createCommerceClient(options: {
   baseUrl: string;
   timeoutMs: number;
   logger: Logger;
+  /** Signs each call (commerce refuses unsigned /internal calls). */
+  serviceAuth?: ServiceAuth;
 }): CommerceClient {
   const url = new URL('/internal/payments', options.baseUrl);
   return {
@@ -50,7 +52,11 @@ export function createCommerceClient(options: {
       try {
         response = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...propagationHeaders() },
+          headers: {
+            'content-type': 'application/json',
+            ...propagationHeaders(),
+            ...(await options.serviceAuth?.headersFor('commerce')),
+          },
           body: JSON.stringify(request),
           signal: AbortSignal.timeout(options.timeoutMs),
         });

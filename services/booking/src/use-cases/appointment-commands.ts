@@ -469,11 +469,8 @@ export async function recordPayment(
     async (tx, current) => {
       if (current.paymentMethod !== 'online')
         throw new AppError(409, 'NOT_ONLINE_PAYMENT', 'This appointment is not paid online.');
-      if (
-        current.providerOrderId &&
-        payment.providerOrderId &&
-        current.providerOrderId !== payment.providerOrderId
-      )
+      // Always compared: a payment without the order id this appointment opened is not its payment.
+      if (!payment.providerOrderId || current.providerOrderId !== payment.providerOrderId)
         throw new AppError(409, 'PAYMENT_ORDER_MISMATCH', 'This payment belongs to another payment order.');
       if (current.paymentStatus === 'Paid') return viewOf(tx, current.id);
       const at = nowOf(context);
@@ -499,7 +496,7 @@ export async function recordPayment(
       await updateAppointment(tx, current.id, {
         paymentStatus: 'Paid',
         paidAt: at,
-        providerOrderId: payment.providerOrderId || current.providerOrderId,
+        providerOrderId: payment.providerOrderId,
         providerPaymentId: payment.providerPaymentId,
         paymentHoldExpiresAt: null,
         updatedAt: at,
@@ -518,7 +515,7 @@ export async function recordPayment(
         extra: {
           previousPaymentStatus: current.paymentStatus,
           changedBy: actorMessage(SYSTEM_ACTOR),
-          providerOrderId: payment.providerOrderId || current.providerOrderId || '',
+          providerOrderId: payment.providerOrderId,
           providerPaymentId: payment.providerPaymentId,
         },
       });

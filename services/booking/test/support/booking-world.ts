@@ -12,17 +12,20 @@ import {
   revocationCheck,
 } from '@spa/kit';
 import {
+  allowedCallerHeaders,
   createTestDatabase,
   eventually,
   signTestToken,
   testInfra,
   testJwks,
+  testServiceKeyEnv,
   uniqueName,
 } from '@spa/kit/testing';
 import { events, type catalogueV1, type EventDefinition, type identityV1 } from '@spa/proto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bookingContext, buildApp, type BookingDeps } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { internalCallers } from '../../src/http/internal.routes.js';
 import { startConsumers } from '../../src/events/consumers.js';
 import { bookingTopics } from '../../src/events/publishes.js';
 import { startPaymentHoldWorker } from '../../src/worker.js';
@@ -82,6 +85,7 @@ export async function startBooking(label: string, options: StartOptions = {}) {
   const namespace = options.namespace ?? uniqueName(`bk-${label}`);
   const config = loadConfig({
     NODE_ENV: 'test',
+    ...testServiceKeyEnv('booking'),
     DATABASE_URL: database.url,
     KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
     REDIS_URL: testInfra.redisUrl,
@@ -129,7 +133,7 @@ export async function startBooking(label: string, options: StartOptions = {}) {
     return rowCount === 1;
   };
 
-  const request = (
+  const request = async (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     requestOptions: { token?: string; body?: Body; headers?: Record<string, string> } = {},
@@ -139,6 +143,7 @@ export async function startBooking(label: string, options: StartOptions = {}) {
       url,
       payload: requestOptions.body,
       headers: {
+        ...(await allowedCallerHeaders(internalCallers, 'booking', url)),
         ...(requestOptions.token ? { authorization: `Bearer ${requestOptions.token}` } : {}),
         ...requestOptions.headers,
       },

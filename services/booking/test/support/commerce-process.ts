@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, testInfra } from '@spa/kit/testing';
+import { createTestDatabase, testInfra, testServiceKeyEnv } from '@spa/kit/testing';
 
 const commerceMain = fileURLToPath(new URL('../../../commerce/dist/main.js', import.meta.url));
 
@@ -45,6 +45,7 @@ export async function startCommerce(options: {
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      ...testServiceKeyEnv('commerce'),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL:

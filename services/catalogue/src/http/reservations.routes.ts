@@ -30,6 +30,13 @@ const reservationBody = strictObject(
  * Stock reservations for commerce's checkout. Internal: the gateway routes nothing under /internal,
  * so only services inside the deployment reach these, and they stay out of the API docs.
  */
+/** Who may call each internal route (the kit's guard refuses everyone else with 401). */
+export const reservationCallers = {
+  '/internal/reservations': ['commerce'],
+  '/internal/reservations/:orderId/release': ['commerce'],
+  '/internal/reservations/:orderId': ['commerce'],
+} as const;
+
 export async function reservationsRoutes(app: FastifyInstance, { store }: RouteDeps) {
   app.post(
     '/internal/reservations',

@@ -9,9 +9,16 @@ import {
   revocationCheck,
   type ServiceDeps,
 } from '@spa/kit';
-import { createTestDatabase, signTestToken, testInfra, testJwks } from '@spa/kit/testing';
+import {
+  allowedCallerHeaders,
+  createTestDatabase,
+  signTestToken,
+  testInfra,
+  testJwks,
+  testServiceKeyEnv,
+} from '@spa/kit/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, internalCallers as catalogueInternalCallers } from '../../src/app.js';
 import { loadConfig, type CatalogueConfig } from '../../src/config.js';
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -44,6 +51,7 @@ export async function startCatalogue(
   const uploadDir = await mkdtemp(path.join(tmpdir(), `catalogue-${label}-`));
   const config = loadConfig({
     NODE_ENV: 'test',
+    ...testServiceKeyEnv('catalogue'),
     DATABASE_URL: database.url,
     KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
     REDIS_URL: testInfra.redisUrl,
@@ -65,12 +73,13 @@ export async function startCatalogue(
     employee: await signTestToken({ role: 'employee', sub: `employee-${label}` }),
   };
 
-  const request: CatalogueWorld['request'] = (method, url, options = {}) =>
+  const request: CatalogueWorld['request'] = async (method, url, options = {}) =>
     app.inject({
       method,
       url,
       payload: options.body,
       headers: {
+        ...(await allowedCallerHeaders(catalogueInternalCallers, 'catalogue', url)),
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...options.headers,
       },

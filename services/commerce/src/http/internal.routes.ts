@@ -11,6 +11,12 @@ import { appointmentPaymentBody } from './schemas.js';
  * For other services only: the gateway routes nothing under /internal, so these are reachable inside
  * the deployment alone, and they stay out of the API docs.
  */
+/** Who may call each internal route (the kit's guard refuses everyone else with 401). */
+export const internalCallers = {
+  '/internal/payments': ['booking'],
+  '/internal/stats': ['gateway'],
+} as const;
+
 export async function internalRoutes(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
   app.post('/internal/payments', { schema: { body: appointmentPaymentBody } }, async (request, reply) => {
     const { payment, created } = await createAppointmentPayment(

@@ -1,3 +1,4 @@
+import type { ServiceAuth } from '@spa/kit';
 import { callJson } from './http-json.js';
 
 export interface PaidAppointmentNotice {
@@ -15,7 +16,7 @@ export interface BookingClient {
 }
 
 export function createBookingClient(
-  settings: { baseUrl: string; timeoutMs: number },
+  settings: { baseUrl: string; timeoutMs: number; serviceAuth?: ServiceAuth },
   onFailure: (error: unknown, notice: PaidAppointmentNotice) => void,
 ): BookingClient {
   const base = settings.baseUrl.replace(/\/$/, '');
@@ -32,6 +33,7 @@ export function createBookingClient(
               providerPaymentId: notice.providerPaymentId,
             },
             timeoutMs: settings.timeoutMs,
+            signedFor: { auth: settings.serviceAuth, callee: 'booking' },
           },
         );
         if (status >= 200 && status < 300) return body;

@@ -1,4 +1,4 @@
-import { AppError } from '@spa/kit';
+import { AppError, type ServiceAuth } from '@spa/kit';
 import { callJson, UpstreamUnreachableError } from './http-json.js';
 
 export interface ReservationLine {
@@ -17,14 +17,20 @@ export interface CatalogueClient {
   release(orderId: string): Promise<void>;
 }
 
-export function createCatalogueClient(settings: { baseUrl: string; timeoutMs: number }): CatalogueClient {
+export function createCatalogueClient(settings: {
+  baseUrl: string;
+  timeoutMs: number;
+  serviceAuth?: ServiceAuth;
+}): CatalogueClient {
   const base = settings.baseUrl.replace(/\/$/, '');
+  const signedFor = { auth: settings.serviceAuth, callee: 'catalogue' };
   return {
     async reserve(orderId, lines) {
       const { status, body } = await callJson(`${base}/internal/reservations`, {
         method: 'POST',
         body: { orderId, items: lines },
         timeoutMs: settings.timeoutMs,
+        signedFor,
       });
       if (status === 200 || status === 201) return;
       if (status === 409 && body.code === 'INSUFFICIENT_STOCK')
@@ -43,7 +49,7 @@ export function createCatalogueClient(settings: { baseUrl: string; timeoutMs: nu
     async release(orderId) {
       const { status, body } = await callJson(
         `${base}/internal/reservations/${encodeURIComponent(orderId)}/release`,
-        { method: 'POST', timeoutMs: settings.timeoutMs },
+        { method: 'POST', timeoutMs: settings.timeoutMs, signedFor },
       );
       if (status !== 200)
         throw new UpstreamUnreachableError(

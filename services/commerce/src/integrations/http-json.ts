@@ -1,4 +1,4 @@
-import { propagationHeaders } from '@spa/kit';
+import { propagationHeaders, type ServiceAuth } from '@spa/kit';
 
 /** The other service did not answer (refused, timed out, or answered something that is not JSON). */
 export class UpstreamUnreachableError extends Error {
@@ -13,14 +13,24 @@ export interface JsonAnswer {
 /** A JSON call to another service of the platform, carrying the request id and trace along. */
 export async function callJson(
   url: string,
-  options: { method: 'GET' | 'POST'; body?: unknown; timeoutMs: number },
+  options: {
+    method: 'GET' | 'POST';
+    body?: unknown;
+    timeoutMs: number;
+    /** Signs the call for `callee` (its /internal routes refuse unsigned calls). */
+    signedFor?: { auth?: ServiceAuth; callee: string };
+  },
 ): Promise<JsonAnswer> {
   let response: Response;
   try {
+    const credential = options.signedFor
+      ? await options.signedFor.auth?.headersFor(options.signedFor.callee)
+      : undefined;
     response = await fetch(url, {
       method: options.method,
       headers: {
         ...propagationHeaders(),
+        ...credential,
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

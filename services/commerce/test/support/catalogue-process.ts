@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, signTestToken, testInfra } from '@spa/kit/testing';
+import { createTestDatabase, signTestToken, testInfra, testServiceKeyEnv } from '@spa/kit/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const catalogueEntry = path.join(root, 'services/catalogue/dist/main.js');
@@ -77,6 +77,7 @@ export async function startCatalogueProcess(options: {
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      ...testServiceKeyEnv('catalogue'),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: database.url,

@@ -10,12 +10,14 @@ import {
   revocationCheck,
 } from '@spa/kit';
 import {
+  allowedCallerHeaders,
   createTestDatabase,
   eventually,
   serveTestJwks,
   signTestToken,
   testInfra,
   testJwks,
+  testServiceKeyEnv,
   uniqueName,
 } from '@spa/kit/testing';
 import { envelopeV1, eventByType } from '@spa/proto';
@@ -24,6 +26,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, SANDBOX_RAZORPAY } from '../../src/config.js';
+import { internalCallers } from '../../src/http/internal.routes.js';
 import { findProduct } from '../../src/db/products.repository.js';
 import { withIntegrations, type CommerceDeps } from '../../src/deps.js';
 import { commerceTopics } from '../../src/events/publishes.js';
@@ -103,6 +106,7 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
 
   const config = loadConfig({
     NODE_ENV: 'test',
+    ...testServiceKeyEnv('commerce'),
     PORT: String(port),
     DATABASE_URL: database.url,
     KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
@@ -137,12 +141,15 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
   };
   const admin = await newCustomer('Riya Admin', 'admin');
 
-  const call: CommerceWorld['call'] = (as, method, path, body) =>
+  const call: CommerceWorld['call'] = async (as, method, path, body) =>
     app.inject({
       method,
       url: path,
       payload: body === undefined ? undefined : (body as Record<string, unknown>),
-      headers: as ? { authorization: `Bearer ${as.token}` } : {},
+      headers: {
+        ...(await allowedCallerHeaders(internalCallers, 'commerce', path)),
+        ...(as ? { authorization: `Bearer ${as.token}` } : {}),
+      },
     });
 
   const mirrored: CommerceWorld['mirrored'] = (productId, check) =>

@@ -8,7 +8,7 @@ import {
   type ServiceDeps,
   type TokenVerifier,
 } from '@spa/kit';
-import { createTestDatabase, testInfra } from '@spa/kit/testing';
+import { allowedCallerHeaders, createTestDatabase, testInfra, testServiceKeyEnv } from '@spa/kit/testing';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
@@ -55,6 +55,7 @@ export interface IdentityWorld {
 export function testEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     NODE_ENV: 'test',
+    ...testServiceKeyEnv('identity'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: databaseUrl,
     KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
@@ -75,10 +76,15 @@ export async function createIdentityWorld(label: string, options: WorldOptions =
   const app = await buildApp(deps);
   const address = testAddress();
 
-  const call: IdentityWorld['call'] = ({ token, headers, ...rest }) =>
+  const call: IdentityWorld['call'] = async ({ token, headers, ...rest }) =>
     app.inject({
       ...rest,
       headers: {
+        ...(await allowedCallerHeaders(
+          { '/internal/stats': ['gateway'] },
+          'identity',
+          String(rest.url ?? ''),
+        )),
         'x-spa-client-address': address,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...headers,

@@ -23,6 +23,7 @@ import type { Logger } from '../logger.js';
 import { httpRequestDuration, metricsRegistry } from '../metrics.js';
 import { authentication } from '../auth/guards.js';
 import type { TokenVerifier } from '../auth/tokens.js';
+import { internalRouteGuard, type InternalCallers, type ServiceAuth } from '../auth/service-auth.js';
 import { installErrorHandling, toErrorResponse } from './errors.js';
 import { validatorCompiler } from './validation.js';
 
@@ -35,6 +36,10 @@ export interface AppOptions extends BaseAppOptions {
   /** Named checks behind /readyz (database, kafka, redis...). */
   readiness?: Record<string, ReadinessCheck>;
   verifier?: TokenVerifier;
+  /** Verifies the credentials of calls to this service's /internal routes (none: all are refused). */
+  serviceAuth?: ServiceAuth;
+  /** Each /internal route's allowed callers; an /internal route missing here stops start-up. */
+  internalCallers?: InternalCallers;
   /** Routes under this prefix appear in the OpenAPI document (internal routes stay out). */
   openapiTags?: { name: string; description?: string }[];
 }
@@ -184,6 +189,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
+  await app.register(internalRouteGuard, {
+    auth: options.serviceAuth,
+    callers: options.internalCallers ?? {},
+  });
   if (options.verifier) await app.register(authentication, { verifier: options.verifier });
   else app.decorateRequest('user', null);
 

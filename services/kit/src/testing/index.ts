@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
 import pg from 'pg';
+import { SERVICE_TOKEN_HEADER } from '../auth/service-auth.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, type Role } from '../auth/tokens.js';
 
 /** Local infrastructure addresses, as infra/local sets them up; the environment overrides each. */
@@ -121,4 +122,79 @@ export async function serveTestJwks(): Promise<{ url: string; close(): Promise<v
     url: `http://127.0.0.1:${port}/.well-known/jwks.json`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Every service that signs or verifies internal calls, and the gateway (it calls /internal/stats). */
+export const TEST_SERVICE_NAMES = [
+  'identity',
+  'catalogue',
+  'booking',
+  'commerce',
+  'billing',
+  'notification',
+  'gateway',
+] as const;
+
+const serviceKeyPairs = new Map<string, { privateJwk: string; publicJwk: Record<string, unknown> }>();
+
+/** One Ed25519 key pair per service name for this test process (made on first use). */
+function serviceKeyPair(service: string) {
+  let pair = serviceKeyPairs.get(service);
+  if (!pair) {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    pair = {
+      privateJwk: JSON.stringify(privateKey.export({ format: 'jwk' })),
+      publicJwk: publicKey.export({ format: 'jwk' }) as Record<string, unknown>,
+    };
+    serviceKeyPairs.set(service, pair);
+  }
+  return pair;
+}
+
+/**
+ * The environment a service needs for signed internal calls in a test: its own SERVICE_KEY and the
+ * public keys of every service (TEST_SERVICE_NAMES). Spread it into loadConfig's env or a child's env:
+ * `loadConfig({ ..., ...testServiceKeyEnv('booking') })`.
+ */
+export function testServiceKeyEnv(service: string): { SERVICE_KEY: string; SERVICE_PUBLIC_KEYS: string } {
+  const publicKeys = Object.fromEntries(
+    TEST_SERVICE_NAMES.map((name) => [name, serviceKeyPair(name).publicJwk]),
+  );
+  return {
+    SERVICE_KEY: serviceKeyPair(service).privateJwk,
+    SERVICE_PUBLIC_KEYS: JSON.stringify(publicKeys),
+  };
+}
+
+/** The header of a call from `caller` to `callee`, signed as that service would (for inject or fetch). */
+export async function serviceCallHeaders(caller: string, callee: string): Promise<Record<string, string>> {
+  const key = createPrivateKey({ key: JSON.parse(serviceKeyPair(caller).privateJwk), format: 'jwk' });
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'EdDSA', kid: caller })
+    .setIssuer(caller)
+    .setAudience(callee)
+    .setJti(randomUUID())
+    .setIssuedAt()
+    .setExpirationTime('60s')
+    .sign(key);
+  return { [SERVICE_TOKEN_HEADER]: token };
+}
+
+/**
+ * For a test world's request helper: the credential of the first caller `callers` allows for this
+ * `/internal/*` URL of `callee` (matched against the route patterns), or none for any other URL. Worlds
+ * sign internal calls this way unless a test sends its own header (or none, to see the 401).
+ */
+export async function allowedCallerHeaders(
+  callers: Record<string, readonly string[]>,
+  callee: string,
+  url: string,
+): Promise<Record<string, string>> {
+  const path = url.split('?')[0] ?? '';
+  if (!path.startsWith('/internal/')) return {};
+  for (const [route, allowed] of Object.entries(callers)) {
+    const pattern = new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+    if (pattern.test(path) && allowed[0]) return serviceCallHeaders(allowed[0], callee);
+  }
+  return {};
 }

@@ -1,3 +1,4 @@
+import type { ServiceAuth } from '@spa/kit';
 import type { EventDefinition, EventPayload } from '@spa/proto';
 import type { EmailContent } from './email-layout.js';
 
@@ -24,6 +25,8 @@ export interface TemplateContext {
   appUrl: string;
   /** Billing's address inside the deployment, where invoice PDFs come from. */
   billingUrl: string;
+  /** Signs the call for the PDF (billing refuses unsigned /internal calls). */
+  serviceAuth?: ServiceAuth;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   migrateDatabase,
   OutboxRelay,
 } from '@spa/kit';
-import { createTestDatabase, testInfra, uniqueName } from '@spa/kit/testing';
+import { createTestDatabase, testInfra, testServiceKeyEnv, uniqueName } from '@spa/kit/testing';
 import { events, type EventDefinition } from '@spa/proto';
 import { loadConfig } from '../../src/config.js';
 import { createTemplateRegistry } from '../../src/domain/email-template.js';
@@ -34,6 +34,7 @@ export async function createNotificationWorld(label: string) {
   const topic = uniqueName(`identity.account-email.${label}`);
   const config = loadConfig({
     NODE_ENV: 'test',
+    ...testServiceKeyEnv('notification'),
     DATABASE_URL: notificationDb.url,
     KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
     REDIS_URL: testInfra.redisUrl,
@@ -86,6 +87,7 @@ export async function createNotificationWorld(label: string) {
         templates,
         appUrl: config.appUrl,
         billingUrl: config.billingUrl,
+        serviceAuth: deps.serviceAuth,
         mailFrom: config.mailFrom,
         queueName: config.email.queueName,
         queuePrefix: config.email.queuePrefix,

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { useSessionStore } from '../../stores/session.store';
 import { CloseIcon } from '../../components/icons';
 import { formatINR } from '../../lib/format';
 import { formatBillDate } from './bill-dates';
@@ -17,6 +18,8 @@ const percent = (value: number) => `${Number(value.toFixed(2))}%`;
 /** The View popup of the bills list (spec section 2): a modal <dialog>, closed by Escape, × or the backdrop. */
 export function BillDetailsDialog({ bill, onClose }: BillDetailsDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  // An issued invoice is changed by an admin only (the server refuses an employee's edit).
+  const canEdit = useSessionStore((state) => state.user?.role === 'admin');
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -124,9 +127,11 @@ export function BillDetailsDialog({ bill, onClose }: BillDetailsDialogProps) {
           </section>
 
           <footer className="bill-dialog__actions">
-            <Link className="btn btn--secondary btn--sm" to={paths.editBill(bill._id)}>
-              Edit
-            </Link>
+            {canEdit && (
+              <Link className="btn btn--secondary btn--sm" to={paths.editBill(bill._id)}>
+                Edit
+              </Link>
+            )}
             <Link className="btn btn--primary btn--sm" to={paths.billView(bill._id)}>
               Open invoice
             </Link>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { useSessionStore } from '../../stores/session.store';
 import { ArrowLeftIcon } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
@@ -27,6 +28,8 @@ export default function BillViewPage() {
   const bill = useBill(id);
   const flash = useFlashMessage();
   const { downloadPdf, downloadingId } = useBillPdfDownload();
+  // An issued invoice is changed by an admin only (the server refuses an employee's edit).
+  const canEdit = useSessionStore((state) => state.user?.role === 'admin');
 
   useEffect(() => {
     // Spec section 8: fetch errors are only logged.
@@ -45,9 +48,11 @@ export default function BillViewPage() {
           <ArrowLeftIcon size={16} /> All bills
         </Link>
         <div className="invoice-toolbar__actions">
-          <Link className="btn btn--secondary btn--sm" to={paths.editBill(current._id)}>
-            Edit
-          </Link>
+          {canEdit && (
+            <Link className="btn btn--secondary btn--sm" to={paths.editBill(current._id)}>
+              Edit
+            </Link>
+          )}
           <button
             type="button"
             className="btn btn--primary btn--sm"
