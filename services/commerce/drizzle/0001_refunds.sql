@@ -20,6 +20,8 @@ CREATE TABLE "refunds" (
 	CONSTRAINT "refunds_amount_check" CHECK ("refunds"."amount_paise" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "customer_email" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "customer_name" text;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "refunds_payment_idx" ON "refunds" USING btree ("payment_id","created_at");--> statement-breakpoint
 CREATE INDEX "refunds_open_idx" ON "refunds" USING btree ("updated_at") WHERE "refunds"."status" in ('requested', 'pending');--> statement-breakpoint

@@ -122,6 +122,8 @@ describe('admin refunds of a paid order', () => {
       orderId: order._id,
       customerId: customer.id,
       customerEmail: customer.email,
+      customerName: 'Full Refund',
+      description: `Order ${order._id.slice(0, 8).toUpperCase()}`,
       amountPaise: 200_000n,
       refundedTotalPaise: 200_000n,
       capturedPaise: 200_000n,

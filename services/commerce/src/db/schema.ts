@@ -188,6 +188,9 @@ export const payments = pgTable(
     /** A capture that arrived after the order's hold ran out: the money has to go back. */
     refundDue: boolean('refund_due').notNull().default(false),
     lastFailureReason: text('last_failure_reason'),
+    /** Who to tell of a refund: an appointment's customer, as booking reported them (orders carry their own). */
+    customerEmail: text('customer_email'),
+    customerName: text('customer_name'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },

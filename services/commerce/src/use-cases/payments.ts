@@ -23,7 +23,13 @@ import {
   ProviderRefusedError,
   type ProviderPayment,
 } from '../integrations/payment-provider.js';
-import { handleRefundWebhook, recordRefund, refundInFull, sendRequestedRefunds } from './refunds.js';
+import {
+  handleRefundWebhook,
+  recordRefund,
+  refundInFull,
+  rememberCustomer,
+  sendRequestedRefunds,
+} from './refunds.js';
 
 export interface CaptureOutcome {
   payment: Payment;
@@ -270,6 +276,8 @@ async function tellBooking(deps: CommerceDeps, payment: Payment): Promise<Record
     providerOrderId: payment.providerOrderId,
     providerPaymentId: payment.providerPaymentId!,
   });
+  const customer = appointment?.userId as { email?: string; name?: string } | undefined;
+  if (customer && typeof customer === 'object') await rememberCustomer(deps, payment.id, customer);
   return appointment ?? { _id: appointmentId, paymentStatus: 'Paid' };
 }
 

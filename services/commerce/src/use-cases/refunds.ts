@@ -24,6 +24,8 @@ import {
   type RefundReason,
 } from '../db/refunds.repository.js';
 import type { CommerceDeps } from '../deps.js';
+import { eq } from 'drizzle-orm';
+import { payments } from '../db/schema.js';
 import { paiseToRupees } from '../domain/money.js';
 import { ProviderRefusedError, type ProviderRefund } from '../integrations/payment-provider.js';
 
@@ -217,13 +219,21 @@ export async function settleRefund(
       });
       const state = refundStateOf(payment, await refundsOfPayment(tx, payment.id));
       const order = payment.orderId ? await findOrder(tx, payment.orderId) : undefined;
+      const [contact] = await tx
+        .select({ email: payments.customerEmail, name: payments.customerName })
+        .from(payments)
+        .where(eq(payments.id, payment.id));
       await deps.publish(tx, events.paymentRefunded, key, {
         ...common,
         refundedTotalPaise: BigInt(state.refundedPaise),
         capturedPaise: BigInt(payment.amountPaise),
         paymentStatus: state.status === 'Refunded' ? 'refunded' : 'partially_refunded',
         refundedAt: timestampFromDate(at),
-        customerEmail: order?.userEmail ?? '',
+        customerEmail: order?.userEmail ?? contact?.email ?? '',
+        customerName: order?.userName ?? contact?.name ?? '',
+        description: order
+          ? `Order ${order.id.slice(0, 8).toUpperCase()}`
+          : (payment.description ?? 'Your appointment'),
       });
     } else {
       const failureReason = outcome.failureReason ?? 'The refund failed';
@@ -373,4 +383,20 @@ export async function adminRefund(
       `The payment provider refused the refund: ${refund.failureReason ?? 'no reason given'}`,
     );
   return { state: await refundStateFor(deps, target), refund, created: recorded.created };
+}
+
+/**
+ * Remembers who an appointment's customer is (from booking's callback answer or its events), so the
+ * refund event can name the one to email. Orders carry their own customer.
+ */
+export async function rememberCustomer(
+  deps: CommerceDeps,
+  paymentId: string,
+  customer: { email?: string; name?: string },
+): Promise<void> {
+  if (!customer.email) return;
+  await deps.db
+    .update(payments)
+    .set({ customerEmail: customer.email, customerName: customer.name || null })
+    .where(eq(payments.id, paymentId));
 }

@@ -2,7 +2,7 @@ import type { EventHandler } from '@spa/kit';
 import type { bookingV1, events } from '@spa/proto';
 import { findPaymentOfAppointment } from '../../db/payments.repository.js';
 import type { CommerceDeps } from '../../deps.js';
-import { refundInFull } from '../../use-cases/refunds.js';
+import { refundInFull, rememberCustomer } from '../../use-cases/refunds.js';
 
 type Appointment = bookingV1.Appointment | undefined;
 
@@ -18,6 +18,10 @@ async function refundCancelled(deps: CommerceDeps, appointment: Appointment): Pr
   if (!appointment || appointment.status !== 'Cancelled' || appointment.paymentMethod !== 'online') return;
   const payment = await findPaymentOfAppointment(deps.db, appointment.id);
   if (payment?.status !== 'captured') return;
+  await rememberCustomer(deps, payment.id, {
+    email: appointment.customerEmail,
+    name: appointment.customerName,
+  });
   await refundInFull(deps, payment, 'appointment_cancelled', `appointment_cancelled:${appointment.id}`);
 }
 
