@@ -122,44 +122,53 @@ export async function recordRefund(
   return { refund: refund!, created: true };
 }
 
-async function paymentById(deps: CommerceDeps, id: string): Promise<Payment> {
-  const payment = await deps.db.transaction((tx) => lockPayment(tx, id));
-  if (!payment) throw notFound('Payment not found');
-  return payment;
-}
-
 /**
- * Asks the provider for a `requested` refund. Its receipt is our refund id: when an earlier attempt's
- * answer was lost, the provider's refunds of the payment are searched for it first, so a retry never
- * refunds twice. A refusal (4xx) fails the refund; no answer leaves it `requested` for the sweeper.
+ * Asks the provider for a `requested` refund, holding the refund's row lock for the call, so two
+ * senders (verify-payment and the webhook, say) take turns and the second finds it sent. Its receipt
+ * is our refund id and the provider's refunds of the payment are searched for it first: a refund whose
+ * answer was lost (or whose sender died mid-call) is adopted, never made twice. A refusal (4xx) fails
+ * the refund; no answer leaves it `requested` for the sweeper.
  */
 export async function sendRefund(deps: CommerceDeps, refundId: string): Promise<Refund> {
-  const refund = await findRefund(deps.db, refundId);
-  if (!refund) throw notFound('Refund not found');
-  if (refund.status !== 'requested') return refund;
-  const payment = await paymentById(deps, refund.paymentId);
-  await updateRefund(deps.db, refund.id, { attempts: refund.attempts + 1 });
-  try {
-    let remote: ProviderRefund | undefined;
-    if (refund.attempts > 0)
-      remote = (await deps.provider.refundsOfPayment(payment.providerPaymentId!)).find(
-        (candidate) => candidate.receipt === refund.id,
-      );
-    remote ??= await deps.provider.refundPayment(payment.providerPaymentId!, {
-      amountPaise: refund.amountPaise,
-      receipt: refund.id,
-      notes: { refundId: refund.id, paymentId: payment.id, reason: refund.reason },
-    });
-    await applyProviderRefund(deps, refund.id, remote);
-  } catch (error) {
-    if (error instanceof ProviderRefusedError && error.statusCode >= 400 && error.statusCode < 500) {
-      deps.logger.error({ err: error, refundId }, 'the payment provider refused a refund');
-      await settleRefund(deps, refund.id, { outcome: 'failed', failureReason: error.message });
-    } else {
+  const result = await deps.db.transaction(async (tx) => {
+    const refund = await lockRefund(tx, refundId);
+    if (!refund) throw notFound('Refund not found');
+    if (refund.status !== 'requested') return {};
+    // No lock on the payment here (settling locks payment, then refund); its provider id never changes.
+    const [payment] = await tx
+      .select({ providerPaymentId: payments.providerPaymentId })
+      .from(payments)
+      .where(eq(payments.id, refund.paymentId));
+    const providerPaymentId = payment!.providerPaymentId!;
+    await updateRefund(tx, refund.id, { attempts: refund.attempts + 1 });
+    try {
+      const remote =
+        (await deps.provider.refundsOfPayment(providerPaymentId)).find(
+          (candidate) => candidate.receipt === refund.id,
+        ) ??
+        (await deps.provider.refundPayment(providerPaymentId, {
+          amountPaise: refund.amountPaise,
+          receipt: refund.id,
+          notes: { refundId: refund.id, paymentId: refund.paymentId, reason: refund.reason },
+        }));
+      if (remote.status === 'pending') {
+        await updateRefund(tx, refund.id, { status: 'pending', providerRefundId: remote.id });
+        return {};
+      }
+      return { settled: remote };
+    } catch (error) {
+      if (error instanceof ProviderRefusedError && error.statusCode >= 400 && error.statusCode < 500) {
+        deps.logger.error({ err: error, refundId }, 'the payment provider refused a refund');
+        return { refused: error.message };
+      }
       deps.logger.warn({ err: error, refundId }, 'refund not sent yet; the sweeper retries it');
+      return {};
     }
-  }
-  return (await findRefund(deps.db, refund.id))!;
+  });
+  if (result.settled) await applyProviderRefund(deps, refundId, result.settled);
+  else if (result.refused)
+    await settleRefund(deps, refundId, { outcome: 'failed', failureReason: result.refused });
+  return (await findRefund(deps.db, refundId))!;
 }
 
 /** The provider accepted a refund (or reported on it): pending keeps it open, processed or failed settles it. */
