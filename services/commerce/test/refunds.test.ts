@@ -341,3 +341,49 @@ describe('automatic refunds', () => {
     );
   });
 });
+
+describe('when the refund webhook never comes', () => {
+  let quiet: CommerceWorld;
+  beforeAll(async () => {
+    quiet = await startCommerceWorld('refundpoll', {
+      sandbox: true,
+      webhooks: false,
+      refundProcessingMs: 600_000,
+    });
+  });
+  afterAll(async () => quiet?.close());
+
+  it('asks the provider about a pending refund on the sweeper’s pass and settles it once', async () => {
+    const lotion = await quiet.product({ name: 'Aloe Lotion', price: 300, stock: 5 });
+    const customer = await quiet.customer('Quiet Customer');
+    const address = await quiet.address(customer);
+    await quiet.addToCart(customer, lotion._id, 1);
+    const placed = await quiet.call(customer, 'POST', '/orders', {
+      paymentMethod: 'ONLINE',
+      shippingAddress: { _id: address._id },
+    });
+    const { order, razorpayOrder } = placed.json() as { order: OrderJson; razorpayOrder: { id: string } };
+    const paid = await quiet.sandbox!.pay(razorpayOrder.id);
+    expect((await quiet.call(customer, 'POST', '/orders/verify-payment', { ...paid })).statusCode).toBe(200);
+
+    const response = await quiet.call(quiet.admin, 'POST', `/orders/${order._id}/refund`, {});
+    expect(response.statusCode).toBe(201);
+    await quiet.sandbox!.settleRefund(response.json().refund.providerRefundId);
+    // Processed at the provider, but commerce was not told.
+    expect((await quiet.call(quiet.admin, 'GET', `/orders/${order._id}/refunds`)).json().status).toBe('Paid');
+
+    const early = await sweepOnce(quiet.deps, new Date());
+    expect(early.refunds).toBe(0);
+    const later = await sweepOnce(quiet.deps, new Date(Date.now() + 2 * 60_000));
+    expect(later.refunds).toBe(1);
+    expect((await quiet.call(quiet.admin, 'GET', `/orders/${order._id}/refunds`)).json()).toMatchObject({
+      status: 'Refunded',
+      refunded: 300,
+    });
+    await sweepOnce(quiet.deps, new Date(Date.now() + 4 * 60_000));
+    const events = (await quiet.published('commerce.payment.refunded')).filter(
+      (event) => event.key === order._id,
+    );
+    expect(events).toHaveLength(1);
+  });
+});
