@@ -1,11 +1,12 @@
 // Suite 3 (API part): token tampering, oversize and malformed bodies, path traversal in uploads,
-// security headers and CSP, and the sign-in and password-reset rate limits.
+// security headers and CSP, refunds (who may, and never more than was captured), and the sign-in and
+// password-reset rate limits.
 import { generateKeyPairSync, createHmac, sign as signWith } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { call, isErrorShape, must, pause, signIn, uniqueEmail } from './lib.mjs';
 import { ROUTE_TABLE } from './expectations.mjs';
-import { registerApplicant } from './fixtures.mjs';
+import { ADDRESS, registerApplicant } from './fixtures.mjs';
 import { TINY_PNG } from './matrix.mjs';
 
 const b64url = (value) =>
@@ -745,6 +746,81 @@ export async function checkInternalCalls(serviceUrls, verdicts) {
   }
 }
 
+/**
+ * A real online payment (customer A's order, paid through the sandbox's checkout endpoint, verified),
+ * then: a customer cannot refund it (their own or another's), and no refund, alone or added to others,
+ * exceeds what was captured.
+ */
+async function checkRefunds(base, fixtures, verdicts) {
+  const A = { token: fixtures.sessions.customerA.token };
+  const B = { token: fixtures.sessions.customerB.token };
+  const admin = { token: fixtures.sessions.admin.token };
+  const address = await must(base, 'POST', '/api/v1/addresses', {
+    ...A,
+    body: { ...ADDRESS, label: 'Refunds' },
+  });
+  await must(base, 'POST', '/api/v1/cart', { ...A, body: { product: fixtures.product._id, quantity: 1 } });
+  const placed = await must(base, 'POST', '/api/v1/orders', {
+    ...A,
+    body: { paymentMethod: 'ONLINE', addressId: address._id ?? address.id },
+  });
+  const config = await must(base, 'GET', '/api/v1/payments/config');
+  const sandbox = new URL(config.checkoutUrl).origin;
+  const paid = await fetch(`${sandbox}/v1/checkout/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key_id: config.keyId, order_id: placed.razorpayOrder.id, outcome: 'captured' }),
+  }).then((response) => response.json());
+  await must(base, 'POST', '/api/v1/orders/verify-payment', { ...A, body: paid });
+  const orderId = placed.order._id;
+  const total = placed.order.totalPrice;
+  const refund = (who, body, headers) =>
+    call(base, 'POST', `/api/v1/orders/${orderId}/refund`, { ...who, body, headers });
+
+  const byOwner = await refund(A, {});
+  const byOther = await refund(B, {});
+  const forged = await call(base, 'POST', `/api/v1/orders/${orderId}/refund`, {
+    ...A,
+    body: {},
+    headers: { 'x-user-role': 'admin', 'x-forwarded-user': 'admin' },
+  });
+  verdicts.record(
+    'refunds',
+    'a customer cannot refund (their own payment, another’s, with forged role headers) → 403',
+    [byOwner, byOther, forged].every((answer) => answer.status === 403 && isErrorShape(answer.json)),
+    [byOwner, byOther, forged].map((answer) => answer.status).join(', '),
+  );
+
+  const over = await refund(admin, { amount: total + 0.01 });
+  const negative = await refund(admin, { amount: -total });
+  const asString = await refund(admin, { amount: `${total * 2}` });
+  const part = await refund(admin, { amount: total - 1 }, { 'idempotency-key': 'attack-part' });
+  const beyondRest = await refund(admin, { amount: 1.01 });
+  const parallel = await Promise.all(
+    Array.from({ length: 5 }, (_value, index) =>
+      refund(admin, { amount: 1 }, { 'idempotency-key': `attack-rest-${index}` }),
+    ),
+  );
+  const state = await call(base, 'GET', `/api/v1/orders/${orderId}/refunds`, admin);
+  const committed = (state.json?.refunds ?? [])
+    .filter((entry) => entry.status !== 'failed')
+    .reduce((sum, entry) => sum + Math.round(entry.amount * 100), 0);
+  const accepted = parallel.filter((answer) => answer.status === 201).length;
+  verdicts.record(
+    'refunds',
+    'no refund exceeds the captured amount: over, negative, string, beyond the rest refused; 5 racing refunds of the last ₹1 → 1',
+    over.status === 422 &&
+      over.json?.code === 'REFUND_EXCEEDS_CAPTURED' &&
+      negative.status === 400 &&
+      (asString.status === 400 || asString.status === 422) &&
+      part.status === 201 &&
+      beyondRest.status === 422 &&
+      accepted === 1 &&
+      committed === Math.round(total * 100),
+    `over ${over.status} ${over.json?.code}, negative ${negative.status}, string ${asString.status}, part ${part.status}, beyond ${beyondRest.status}, racing accepted ${accepted}, committed ${committed} of ${Math.round(total * 100)} paise`,
+  );
+}
+
 export async function runAttacks(base, fixtures, verdicts, { serviceUrls = {} } = {}) {
   await checkInternalCalls(serviceUrls, verdicts);
   await checkTokens(base, fixtures, verdicts);
@@ -753,4 +829,5 @@ export async function runAttacks(base, fixtures, verdicts, { serviceUrls = {} } 
   await checkBodies(base, fixtures, verdicts);
   await checkTraversal(base, fixtures, verdicts);
   await checkHeaders(base, fixtures, verdicts);
+  await checkRefunds(base, fixtures, verdicts);
 }

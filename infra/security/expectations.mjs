@@ -356,6 +356,34 @@ export const ROUTE_TABLE = {
     params: (fx) => ({ id: fx.ids.order }),
     why: 'its customer or an admin',
   },
+  // Refunds: the fixtures' order is COD and their appointment is paid in cash, so the admin (and the
+  // owner, for the reads) meet 404 `Payment not found`; attacks.mjs refunds a real online payment.
+  'GET /api/v1/orders/{id}/refunds': {
+    access: 'owner',
+    params: (fx) => ({ id: fx.ids.order }),
+    allow404: true,
+    why: 'its customer or an admin sees the payment and its refunds',
+  },
+  'POST /api/v1/orders/{id}/refund': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.order }),
+    body: () => ({ amount: 1 }),
+    allow404: true,
+    why: 'money goes back only by an admin (or automatically)',
+  },
+  'GET /api/v1/orders/appointment-payments/{appointmentId}/refunds': {
+    access: 'owner',
+    params: (fx) => ({ appointmentId: fx.ids.appointment }),
+    allow404: true,
+    why: 'its customer or an admin sees the payment and its refunds',
+  },
+  'POST /api/v1/orders/appointment-payments/{appointmentId}/refund': {
+    access: 'admin',
+    params: (fx) => ({ appointmentId: fx.ids.appointment }),
+    body: () => ({ amount: 1 }),
+    allow404: true,
+    why: 'money goes back only by an admin (or automatically)',
+  },
 
   // billing
   'GET /api/v1/bills': { access: 'staff', why: 'bills are staff records' },

@@ -20,7 +20,7 @@ const inr = (amount: number) =>
   );
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 150 });
-const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text });
+const toast = (page: Page, text: string | RegExp) => page.locator('.toast', { hasText: text });
 
 interface OrderJson {
   _id: string;
@@ -147,6 +147,7 @@ afterAll(async () => {
 describe('store checkout', () => {
   let codOrderId: string;
   let paidOrderId: string;
+  let laterPaidOrderId: string;
   let online: Session;
 
   beforeAll(async () => {
@@ -329,6 +330,7 @@ describe('store checkout', () => {
     expect(phoneProblems).toEqual([]);
     const paid = await api<OrderJson>('GET', `/orders/${orderId}`, undefined, online.token);
     expect(paid).toMatchObject({ status: 'paid', isPaid: true });
+    laterPaidOrderId = orderId;
     expect(problems).toEqual([]);
   });
 
@@ -402,6 +404,65 @@ describe('store checkout', () => {
     expect(await card('growthRate').textContent()).toMatch(/%$/);
     expect(await page.locator('.admin-stats').textContent()).not.toContain('$');
     await screenshot(page, 'commerce-admin-dashboard');
+    expect(problems).toEqual([]);
+  });
+
+  it('lets the admin refund part of a paid order from its tab, after a confirm step; it becomes Partially refunded', async () => {
+    const { page, problems } = await newPage(browser);
+    await openSignedIn(page, admin, '/dashboard');
+    await page.getByRole('tab', { name: 'Orders', exact: true }).click();
+    const shortId = laterPaidOrderId.slice(-6).toUpperCase();
+    const row = page.locator('tr', { hasText: `#${shortId}` });
+    await poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: `Refund order #${shortId}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Refund' });
+    const amount = dialog.getByLabel('Amount (₹)');
+    await poll(() => amount.inputValue()).toBe('450.00');
+    await amount.fill('450.01');
+    await dialog.getByText('At most ₹450.00 is left to refund').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Refund…' }).isDisabled()).toBe(true);
+    await amount.fill('100');
+    await dialog.getByLabel('Note (optional)').fill('One bar arrived broken');
+    await dialog.getByRole('button', { name: 'Refund…' }).click();
+    await dialog.getByText(/Refund ₹100\.00 of Order #.* This cannot be undone\./).waitFor();
+    await screenshot(page, 'commerce-admin-refund-confirm');
+    await dialog.getByRole('button', { name: 'Confirm refund' }).click();
+    await poll(() => toast(page, /Refund of ₹100\.00 sent to the payment provider/).count()).toBe(1);
+
+    // The sandbox processes it a moment later and its webhook tells commerce.
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ status: string }>(
+              'GET',
+              `/orders/${laterPaidOrderId}/refunds`,
+              undefined,
+              online.token,
+            )
+          ).status,
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe('Partially refunded');
+    const payment = await api<{ refunded: number; refundable: number; refunds: Array<{ note: string }> }>(
+      'GET',
+      `/orders/${laterPaidOrderId}/refunds`,
+      undefined,
+      admin.token,
+    );
+    expect(payment).toMatchObject({
+      refunded: 100,
+      refundable: 350,
+      refunds: [{ note: 'One bar arrived broken' }],
+    });
+    // A customer cannot refund.
+    const refused = await fetch(`${baseUrl()}/api/v1/orders/${laterPaidOrderId}/refund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${online.token}` },
+      body: JSON.stringify({}),
+    });
+    expect(refused.status).toBe(403);
     expect(problems).toEqual([]);
   });
 });

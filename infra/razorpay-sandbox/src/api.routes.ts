@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticationError } from './errors.js';
-import { parseCaptureInput, parseOrderInput } from './order-input.js';
+import { authenticationError, unknownIdError } from './errors.js';
+import { parseCaptureInput, parseOrderInput, parseRefundInput } from './order-input.js';
 import type { PaymentFlow } from './payments.js';
 import { constantTimeEquals } from './signatures.js';
 import type { SandboxStore } from './store.js';
@@ -23,7 +23,7 @@ function basicAuthCredentials(header: string | undefined): { user: string; passw
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** The orders and payments endpoints the razorpay SDK calls, behind HTTP basic auth (key id : secret). */
+/** The orders, payments and refunds endpoints the razorpay SDK calls, behind HTTP basic auth (key id : secret). */
 export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   const { store, payments } = options;
 
@@ -46,5 +46,29 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
   app.post('/payments/:id/capture', async (request: WithId) => {
     const { amount, currency } = parseCaptureInput(request.body);
     return payments.capture(request.params.id, amount, currency);
+  });
+  app.post('/payments/:id/refund', async (request: WithId) =>
+    payments.refund(request.params.id, parseRefundInput(request.body)),
+  );
+  app.get('/payments/:id/refunds', async (request: WithId) => {
+    const items = store.refundsOf(request.params.id);
+    return { entity: 'collection', count: items.length, items };
+  });
+  app.get(
+    '/payments/:id/refunds/:refundId',
+    async (request: FastifyRequest<{ Params: { id: string; refundId: string } }>) => {
+      const refund = store.refund(request.params.refundId);
+      if (refund.payment_id !== request.params.id) throw unknownIdError();
+      return refund;
+    },
+  );
+  app.get('/refunds/:id', async (request: WithId) => store.refund(request.params.id));
+  // The sandbox's own control, not Razorpay's: the next `count` refunds of the payment fail.
+  app.post('/sandbox/payments/:id/fail-refunds', async (request: WithId) => {
+    const body = (request.body ?? {}) as { count?: unknown };
+    const count =
+      typeof body.count === 'number' && Number.isInteger(body.count) && body.count > 0 ? body.count : 1;
+    store.failRefundsOf(request.params.id, count);
+    return { payment_id: request.params.id, failing_refunds: count };
   });
 }

@@ -13,6 +13,8 @@ export interface SandboxAppOptions {
   webhookSecret: string;
   webhookUrl?: string;
   webhookRetryDelaysMs?: number[];
+  /** How long a refund stays pending before it is processed (or fails): 200 ms unless set. */
+  refundProcessingMs?: number;
   /** A logger to write to, or a level for a JSON logger of the sandbox's own; silent when neither. */
   logger?: FastifyBaseLogger;
   logLevel?: string;
@@ -22,6 +24,7 @@ export interface SandboxApp {
   app: FastifyInstance;
   payments: PaymentFlow;
   webhooks: WebhookSender;
+  store: SandboxStore;
 }
 
 function errorBody(description: string, field?: string): { error: RazorpayErrorBody } {
@@ -63,7 +66,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Sandb
     logger: app.log,
     retryDelaysMs: options.webhookRetryDelaysMs,
   });
-  const payments = new PaymentFlow(store, webhooks, options.keySecret);
+  const payments = new PaymentFlow(store, webhooks, options.keySecret, options.refundProcessingMs);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof SandboxError) return reply.status(error.statusCode).send({ error: error.body });
@@ -93,5 +96,5 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Sandb
     payments,
     keyId: options.keyId,
   });
-  return { app, payments, webhooks };
+  return { app, payments, webhooks, store };
 }

@@ -12,6 +12,7 @@ describe('readSandboxConfig', () => {
       keySecret: 'sandbox_key_secret',
       webhookSecret: 'sandbox_webhook_secret',
       webhookUrl: undefined,
+      refundProcessingMs: 2000,
     });
   });
 
@@ -32,5 +33,9 @@ describe('readSandboxConfig', () => {
   it('names a bad port or webhook URL', () => {
     expect(() => readSandboxConfig({ RAZORPAY_SANDBOX_PORT: 'http' })).toThrow(/RAZORPAY_SANDBOX_PORT/);
     expect(() => readSandboxConfig({ RAZORPAY_WEBHOOK_URL: 'not a url' })).toThrow(/RAZORPAY_WEBHOOK_URL/);
+    expect(() => readSandboxConfig({ RAZORPAY_SANDBOX_REFUND_MS: '-1' })).toThrow(
+      /RAZORPAY_SANDBOX_REFUND_MS/,
+    );
+    expect(readSandboxConfig({ RAZORPAY_SANDBOX_REFUND_MS: '50' }).refundProcessingMs).toBe(50);
   });
 });

@@ -12,6 +12,7 @@ export interface SandboxConfig {
   keySecret: string;
   webhookSecret: string;
   webhookUrl?: string;
+  refundProcessingMs: number;
 }
 
 export function readSandboxConfig(env: Record<string, string | undefined> = process.env): SandboxConfig {
@@ -22,6 +23,11 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
   const webhookUrl = env.RAZORPAY_WEBHOOK_URL || undefined;
   if (webhookUrl && !URL.canParse(webhookUrl))
     throw new Error(`RAZORPAY_WEBHOOK_URL must be a URL, got "${webhookUrl}"`);
+  const refundProcessingMs = Number(value('RAZORPAY_SANDBOX_REFUND_MS', '2000'));
+  if (!Number.isInteger(refundProcessingMs) || refundProcessingMs < 0)
+    throw new Error(
+      `RAZORPAY_SANDBOX_REFUND_MS must be a whole number of milliseconds, got "${env.RAZORPAY_SANDBOX_REFUND_MS}"`,
+    );
   return {
     nodeEnv: value('NODE_ENV', 'development'),
     port,
@@ -31,5 +37,6 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
     keySecret: value('RAZORPAY_KEY_SECRET', 'sandbox_key_secret'),
     webhookSecret: value('RAZORPAY_WEBHOOK_SECRET', 'sandbox_webhook_secret'),
     webhookUrl,
+    refundProcessingMs,
   };
 }

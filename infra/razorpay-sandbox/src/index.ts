@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildSandboxApp } from './app.js';
 import type { CheckoutResult } from './payments.js';
-import type { PaymentOutcome } from './store.js';
+import type { PaymentOutcome, RazorpayRefund } from './store.js';
 
 export type { CheckoutFailure, CheckoutResult, CheckoutSuccess } from './payments.js';
-export type { PaymentOutcome, RazorpayOrder, RazorpayPayment } from './store.js';
-export type { PaymentWebhookBody } from './webhooks.js';
+export { FAIL_REFUND_NOTE } from './store.js';
+export type { PaymentOutcome, RazorpayOrder, RazorpayPayment, RazorpayRefund } from './store.js';
+export type { PaymentWebhookBody, RefundWebhookBody } from './webhooks.js';
 
 export interface RazorpaySandboxOptions {
   /** 0 (the default) picks a free port. */
@@ -22,6 +23,8 @@ export interface RazorpaySandboxOptions {
   logLevel?: string;
   /** Waits before each webhook retry after a failed delivery (default 1 s, 5 s, 30 s). */
   webhookRetryDelaysMs?: number[];
+  /** How long a refund stays `pending` before it is processed or fails (default 200 ms). */
+  refundProcessingMs?: number;
 }
 
 export interface RazorpaySandbox {
@@ -35,10 +38,17 @@ export interface RazorpaySandbox {
    * the page. Throws for an unknown or already paid order.
    */
   pay(providerOrderId: string, outcome?: PaymentOutcome): Promise<CheckoutResult>;
+  /** Makes the next `count` (default 1) refunds of a payment fail: the bank refuses them. */
+  failRefundsOf(providerPaymentId: string, count?: number): void;
+  /**
+   * Settles a pending refund now instead of after `refundProcessingMs` and awaits the first attempt
+   * of its webhook; a settled refund is answered as it stands.
+   */
+  settleRefund(refundId: string): Promise<RazorpayRefund>;
 }
 
 export async function startRazorpaySandbox(options: RazorpaySandboxOptions): Promise<RazorpaySandbox> {
-  const { app, payments, webhooks } = await buildSandboxApp(options);
+  const { app, payments, webhooks, store } = await buildSandboxApp(options);
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
@@ -48,7 +58,10 @@ export async function startRazorpaySandbox(options: RazorpaySandboxOptions): Pro
     url: `http://${urlHost}:${port}`,
     log: app.log,
     pay: (providerOrderId, outcome = 'captured') => payments.pay(providerOrderId, outcome),
+    failRefundsOf: (providerPaymentId, count) => store.failRefundsOf(providerPaymentId, count),
+    settleRefund: (refundId) => payments.settleRefund(refundId),
     async close() {
+      payments.close();
       webhooks.close();
       await app.close();
     },

@@ -94,3 +94,39 @@ export function parseCaptureInput(body: unknown): { amount: number; currency: st
     throw badRequestError('The amount must be an integer.', 'amount');
   return { amount, currency: parseCurrency(body.currency) };
 }
+
+export interface RefundInput {
+  amount?: number;
+  notes: Notes;
+  receipt: string | null;
+  speed: 'normal' | 'optimum';
+}
+
+const REFUND_FIELDS = new Set(['amount', 'notes', 'receipt', 'speed']);
+
+/** POST /v1/payments/:id/refund body: every field optional; no amount refunds the whole rest. */
+export function parseRefundInput(body: unknown): RefundInput {
+  const input = body === undefined || body === null ? {} : body;
+  if (!isRecord(input)) throw badRequestError('The request body must be a JSON object.');
+  const unknown = Object.keys(input).filter((field) => !REFUND_FIELDS.has(field));
+  if (unknown.length > 0)
+    throw badRequestError(`${unknown.join(', ')} is/are not required and should not be sent`);
+  const speed = input.speed ?? 'normal';
+  if (speed !== 'normal' && speed !== 'optimum')
+    throw badRequestError('The selected speed is invalid.', 'speed');
+  let amount: number | undefined;
+  if (input.amount !== undefined && input.amount !== null) {
+    const raw =
+      typeof input.amount === 'string' && /^\d+$/.test(input.amount) ? Number(input.amount) : input.amount;
+    if (typeof raw !== 'number' || !Number.isInteger(raw))
+      throw badRequestError('The amount must be an integer.', 'amount');
+    if (raw < 100) throw badRequestError('The amount must be atleast INR 1.00', 'amount');
+    amount = raw;
+  }
+  return {
+    ...(amount !== undefined ? { amount } : {}),
+    notes: parseNotes(input.notes),
+    receipt: parseReceipt(input.receipt),
+    speed,
+  };
+}

@@ -26,13 +26,14 @@ export interface RazorpayPayment {
   entity: 'payment';
   amount: number;
   currency: string;
-  status: 'authorized' | 'captured' | 'failed';
+  /** `refunded` once the whole amount went back (Razorpay's own state). */
+  status: 'authorized' | 'captured' | 'refunded' | 'failed';
   order_id: string;
   invoice_id: null;
   international: boolean;
   method: 'upi';
   amount_refunded: number;
-  refund_status: null;
+  refund_status: null | 'partial' | 'full';
   captured: boolean;
   description: string | null;
   card_id: null;
@@ -54,6 +55,28 @@ export interface RazorpayPayment {
 }
 
 export type PaymentOutcome = 'captured' | 'failed';
+
+/** The refund entity as Razorpay returns it (node_modules/razorpay/dist/types/refunds.d.ts). */
+export interface RazorpayRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Notes | [];
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed: 'normal';
+  speed_requested: 'normal' | 'optimum';
+}
+
+export type RefundOutcome = 'processed' | 'failed';
+
+/** A note that makes the sandbox fail the refund it is sent with (tests of the failure path). */
+export const FAIL_REFUND_NOTE = 'sandbox_refund_outcome';
 
 export interface PayerDetails {
   email?: string;
@@ -96,6 +119,9 @@ function randomDigits(count: number): string {
 export class SandboxStore {
   private readonly orders = new Map<string, StoredOrder>();
   private readonly payments = new Map<string, RazorpayPayment>();
+  private readonly refunds = new Map<string, RazorpayRefund>();
+  /** Payments whose next refunds fail (test control): payment id → how many more to fail. */
+  private readonly failingRefunds = new Map<string, number>();
 
   createOrder(input: {
     amount: number;
@@ -215,5 +241,93 @@ export class SandboxStore {
     order.status = 'paid';
     order.amount_paid = order.amount;
     order.amount_due = 0;
+  }
+
+  /**
+   * POST /payments/:id/refund: only a captured payment, for at most what is left of it (the whole rest
+   * when no amount is given). The refund starts `pending`, and its amount counts as refunded at once,
+   * as on Razorpay, so a second request cannot refund the same money twice.
+   */
+  createRefund(
+    paymentId: string,
+    input: { amount?: number; notes: Notes; receipt: string | null; speed: 'normal' | 'optimum' },
+  ): RazorpayRefund {
+    const payment = this.payment(paymentId);
+    if (payment.status === 'refunded') throw badRequestError('The payment has been fully refunded already');
+    if (payment.status !== 'captured')
+      throw badRequestError('Only captured payments can be refunded', 'payment_id');
+    const left = payment.amount - payment.amount_refunded;
+    const amount = input.amount ?? left;
+    if (amount > left)
+      throw badRequestError(
+        'The refund amount provided is greater than amount captured or the amount left to refund',
+        'amount',
+      );
+    const refund: RazorpayRefund = {
+      id: razorpayId('rfnd'),
+      entity: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes: notesOrEmpty(input.notes),
+      receipt: input.receipt,
+      acquirer_data: { arn: null },
+      created_at: unixSeconds(),
+      batch_id: null,
+      status: 'pending',
+      speed_processed: 'normal',
+      speed_requested: input.speed,
+    };
+    this.refunds.set(refund.id, refund);
+    this.applyRefunded(payment, amount);
+    return refund;
+  }
+
+  refund(refundId: string): RazorpayRefund {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw unknownIdError();
+    return refund;
+  }
+
+  /** Newest first, as Razorpay lists them. */
+  refundsOf(paymentId: string): RazorpayRefund[] {
+    this.payment(paymentId);
+    return [...this.refunds.values()].filter((refund) => refund.payment_id === paymentId).reverse();
+  }
+
+  /** Makes the next `count` refunds of a payment fail (a test's control). */
+  failRefundsOf(paymentId: string, count = 1): void {
+    this.payment(paymentId);
+    this.failingRefunds.set(paymentId, (this.failingRefunds.get(paymentId) ?? 0) + count);
+  }
+
+  /** What the bank says about a pending refund, decided when it was asked for. */
+  outcomeOf(refund: RazorpayRefund): RefundOutcome {
+    const notes = Array.isArray(refund.notes) ? {} : refund.notes;
+    if (notes[FAIL_REFUND_NOTE] === 'failed') return 'failed';
+    const failing = this.failingRefunds.get(refund.payment_id) ?? 0;
+    if (failing > 0) {
+      if (failing === 1) this.failingRefunds.delete(refund.payment_id);
+      else this.failingRefunds.set(refund.payment_id, failing - 1);
+      return 'failed';
+    }
+    return 'processed';
+  }
+
+  /** Settles a pending refund; a failed one gives its amount back to the payment's refundable rest. */
+  settleRefund(refundId: string, outcome: RefundOutcome): RazorpayRefund {
+    const refund = this.refund(refundId);
+    if (refund.status !== 'pending') return refund;
+    refund.status = outcome;
+    if (outcome === 'processed') refund.acquirer_data = { arn: randomDigits(12) };
+    else this.applyRefunded(this.payment(refund.payment_id), -refund.amount);
+    return refund;
+  }
+
+  private applyRefunded(payment: RazorpayPayment, delta: number): void {
+    payment.amount_refunded += delta;
+    const full = payment.amount_refunded === payment.amount;
+    payment.refund_status = payment.amount_refunded === 0 ? null : full ? 'full' : 'partial';
+    payment.status = full ? 'refunded' : 'captured';
   }
 }

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { razorpayId, unixSeconds } from './ids.js';
 import { hmacSha256Hex } from './signatures.js';
-import type { RazorpayPayment } from './store.js';
+import type { RazorpayPayment, RazorpayRefund } from './store.js';
 
 export type PaymentEvent = 'payment.authorized' | 'payment.captured' | 'payment.failed';
+export type RefundEvent = 'refund.processed' | 'refund.failed';
 
 /** Razorpay's webhook envelope for a payment event. */
 export interface PaymentWebhookBody {
@@ -12,6 +13,16 @@ export interface PaymentWebhookBody {
   event: PaymentEvent;
   contains: ['payment'];
   payload: { payment: { entity: RazorpayPayment } };
+  created_at: number;
+}
+
+/** Razorpay's webhook envelope for a refund event: the refund and its payment as they stand. */
+export interface RefundWebhookBody {
+  entity: 'event';
+  account_id: string;
+  event: RefundEvent;
+  contains: ['refund', 'payment'];
+  payload: { refund: { entity: RazorpayRefund }; payment: { entity: RazorpayPayment } };
   created_at: number;
 }
 
@@ -39,7 +50,6 @@ export class WebhookSender {
 
   /** Resolves after the first attempt (whatever its result); retries continue in the background. */
   async send(event: PaymentEvent, payment: RazorpayPayment): Promise<void> {
-    if (!this.options.url || this.closed) return;
     const body: PaymentWebhookBody = {
       entity: 'event',
       account_id: this.options.accountId,
@@ -49,6 +59,26 @@ export class WebhookSender {
       payload: { payment: { entity: structuredClone(payment) } },
       created_at: unixSeconds(),
     };
+    await this.post(body);
+  }
+
+  async sendRefund(event: RefundEvent, refund: RazorpayRefund, payment: RazorpayPayment): Promise<void> {
+    const body: RefundWebhookBody = {
+      entity: 'event',
+      account_id: this.options.accountId,
+      event,
+      contains: ['refund', 'payment'],
+      payload: {
+        refund: { entity: structuredClone(refund) },
+        payment: { entity: structuredClone(payment) },
+      },
+      created_at: unixSeconds(),
+    };
+    await this.post(body);
+  }
+
+  private async post(body: PaymentWebhookBody | RefundWebhookBody): Promise<void> {
+    if (!this.options.url || this.closed) return;
     await this.deliver(this.options.url, JSON.stringify(body), razorpayId('evt'), 0);
   }
 

@@ -14,4 +14,14 @@ export const commerceEvents = {
     'commerce.payment.v1',
   ),
   paymentFailed: defineEvent('commerce.payment.failed', commerce.PaymentFailedSchema, 'commerce.payment.v1'),
+  paymentRefunded: defineEvent(
+    'commerce.payment.refunded',
+    commerce.PaymentRefundedSchema,
+    'commerce.payment.v1',
+  ),
+  paymentRefundFailed: defineEvent(
+    'commerce.payment.refund_failed',
+    commerce.PaymentRefundFailedSchema,
+    'commerce.payment.v1',
+  ),
 } as const;

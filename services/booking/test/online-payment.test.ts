@@ -80,6 +80,21 @@ async function verify(payment: object) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** Commerce's word on an appointment's payment and its refunds. */
+async function commercePayment(appointmentId: string, token = admin.token) {
+  const response = await fetch(`${commerce.url}/orders/appointment-payments/${appointmentId}/refunds`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as {
+    status: string;
+    amount: number;
+    refunded: number;
+    refundable: number;
+    refunds: Array<{ amount: number; status: string; reason: string }>;
+  };
+}
+
 const getAppointment = async (id: string, token = admin.token) =>
   (await world.request('GET', `/appointments/${id}`, { token })).json();
 
@@ -182,7 +197,7 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
     expect(await overlappingPairs(world.pool)).toEqual([]);
   });
 
-  it('keeps a late payment on the cancelled booking, for a refund, when the slot was taken', async () => {
+  it('refunds a late payment in full when the slot was taken: 409 APPOINTMENT_EXPIRED, then Refunded', async () => {
     const start = istTime(22, '10:00');
     const booked = await bookOnline(start);
     const id = booked.appointment._id;
@@ -198,13 +213,77 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
       expect(taken.statusCode).toBe(201);
     }
     const late = await sandbox.pay(booked.razorpayOrderId);
-    expect((await verify(late)).status).toBe(200);
-    const after = await getAppointment(id);
-    expect(after).toMatchObject({ status: 'Cancelled', paymentStatus: 'Paid' });
-    expect(after.history.at(-2).note).toBe(
-      'Paid after the payment hold ran out and the slot was taken: refund due',
+    const answer = await verify(late);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      code: 'APPOINTMENT_EXPIRED',
+      message:
+        'This booking expired before your payment arrived and its slot is no longer free; your payment is being refunded in full',
+    });
+    expect(answer.body).not.toHaveProperty('success');
+    // The sandbox processes the refund, its webhook reaches commerce, commerce's event reaches booking.
+    await eventually(
+      async () =>
+        expect(await getAppointment(id)).toMatchObject({ status: 'Cancelled', paymentStatus: 'Refunded' }),
+      { timeoutMs: 30_000 },
     );
+    const payment = await commercePayment(id);
+    expect(payment).toMatchObject({ status: 'Refunded', amount: 4499, refunded: 4499 });
+    expect(payment.refunds).toHaveLength(1);
+    // Verified again (a reload): still 409, still one refund.
+    expect((await verify(late)).status).toBe(409);
+    expect((await commercePayment(id)).refunds).toHaveLength(1);
     expect(await overlappingPairs(world.pool)).toEqual([]);
+  });
+
+  it('refunds a prepaid appointment its customer cancels, in full, once; booking shows Refunded', async () => {
+    const booked = await bookOnline(istTime(24, '10:00'));
+    const id = booked.appointment._id;
+    expect((await verify(await sandbox.pay(booked.razorpayOrderId))).status).toBe(200);
+
+    const cancelled = await world.request('PUT', `/appointments/${id}/cancel`, { token: customer.token });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    await eventually(async () => expect((await getAppointment(id)).paymentStatus).toBe('Refunded'), {
+      timeoutMs: 30_000,
+    });
+    const payment = await commercePayment(id, customer.token);
+    expect(payment).toMatchObject({
+      status: 'Refunded',
+      refunded: 4499,
+      refunds: [{ amount: 4499, status: 'processed', reason: 'appointment_cancelled' }],
+    });
+    const history = (await getAppointment(id)).history;
+    expect(history.at(-1)).toMatchObject({ field: 'paymentStatus', from: 'Paid', to: 'Refunded' });
+  });
+
+  it('lets an admin refund part of an appointment in commerce; booking shows Partially refunded', async () => {
+    const booked = await bookOnline(istTime(24, '12:00'));
+    const id = booked.appointment._id;
+    expect((await verify(await sandbox.pay(booked.razorpayOrderId))).status).toBe(200);
+
+    const refund = (token: string, body: object) =>
+      fetch(`${commerce.url}/orders/appointment-payments/${id}/refund`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    expect((await refund(customer.token, { amount: 100 })).status).toBe(403);
+    const tooMuch = await refund(admin.token, { amount: 4499.01 });
+    expect(tooMuch.status).toBe(422);
+    expect(((await tooMuch.json()) as { code: string }).code).toBe('REFUND_EXCEEDS_CAPTURED');
+    const partial = await refund(admin.token, { amount: 1000 });
+    expect(partial.status).toBe(201);
+
+    await eventually(
+      async () => expect((await getAppointment(id)).paymentStatus).toBe('Partially refunded'),
+      {
+        timeoutMs: 30_000,
+      },
+    );
+    expect(await commercePayment(id)).toMatchObject({ status: 'Partially refunded', refundable: 3499 });
+    // The appointment itself goes on: it is still booked.
+    expect((await getAppointment(id)).status).toBe('Pending');
   });
 
   it('answers the internal payment call idempotently and refuses one for another payment order', async () => {

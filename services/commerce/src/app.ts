@@ -6,6 +6,7 @@ import { cartRoutes } from './http/cart.routes.js';
 import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { ordersRoutes } from './http/orders.routes.js';
 import { paymentsRoutes } from './http/payments.routes.js';
+import { refundsRoutes } from './http/refunds.routes.js';
 
 export async function buildApp(deps: CommerceDeps): Promise<FastifyInstance> {
   const app = await createApp({
@@ -21,9 +22,17 @@ export async function buildApp(deps: CommerceDeps): Promise<FastifyInstance> {
       { name: 'addresses', description: 'The signed-in user’s saved shipping addresses' },
       { name: 'orders', description: 'Checkout and orders; the admin list and delivery' },
       { name: 'payments', description: 'Provider checkout configuration, verification and webhook' },
+      { name: 'refunds', description: 'Refunds of online payments through the provider' },
     ],
   });
-  for (const routes of [cartRoutes, addressesRoutes, ordersRoutes, paymentsRoutes, internalRoutes])
+  for (const routes of [
+    cartRoutes,
+    addressesRoutes,
+    ordersRoutes,
+    paymentsRoutes,
+    refundsRoutes,
+    internalRoutes,
+  ])
     await app.register(async (scope) => routes(scope, deps));
   return app;
 }

@@ -33,6 +33,8 @@ export interface CommerceConfig extends BaseConfig {
   catalogueTimeoutMs: number;
   /** Booking's payment callback; short, because verify-payment answers without it if it must. */
   bookingTimeoutMs: number;
+  /** A refund still open this long (not sent, or sent and not settled) is retried or asked about. */
+  refundRetryMs: number;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): CommerceConfig {
@@ -66,6 +68,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       abandonedCheckoutMs: env.int('ABANDONED_CHECKOUT_SECONDS', 120) * 1000,
       catalogueTimeoutMs: env.int('CATALOGUE_TIMEOUT_MS', 5_000),
       bookingTimeoutMs: env.int('BOOKING_TIMEOUT_MS', 2_000),
+      refundRetryMs: env.int('REFUND_RETRY_SECONDS', 60) * 1000,
     };
   }, source);
   const problems = [

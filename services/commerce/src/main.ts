@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig, type CommerceConfig } from './config.js';
 import { withIntegrations, type CommerceDeps } from './deps.js';
 import { commerceTopics } from './events/publishes.js';
-import { subscriptions } from './events/subscriptions.js';
+import { subscriptionsFor } from './events/subscriptions.js';
 import { startSweeper } from './worker.js';
 
 const config = loadConfig();
@@ -17,7 +17,7 @@ await runService({
   config,
   migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
   topics: commerceTopics,
-  subscriptions,
+  subscriptions: subscriptionsFor(() => shared),
   buildApp: (deps) => buildApp(withShared(deps)),
   async startWorkers(deps) {
     return startSweeper(withShared(deps));

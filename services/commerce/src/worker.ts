@@ -10,6 +10,7 @@ import { findPaymentOfOrder } from './db/payments.repository.js';
 import type { CommerceDeps } from './deps.js';
 import { cancelLockedOrder } from './use-cases/orders.js';
 import { applyCapture, capturedAtProvider } from './use-cases/payments.js';
+import { sweepRefunds } from './use-cases/refunds.js';
 
 const BATCH = 50;
 
@@ -22,6 +23,8 @@ export interface SweepResult {
   abandoned: number;
   /** Orders left for the next round (the catalogue or the provider did not answer). */
   deferred: number;
+  /** Refunds settled or sent by this pass (a lost answer or webhook followed up). */
+  refunds: number;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface SweepResult {
  * order, and a failure with one order leaves it for the next pass without holding up the others.
  */
 export async function sweepOnce(deps: CommerceDeps, now = new Date()): Promise<SweepResult> {
-  const result: SweepResult = { expired: 0, captured: 0, abandoned: 0, deferred: 0 };
+  const result: SweepResult = { expired: 0, captured: 0, abandoned: 0, deferred: 0, refunds: 0 };
   for (const id of await expiredOrderIds(deps.db, now, BATCH)) {
     try {
       const outcome = await expireOrder(deps, id);
@@ -49,6 +52,7 @@ export async function sweepOnce(deps: CommerceDeps, now = new Date()): Promise<S
       deps.logger.warn({ err: error, orderId: id }, 'could not release an abandoned checkout yet');
     }
   }
+  result.refunds = await sweepRefunds(deps, now);
   return result;
 }
 
@@ -97,7 +101,7 @@ export function startSweeper(deps: CommerceDeps): () => Promise<void> {
     if (running) return;
     running = sweepOnce(deps)
       .then((result) => {
-        if (result.expired + result.captured + result.abandoned + result.deferred > 0)
+        if (result.expired + result.captured + result.abandoned + result.deferred + result.refunds > 0)
           deps.logger.info(result, 'payment hold sweep');
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'payment hold sweep failed'))

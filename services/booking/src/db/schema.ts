@@ -149,7 +149,7 @@ export const appointments = pgTable(
     ),
     check(
       'appointments_payment_status_check',
-      sql`${table.paymentStatus} in ('Pending', 'Paid', 'Failed', 'Refunded', 'Cash')`,
+      sql`${table.paymentStatus} in ('Pending', 'Paid', 'Failed', 'Partially refunded', 'Refunded', 'Cash')`,
     ),
     check('appointments_payment_method_check', sql`${table.paymentMethod} in ('cash', 'online')`),
     check(

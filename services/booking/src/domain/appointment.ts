@@ -13,7 +13,14 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
  * The spec's payment statuses (Pending, Paid, Refunded, Cash) plus Failed, which commerce reports
  * when an online payment attempt fails (the customer may still retry on the same payment order).
  */
-export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Failed', 'Refunded', 'Cash'] as const;
+export const PAYMENT_STATUSES = [
+  'Pending',
+  'Paid',
+  'Failed',
+  'Partially refunded',
+  'Refunded',
+  'Cash',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['cash', 'online'] as const;

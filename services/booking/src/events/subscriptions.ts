@@ -9,7 +9,7 @@ import {
   serviceDeleted,
   serviceUpserted,
 } from './handlers/catalogue-read-models.handler.js';
-import { paymentCaptured, paymentFailed } from './handlers/commerce-payments.handler.js';
+import { paymentCaptured, paymentFailed, paymentRefunded } from './handlers/commerce-payments.handler.js';
 import { userDeleted, userRegistered, userUpdated } from './handlers/identity-read-models.handler.js';
 
 /**
@@ -29,10 +29,11 @@ export const readModelSubscriptions: Subscription[] = [
   on(events.userDeleted, userDeleted),
 ];
 
-/** Facts booking acts on (the service's own consumer group): commerce's appointment payments. */
+/** Facts booking acts on (the service's own consumer group): commerce's appointment payments and refunds. */
 export function subscriptions(context: BookingContext): Subscription[] {
   return [
     on(events.paymentCaptured, paymentCaptured(context)),
     on(events.paymentFailed, paymentFailed(context)),
+    on(events.paymentRefunded, paymentRefunded(context)),
   ];
 }

@@ -560,6 +560,52 @@ export async function recordPaymentFailure(
   );
 }
 
+export interface RefundOutcome {
+  /** Where the payment stands after this refund, as commerce announced it. */
+  paymentStatus: 'Refunded' | 'Partially refunded';
+  amountPaise: number;
+  providerRefundId: string;
+}
+
+/**
+ * commerce.payment.refunded: booking's mirror of the payment shows Refunded or Partially refunded.
+ * Commerce owns the money; this only follows it, and never goes back from Refunded.
+ */
+export async function recordRefund(
+  context: BookingContext,
+  id: string,
+  refund: RefundOutcome,
+  within?: Tx,
+): Promise<AppointmentView | undefined> {
+  return changeAppointment(
+    context,
+    id,
+    async (tx, current) => {
+      if (current.paymentMethod !== 'online') return undefined;
+      if (current.paymentStatus === 'Refunded' || current.paymentStatus === refund.paymentStatus)
+        return viewOf(tx, current.id);
+      const at = nowOf(context);
+      await updateAppointment(tx, current.id, { paymentStatus: refund.paymentStatus, updatedAt: at });
+      const rupees = (refund.amountPaise / 100).toFixed(2);
+      return commitChange(context, tx, current.id, {
+        actor: SYSTEM_ACTOR,
+        at,
+        history: [
+          {
+            field: 'paymentStatus',
+            from: current.paymentStatus,
+            to: refund.paymentStatus,
+            note: `Refund ${refund.providerRefundId} of ₹${rupees}`,
+          },
+        ],
+        event: bookingEvents.paymentStatusChanged,
+        extra: { previousPaymentStatus: current.paymentStatus, changedBy: actorMessage(SYSTEM_ACTOR) },
+      });
+    },
+    within,
+  );
+}
+
 const HOLDS_PER_TRANSACTION = 50;
 
 /** Releases the online bookings whose payment hold ran out; answers how many were released. */

@@ -188,6 +188,9 @@ export const payments = pgTable(
     /** A capture that arrived after the order's hold ran out: the money has to go back. */
     refundDue: boolean('refund_due').notNull().default(false),
     lastFailureReason: text('last_failure_reason'),
+    /** Who to tell of a refund: an appointment's customer, as booking reported them (orders carry their own). */
+    customerEmail: text('customer_email'),
+    customerName: text('customer_name'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -222,3 +225,45 @@ export const paymentAttempts = pgTable('payment_attempts', {
   reason: text('reason'),
   recordedAt: instant('recorded_at').notNull().defaultNow(),
 });
+
+/**
+ * Every refund of a captured payment, written before the provider is asked (status `requested`), so a
+ * crash between the two is retried rather than forgotten, and keyed by an idempotency key (e.g.
+ * `appointment_cancelled:<appointment id>`) so a retried request refunds once. `receipt` at the provider
+ * is this row's id: a refund whose answer was lost is found again by it.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountPaise: paise('amount_paise'),
+    /** appointment_cancelled, order_cancelled, late_payment or admin. */
+    reason: text('reason').notNull(),
+    note: text('note'),
+    /** requested (not yet accepted by the provider), pending (accepted), processed or failed. */
+    status: text('status').notNull(),
+    providerRefundId: text('provider_refund_id').unique(),
+    failureReason: text('failure_reason'),
+    requestedBy: text('requested_by'),
+    attempts: integer('attempts').notNull().default(0),
+    processedAt: instant('processed_at'),
+    failedAt: instant('failed_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('refunds_payment_idx').on(table.paymentId, table.createdAt),
+    index('refunds_open_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.status} in ('requested', 'pending')`),
+    index('refunds_processed_idx')
+      .on(table.processedAt)
+      .where(sql`${table.status} = 'processed'`),
+    check('refunds_status_check', sql`${table.status} in ('requested', 'pending', 'processed', 'failed')`),
+    check('refunds_amount_check', sql`${table.amountPaise} > 0`),
+  ],
+);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { orderStats } from '../db/orders.repository.js';
+import { orderRefundTotals } from '../db/refunds.repository.js';
 import type { CommerceDeps } from '../deps.js';
 import { paiseToRupees } from '../domain/money.js';
 import { growthRate, kolkataMonthBounds } from '../domain/stats.js';
@@ -29,11 +30,19 @@ export async function internalRoutes(app: FastifyInstance, deps: CommerceDeps): 
   });
 
   app.get('/internal/stats', async () => {
-    const stats = await orderStats(deps.db, kolkataMonthBounds(new Date()));
+    const months = kolkataMonthBounds(new Date());
+    const [stats, refunded] = await Promise.all([
+      orderStats(deps.db, months),
+      orderRefundTotals(deps.db, months),
+    ]);
+    // Net of refunds: what was refunded of paid orders comes off the revenue (in the month it went back).
     return {
       totalOrders: stats.totalOrders,
-      revenue: paiseToRupees(stats.revenuePaise),
-      growthRate: growthRate(stats.thisMonthPaise, stats.lastMonthPaise),
+      revenue: paiseToRupees(stats.revenuePaise - refunded.totalPaise),
+      growthRate: growthRate(
+        stats.thisMonthPaise - refunded.thisMonthPaise,
+        stats.lastMonthPaise - refunded.lastMonthPaise,
+      ),
     };
   });
 }

@@ -19,6 +19,15 @@ export interface ProviderPayment {
   errorDescription?: string;
 }
 
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
+  /** Our refund id, sent as the refund's receipt. */
+  receipt: string | null;
+}
+
 /** The provider answered with an error of its own (bad request, bad credentials, unknown id...). */
 export class ProviderRefusedError extends Error {
   override name = 'ProviderRefusedError';
@@ -65,7 +74,29 @@ export interface PaymentProvider {
   fetchPayment(providerPaymentId: string): Promise<ProviderPayment>;
   capturePayment(providerPaymentId: string, amountPaise: number, currency: string): Promise<ProviderPayment>;
   paymentsOfOrder(providerOrderId: string): Promise<ProviderPayment[]>;
+  refundPayment(
+    providerPaymentId: string,
+    request: { amountPaise: number; receipt: string; notes: Record<string, string> },
+  ): Promise<ProviderRefund>;
+  fetchRefund(providerRefundId: string): Promise<ProviderRefund>;
+  refundsOfPayment(providerPaymentId: string): Promise<ProviderRefund[]>;
 }
+
+interface SdkRefund {
+  id: string;
+  payment_id: string;
+  amount: number | string;
+  status: ProviderRefund['status'];
+  receipt?: string | null;
+}
+
+const toRefund = (refund: SdkRefund): ProviderRefund => ({
+  id: refund.id,
+  paymentId: refund.payment_id,
+  amount: Number(refund.amount),
+  status: refund.status,
+  receipt: refund.receipt ?? null,
+});
 
 interface SdkPayment {
   id: string;
@@ -140,6 +171,20 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
     async paymentsOfOrder(providerOrderId) {
       const list = await call(() => razorpay.orders.fetchPayments(providerOrderId));
       return list.items.map((payment) => toPayment(payment as unknown as SdkPayment));
+    },
+    async refundPayment(providerPaymentId, { amountPaise, receipt, notes }) {
+      return toRefund(
+        (await call(() =>
+          razorpay.payments.refund(providerPaymentId, { amount: amountPaise, receipt, notes }),
+        )) as unknown as SdkRefund,
+      );
+    },
+    async fetchRefund(providerRefundId) {
+      return toRefund((await call(() => razorpay.refunds.fetch(providerRefundId))) as unknown as SdkRefund);
+    },
+    async refundsOfPayment(providerPaymentId) {
+      const list = await call(() => razorpay.payments.fetchMultipleRefund(providerPaymentId, { count: 100 }));
+      return list.items.map((refund) => toRefund(refund as unknown as SdkRefund));
     },
   };
 }

@@ -6,6 +6,7 @@ import type { CommerceDeps } from '../deps.js';
 import { assertCancellable, deliveryStep, type CancelReason, type Order } from '../domain/order.js';
 import { orderEventPayload } from '../events/publishes.js';
 import { UpstreamUnreachableError } from '../integrations/http-json.js';
+import { recordRefund, sendRequestedRefunds } from './refunds.js';
 
 const orderNotFound = () => notFound('Order not found');
 
@@ -46,10 +47,16 @@ export async function cancelLockedOrder(
   reason: CancelReason,
 ): Promise<Order> {
   const payment = await findPaymentOfOrder(tx, order.id);
-  if (payment) await lockPayment(tx, payment.id);
+  const current = payment && (await lockPayment(tx, payment.id));
   await deps.catalogue.release(order.id);
   await markOrderCancelled(tx, order.id, reason, new Date());
-  if (payment) await markPaymentExpired(tx, payment.id);
+  // A captured payment goes back in full (sent once this commits); an open one just expires.
+  if (current?.status === 'captured')
+    await recordRefund(tx, current.id, {
+      reason: 'order_cancelled',
+      idempotencyKey: `order_cancelled:${order.id}`,
+    });
+  else if (current) await markPaymentExpired(tx, current.id);
   const cancelled = (await findOrder(tx, order.id))!;
   await deps.publish(tx, events.orderCancelled, order.id, { order: orderEventPayload(cancelled), reason });
   return cancelled;
@@ -58,12 +65,15 @@ export async function cancelLockedOrder(
 /** POST /orders/:id/cancel by its customer or an admin, until it is paid. */
 export async function cancelOrder(deps: CommerceDeps, id: string, reason: CancelReason): Promise<Order> {
   try {
-    return await deps.db.transaction(async (tx) => {
+    const cancelled = await deps.db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
       if (!order) throw orderNotFound();
       if (assertCancellable(order) === 'already-cancelled') return order;
       return cancelLockedOrder(tx, deps, order, reason);
     });
+    const payment = await findPaymentOfOrder(deps.db, id);
+    if (payment?.status === 'captured') await sendRequestedRefunds(deps, payment.id);
+    return cancelled;
   } catch (error) {
     if (!(error instanceof UpstreamUnreachableError)) throw error;
     deps.logger.error({ err: error, orderId: id }, 'could not release the stock of an order to cancel');

@@ -23,6 +23,13 @@ import {
   ProviderRefusedError,
   type ProviderPayment,
 } from '../integrations/payment-provider.js';
+import {
+  handleRefundWebhook,
+  recordRefund,
+  refundInFull,
+  rememberCustomer,
+  sendRequestedRefunds,
+} from './refunds.js';
 
 export interface CaptureOutcome {
   payment: Payment;
@@ -82,16 +89,37 @@ export async function applyCapture(
       collectedOnDelivery: false,
     });
   } else if (refundDue) {
-    deps.logger.error(
+    // Recorded with the capture, so the refund cannot be forgotten; sent once this commits.
+    await recordRefund(tx, captured.id, {
+      reason: 'late_payment',
+      idempotencyKey: `order_cancelled:${order!.id}`,
+    });
+    deps.logger.warn(
       { orderId: order!.id, paymentId: captured.id },
-      'payment captured for a cancelled order: refund it',
+      'payment captured for a cancelled order: refunding it',
     );
   }
   return { payment: captured, order, changed: true };
 }
 
-function captureOnce(deps: CommerceDeps, payment: Payment, providerPaymentId: string) {
-  return deps.db.transaction((tx) => applyCapture(tx, deps, payment, providerPaymentId));
+async function captureOnce(deps: CommerceDeps, payment: Payment, providerPaymentId: string) {
+  const outcome = await deps.db.transaction((tx) => applyCapture(tx, deps, payment, providerPaymentId));
+  if (outcome.payment.refundDue) await sendRequestedRefunds(deps, outcome.payment.id);
+  return outcome;
+}
+
+/**
+ * Booking answered the payment callback with a cancelled appointment (its hold ran out and the slot
+ * was taken, or it was cancelled meanwhile): the money goes back in full, once per appointment.
+ */
+async function refundIfCancelled(
+  deps: CommerceDeps,
+  payment: Payment,
+  appointment: Record<string, unknown>,
+): Promise<boolean> {
+  if (appointment.status !== 'Cancelled') return false;
+  await refundInFull(deps, payment, 'late_payment', `appointment_cancelled:${payment.appointmentId}`);
+  return true;
 }
 
 /** Records a failed attempt and announces it, once per provider payment; a captured payment ignores it. */
@@ -221,11 +249,20 @@ async function answerVerification(deps: CommerceDeps, outcome: CaptureOutcome): 
       throw new AppError(
         409,
         'ORDER_CANCELLED',
-        'This order was cancelled because its payment time ran out; your payment will be refunded',
+        'This order was cancelled before your payment arrived; your payment is being refunded in full',
+        [{ field: 'orderId', message: order.id }],
       );
     return { success: true, message, order };
   }
-  return { success: true, message, appointment: await tellBooking(deps, payment) };
+  const appointment = await tellBooking(deps, payment);
+  if (await refundIfCancelled(deps, payment, appointment))
+    throw new AppError(
+      409,
+      'APPOINTMENT_EXPIRED',
+      'This booking expired before your payment arrived and its slot is no longer free; your payment is being refunded in full',
+      [{ field: 'appointmentId', message: payment.appointmentId! }],
+    );
+  return { success: true, message, appointment };
 }
 
 /**
@@ -239,6 +276,8 @@ async function tellBooking(deps: CommerceDeps, payment: Payment): Promise<Record
     providerOrderId: payment.providerOrderId,
     providerPaymentId: payment.providerPaymentId!,
   });
+  const customer = appointment?.userId as { email?: string; name?: string } | undefined;
+  if (customer && typeof customer === 'object') await rememberCustomer(deps, payment.id, customer);
   return appointment ?? { _id: appointmentId, paymentStatus: 'Paid' };
 }
 
@@ -261,12 +300,17 @@ export async function handleWebhook(
 ): Promise<{ status: string }> {
   if (!signature || !isValidWebhookSignature(deps.config.razorpay.webhookSecret, rawBody, signature))
     throw new AppError(400, 'INVALID_SIGNATURE', 'The webhook signature is not valid');
-  let body: { event?: unknown; payload?: { payment?: { entity?: WebhookPaymentEntity } } };
+  let body: {
+    event?: unknown;
+    payload?: { payment?: { entity?: WebhookPaymentEntity }; refund?: { entity?: Record<string, unknown> } };
+  };
   try {
     body = JSON.parse(rawBody.toString('utf8'));
   } catch {
     throw badRequest('The webhook body is not valid JSON');
   }
+  if (typeof body?.event === 'string' && body.event.startsWith('refund.'))
+    return handleRefundWebhook(deps, body.event, body.payload?.refund?.entity ?? {});
   const entity = body?.payload?.payment?.entity;
   if (!entity || typeof entity.id !== 'string' || typeof entity.order_id !== 'string')
     return { status: 'ignored' };
@@ -302,7 +346,10 @@ export async function handleWebhook(
     }
   }
   const outcome = await captureOnce(deps, payment, entity.id);
-  if (outcome.changed && payment.purpose === 'appointment') await tellBooking(deps, outcome.payment);
+  if (outcome.changed && payment.purpose === 'appointment') {
+    const appointment = await tellBooking(deps, outcome.payment);
+    if (await refundIfCancelled(deps, outcome.payment, appointment)) return { status: 'captured-refunding' };
+  }
   return { status: outcome.changed ? 'captured' : 'already-captured' };
 }
 

@@ -30,7 +30,7 @@ import { internalCallers } from '../../src/http/internal.routes.js';
 import { findProduct } from '../../src/db/products.repository.js';
 import { withIntegrations, type CommerceDeps } from '../../src/deps.js';
 import { commerceTopics } from '../../src/events/publishes.js';
-import { subscriptions } from '../../src/events/subscriptions.js';
+import { subscriptionsFor } from '../../src/events/subscriptions.js';
 import { startSweeper } from '../../src/worker.js';
 import { freePort, startCatalogueProcess, type CatalogueProcess } from './catalogue-process.js';
 
@@ -82,6 +82,8 @@ export interface WorldOptions {
   webhooks?: boolean;
   /** Run the payment-hold sweeper on its timer. */
   sweeper?: boolean;
+  /** How long the sandbox keeps a refund pending (its default unless set). */
+  refundProcessingMs?: number;
   env?: Record<string, string>;
 }
 
@@ -101,6 +103,9 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
     ? await startRazorpaySandbox({
         ...SANDBOX_RAZORPAY,
         ...(options.webhooks === false ? {} : { webhookUrl: `${url}/payments/webhook` }),
+        ...(options.refundProcessingMs === undefined
+          ? {}
+          : { refundProcessingMs: options.refundProcessingMs }),
       })
     : undefined;
 
@@ -128,7 +133,13 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
     verifier: createTokenVerifier({ jwks: await testJwks(), isRevoked: revocationCheck(base.redis) }),
   });
   await deps.bus.ensureTopics(commerceTopics);
-  const consumer = new EventConsumer({ name: 'commerce', db: deps.db, bus: deps.bus, logger, subscriptions });
+  const consumer = new EventConsumer({
+    name: 'commerce',
+    db: deps.db,
+    bus: deps.bus,
+    logger,
+    subscriptions: subscriptionsFor(() => deps),
+  });
   await consumer.start();
   const stopSweeper = options.sweeper ? startSweeper(deps) : undefined;
   const app = await buildApp(deps);

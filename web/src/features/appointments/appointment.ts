@@ -17,7 +17,14 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /** The customer list's filter (spec: All Statuses, Pending, Confirmed, In Progress, Completed, Cancelled). */
 export const CUSTOMER_STATUS_FILTERS = ['Pending', 'Confirmed', 'In Progress', 'Completed', 'Cancelled'];
 
-export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Failed', 'Refunded', 'Cash'] as const;
+export const PAYMENT_STATUSES = [
+  'Pending',
+  'Paid',
+  'Failed',
+  'Partially refunded',
+  'Refunded',
+  'Cash',
+] as const;
 
 export type PaymentMethod = 'cash' | 'online';
 export type TimeRange = 'upcoming' | 'past' | 'all';
@@ -303,6 +310,7 @@ export function paymentTone(paymentStatus: string): Tone {
     case 'failed':
       return 'red';
     case 'refunded':
+    case 'partially refunded':
       return 'blue';
     default:
       return 'grey';

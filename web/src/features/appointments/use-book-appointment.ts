@@ -88,7 +88,14 @@ export function useBookAppointment(onBooked: (appointment: Appointment) => void)
       if (appointment) return finish(appointment);
       notify.error(answer?.message || 'Payment verification failed');
     } catch (error) {
-      notify.error(getErrorMessage(error, 'Payment verification failed'));
+      if (isApiError(error) && error.code === 'APPOINTMENT_EXPIRED') {
+        // Paid too late: the booking is gone and the money is on its way back. Start over, no confirmation.
+        setPending(null);
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+        toast.error(getErrorMessage(error, 'This booking expired; your payment is being refunded'), {
+          duration: 10_000,
+        });
+      } else notify.error(getErrorMessage(error, 'Payment verification failed'));
     }
     setBusy(false);
   };

@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { business } from '../../app/business';
 import { paths } from '../../app/paths';
-import { getErrorMessage } from '../../lib/api';
+import { getErrorMessage, isApiError } from '../../lib/api';
 import { browserStorage } from '../../stores/session-storage';
 import { toast } from '../../stores/toast.store';
 import { cartKeys } from '../cart/cart.api';
@@ -111,7 +111,13 @@ export function useOnlinePayment() {
               forgetProviderOrder(browserStorage(), order._id);
               toast.success('Payment successful! Order confirmed.');
             } catch (error) {
-              toast.error(getErrorMessage(error, 'Payment verification failed'));
+              // ORDER_CANCELLED: paid after the order was cancelled; the server is refunding it in full.
+              const refunding = isApiError(error) && error.code === 'ORDER_CANCELLED';
+              if (refunding) forgetProviderOrder(browserStorage(), order._id);
+              toast.error(
+                getErrorMessage(error, 'Payment verification failed'),
+                refunding ? { duration: 10_000 } : undefined,
+              );
             }
             finish();
           },

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/commerce/v1/events.proto.
  */
 export const file_spa_commerce_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChxzcGEvY29tbWVyY2UvdjEvZXZlbnRzLnByb3RvEg9zcGEuY29tbWVyY2UudjEijgEKCU9yZGVySXRlbRIKCgJpZBgBIAEoCRISCgpwcm9kdWN0X2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDQoFaW1hZ2UYBCABKAkSEAoIcXVhbnRpdHkYBSABKAUSGAoQdW5pdF9wcmljZV9wYWlzZRgGIAEoAxIYChBsaW5lX3RvdGFsX3BhaXNlGAcgASgDIpYBCg9TaGlwcGluZ0FkZHJlc3MSEQoJZnVsbF9uYW1lGAEgASgJEg8KB2FkZHJlc3MYAiABKAkSDAoEY2l0eRgDIAEoCRINCgVzdGF0ZRgEIAEoCRITCgtwb3N0YWxfY29kZRgFIAEoCRIPCgdjb3VudHJ5GAYgASgJEg0KBXBob25lGAcgASgJEg0KBWxhYmVsGAggASgJIvgECgVPcmRlchIQCghvcmRlcl9pZBgBIAEoCRITCgtjdXN0b21lcl9pZBgCIAEoCRIWCg5jdXN0b21lcl9lbWFpbBgDIAEoCRIVCg1jdXN0b21lcl9uYW1lGAQgASgJEhYKDnBheW1lbnRfbWV0aG9kGAUgASgJEg4KBnN0YXR1cxgGIAEoCRIpCgVpdGVtcxgHIAMoCzIaLnNwYS5jb21tZXJjZS52MS5PcmRlckl0ZW0SGQoRaXRlbXNfcHJpY2VfcGFpc2UYCCABKAMSHAoUc2hpcHBpbmdfcHJpY2VfcGFpc2UYCSABKAMSFwoPdGF4X3ByaWNlX3BhaXNlGAogASgDEhkKEXRvdGFsX3ByaWNlX3BhaXNlGAsgASgDEjoKEHNoaXBwaW5nX2FkZHJlc3MYDCABKAsyIC5zcGEuY29tbWVyY2UudjEuU2hpcHBpbmdBZGRyZXNzEg8KB2lzX3BhaWQYDSABKAgSFAoMaXNfZGVsaXZlcmVkGA4gASgIEi0KCXBsYWNlZF9hdBgPIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHcGFpZF9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoMZGVsaXZlcmVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxjYW5jZWxsZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEnBheW1lbnRfZXhwaXJlc19hdBgTIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNAoLT3JkZXJQbGFjZWQSJQoFb3JkZXIYASABKAsyFi5zcGEuY29tbWVyY2UudjEuT3JkZXIiggEKCU9yZGVyUGFpZBIlCgVvcmRlchgBIAEoCzIWLnNwYS5jb21tZXJjZS52MS5PcmRlchISCgpwYXltZW50X2lkGAIgASgJEhsKE3Byb3ZpZGVyX3BheW1lbnRfaWQYAyABKAkSHQoVY29sbGVjdGVkX29uX2RlbGl2ZXJ5GAQgASgIIjcKDk9yZGVyRGVsaXZlcmVkEiUKBW9yZGVyGAEgASgLMhYuc3BhLmNvbW1lcmNlLnYxLk9yZGVyIkcKDk9yZGVyQ2FuY2VsbGVkEiUKBW9yZGVyGAEgASgLMhYuc3BhLmNvbW1lcmNlLnYxLk9yZGVyEg4KBnJlYXNvbhgCIAEoCSL0AQoPUGF5bWVudENhcHR1cmVkEhIKCnBheW1lbnRfaWQYASABKAkSDwoHcHVycG9zZRgCIAEoCRIQCghvcmRlcl9pZBgDIAEoCRIWCg5hcHBvaW50bWVudF9pZBgEIAEoCRITCgtjdXN0b21lcl9pZBgFIAEoCRIUCgxhbW91bnRfcGFpc2UYBiABKAMSGQoRcHJvdmlkZXJfb3JkZXJfaWQYByABKAkSGwoTcHJvdmlkZXJfcGF5bWVudF9pZBgIIAEoCRIvCgtjYXB0dXJlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAigAIKDVBheW1lbnRGYWlsZWQSEgoKcGF5bWVudF9pZBgBIAEoCRIPCgdwdXJwb3NlGAIgASgJEhAKCG9yZGVyX2lkGAMgASgJEhYKDmFwcG9pbnRtZW50X2lkGAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJEhQKDGFtb3VudF9wYWlzZRgGIAEoAxIZChFwcm92aWRlcl9vcmRlcl9pZBgHIAEoCRIbChNwcm92aWRlcl9wYXltZW50X2lkGAggASgJEi0KCWZhaWxlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmVhc29uGAogASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("ChxzcGEvY29tbWVyY2UvdjEvZXZlbnRzLnByb3RvEg9zcGEuY29tbWVyY2UudjEijgEKCU9yZGVySXRlbRIKCgJpZBgBIAEoCRISCgpwcm9kdWN0X2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDQoFaW1hZ2UYBCABKAkSEAoIcXVhbnRpdHkYBSABKAUSGAoQdW5pdF9wcmljZV9wYWlzZRgGIAEoAxIYChBsaW5lX3RvdGFsX3BhaXNlGAcgASgDIpYBCg9TaGlwcGluZ0FkZHJlc3MSEQoJZnVsbF9uYW1lGAEgASgJEg8KB2FkZHJlc3MYAiABKAkSDAoEY2l0eRgDIAEoCRINCgVzdGF0ZRgEIAEoCRITCgtwb3N0YWxfY29kZRgFIAEoCRIPCgdjb3VudHJ5GAYgASgJEg0KBXBob25lGAcgASgJEg0KBWxhYmVsGAggASgJIvgECgVPcmRlchIQCghvcmRlcl9pZBgBIAEoCRITCgtjdXN0b21lcl9pZBgCIAEoCRIWCg5jdXN0b21lcl9lbWFpbBgDIAEoCRIVCg1jdXN0b21lcl9uYW1lGAQgASgJEhYKDnBheW1lbnRfbWV0aG9kGAUgASgJEg4KBnN0YXR1cxgGIAEoCRIpCgVpdGVtcxgHIAMoCzIaLnNwYS5jb21tZXJjZS52MS5PcmRlckl0ZW0SGQoRaXRlbXNfcHJpY2VfcGFpc2UYCCABKAMSHAoUc2hpcHBpbmdfcHJpY2VfcGFpc2UYCSABKAMSFwoPdGF4X3ByaWNlX3BhaXNlGAogASgDEhkKEXRvdGFsX3ByaWNlX3BhaXNlGAsgASgDEjoKEHNoaXBwaW5nX2FkZHJlc3MYDCABKAsyIC5zcGEuY29tbWVyY2UudjEuU2hpcHBpbmdBZGRyZXNzEg8KB2lzX3BhaWQYDSABKAgSFAoMaXNfZGVsaXZlcmVkGA4gASgIEi0KCXBsYWNlZF9hdBgPIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHcGFpZF9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoMZGVsaXZlcmVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxjYW5jZWxsZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEnBheW1lbnRfZXhwaXJlc19hdBgTIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNAoLT3JkZXJQbGFjZWQSJQoFb3JkZXIYASABKAsyFi5zcGEuY29tbWVyY2UudjEuT3JkZXIiggEKCU9yZGVyUGFpZBIlCgVvcmRlchgBIAEoCzIWLnNwYS5jb21tZXJjZS52MS5PcmRlchISCgpwYXltZW50X2lkGAIgASgJEhsKE3Byb3ZpZGVyX3BheW1lbnRfaWQYAyABKAkSHQoVY29sbGVjdGVkX29uX2RlbGl2ZXJ5GAQgASgIIjcKDk9yZGVyRGVsaXZlcmVkEiUKBW9yZGVyGAEgASgLMhYuc3BhLmNvbW1lcmNlLnYxLk9yZGVyIkcKDk9yZGVyQ2FuY2VsbGVkEiUKBW9yZGVyGAEgASgLMhYuc3BhLmNvbW1lcmNlLnYxLk9yZGVyEg4KBnJlYXNvbhgCIAEoCSL0AQoPUGF5bWVudENhcHR1cmVkEhIKCnBheW1lbnRfaWQYASABKAkSDwoHcHVycG9zZRgCIAEoCRIQCghvcmRlcl9pZBgDIAEoCRIWCg5hcHBvaW50bWVudF9pZBgEIAEoCRITCgtjdXN0b21lcl9pZBgFIAEoCRIUCgxhbW91bnRfcGFpc2UYBiABKAMSGQoRcHJvdmlkZXJfb3JkZXJfaWQYByABKAkSGwoTcHJvdmlkZXJfcGF5bWVudF9pZBgIIAEoCRIvCgtjYXB0dXJlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAigAIKDVBheW1lbnRGYWlsZWQSEgoKcGF5bWVudF9pZBgBIAEoCRIPCgdwdXJwb3NlGAIgASgJEhAKCG9yZGVyX2lkGAMgASgJEhYKDmFwcG9pbnRtZW50X2lkGAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJEhQKDGFtb3VudF9wYWlzZRgGIAEoAxIZChFwcm92aWRlcl9vcmRlcl9pZBgHIAEoCRIbChNwcm92aWRlcl9wYXltZW50X2lkGAggASgJEi0KCWZhaWxlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmVhc29uGAogASgJIqoDCg9QYXltZW50UmVmdW5kZWQSEQoJcmVmdW5kX2lkGAEgASgJEhIKCnBheW1lbnRfaWQYAiABKAkSDwoHcHVycG9zZRgDIAEoCRIQCghvcmRlcl9pZBgEIAEoCRIWCg5hcHBvaW50bWVudF9pZBgFIAEoCRITCgtjdXN0b21lcl9pZBgGIAEoCRIUCgxhbW91bnRfcGFpc2UYByABKAMSHAoUcmVmdW5kZWRfdG90YWxfcGFpc2UYCCABKAMSFgoOY2FwdHVyZWRfcGFpc2UYCSABKAMSFgoOcGF5bWVudF9zdGF0dXMYCiABKAkSGwoTcHJvdmlkZXJfcGF5bWVudF9pZBgLIAEoCRIaChJwcm92aWRlcl9yZWZ1bmRfaWQYDCABKAkSDgoGcmVhc29uGA0gASgJEi8KC3JlZnVuZGVkX2F0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg5jdXN0b21lcl9lbWFpbBgPIAEoCRIVCg1jdXN0b21lcl9uYW1lGBAgASgJEhMKC2Rlc2NyaXB0aW9uGBEgASgJIrICChNQYXltZW50UmVmdW5kRmFpbGVkEhEKCXJlZnVuZF9pZBgBIAEoCRISCgpwYXltZW50X2lkGAIgASgJEg8KB3B1cnBvc2UYAyABKAkSEAoIb3JkZXJfaWQYBCABKAkSFgoOYXBwb2ludG1lbnRfaWQYBSABKAkSEwoLY3VzdG9tZXJfaWQYBiABKAkSFAoMYW1vdW50X3BhaXNlGAcgASgDEhsKE3Byb3ZpZGVyX3BheW1lbnRfaWQYCCABKAkSGgoScHJvdmlkZXJfcmVmdW5kX2lkGAkgASgJEg4KBnJlYXNvbhgKIAEoCRIWCg5mYWlsdXJlX3JlYXNvbhgLIAEoCRItCglmYWlsZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * One line of an order, priced by the server when the order was placed.
@@ -476,4 +476,205 @@ export type PaymentFailed = Message<"spa.commerce.v1.PaymentFailed"> & {
  */
 export const PaymentFailedSchema: GenMessage<PaymentFailed> = /*@__PURE__*/
   messageDesc(file_spa_commerce_v1_events, 8);
+
+/**
+ * commerce.payment.refunded: the provider confirmed a refund (its refund.processed webhook or a poll).
+ * Sent once per refund. A payment may be refunded in several parts; payment_status says where it
+ * stands after this one.
+ *
+ * @generated from message spa.commerce.v1.PaymentRefunded
+ */
+export type PaymentRefunded = Message<"spa.commerce.v1.PaymentRefunded"> & {
+  /**
+   * Our refund id.
+   *
+   * @generated from field: string refund_id = 1;
+   */
+  refundId: string;
+
+  /**
+   * Our payment id.
+   *
+   * @generated from field: string payment_id = 2;
+   */
+  paymentId: string;
+
+  /**
+   * order or appointment.
+   *
+   * @generated from field: string purpose = 3;
+   */
+  purpose: string;
+
+  /**
+   * @generated from field: string order_id = 4;
+   */
+  orderId: string;
+
+  /**
+   * @generated from field: string appointment_id = 5;
+   */
+  appointmentId: string;
+
+  /**
+   * @generated from field: string customer_id = 6;
+   */
+  customerId: string;
+
+  /**
+   * What this refund gave back.
+   *
+   * @generated from field: int64 amount_paise = 7;
+   */
+  amountPaise: bigint;
+
+  /**
+   * Everything refunded of this payment so far, this refund included.
+   *
+   * @generated from field: int64 refunded_total_paise = 8;
+   */
+  refundedTotalPaise: bigint;
+
+  /**
+   * What was captured.
+   *
+   * @generated from field: int64 captured_paise = 9;
+   */
+  capturedPaise: bigint;
+
+  /**
+   * refunded (nothing left) or partially_refunded.
+   *
+   * @generated from field: string payment_status = 10;
+   */
+  paymentStatus: string;
+
+  /**
+   * @generated from field: string provider_payment_id = 11;
+   */
+  providerPaymentId: string;
+
+  /**
+   * @generated from field: string provider_refund_id = 12;
+   */
+  providerRefundId: string;
+
+  /**
+   * Why: appointment_cancelled, order_cancelled, late_payment, admin.
+   *
+   * @generated from field: string reason = 13;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp refunded_at = 14;
+   */
+  refundedAt?: Timestamp | undefined;
+
+  /**
+   * The customer's email and name when commerce knows them (always for store orders; for an
+   * appointment once booking told it); empty otherwise.
+   *
+   * @generated from field: string customer_email = 15;
+   */
+  customerEmail: string;
+
+  /**
+   * @generated from field: string customer_name = 16;
+   */
+  customerName: string;
+
+  /**
+   * What was paid for, for the customer's eyes: the appointment's description, or the order's.
+   *
+   * @generated from field: string description = 17;
+   */
+  description: string;
+};
+
+/**
+ * Describes the message spa.commerce.v1.PaymentRefunded.
+ * Use `create(PaymentRefundedSchema)` to create a new message.
+ */
+export const PaymentRefundedSchema: GenMessage<PaymentRefunded> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 9);
+
+/**
+ * commerce.payment.refund_failed: the provider refused or failed a refund; the money is still with us
+ * and an admin has to act. Sent once per refund.
+ *
+ * @generated from message spa.commerce.v1.PaymentRefundFailed
+ */
+export type PaymentRefundFailed = Message<"spa.commerce.v1.PaymentRefundFailed"> & {
+  /**
+   * @generated from field: string refund_id = 1;
+   */
+  refundId: string;
+
+  /**
+   * @generated from field: string payment_id = 2;
+   */
+  paymentId: string;
+
+  /**
+   * @generated from field: string purpose = 3;
+   */
+  purpose: string;
+
+  /**
+   * @generated from field: string order_id = 4;
+   */
+  orderId: string;
+
+  /**
+   * @generated from field: string appointment_id = 5;
+   */
+  appointmentId: string;
+
+  /**
+   * @generated from field: string customer_id = 6;
+   */
+  customerId: string;
+
+  /**
+   * @generated from field: int64 amount_paise = 7;
+   */
+  amountPaise: bigint;
+
+  /**
+   * @generated from field: string provider_payment_id = 8;
+   */
+  providerPaymentId: string;
+
+  /**
+   * Empty when the provider refused the request outright.
+   *
+   * @generated from field: string provider_refund_id = 9;
+   */
+  providerRefundId: string;
+
+  /**
+   * @generated from field: string reason = 10;
+   */
+  reason: string;
+
+  /**
+   * The provider's description of the failure.
+   *
+   * @generated from field: string failure_reason = 11;
+   */
+  failureReason: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp failed_at = 12;
+   */
+  failedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message spa.commerce.v1.PaymentRefundFailed.
+ * Use `create(PaymentRefundFailedSchema)` to create a new message.
+ */
+export const PaymentRefundFailedSchema: GenMessage<PaymentRefundFailed> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 10);
 

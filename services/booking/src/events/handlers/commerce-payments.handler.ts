@@ -1,7 +1,7 @@
 import { AppError, type EventHandler } from '@spa/kit';
 import type { events } from '@spa/proto';
 import { isUuid } from '../../db/pg-errors.js';
-import { recordPayment, recordPaymentFailure } from '../../use-cases/appointment-commands.js';
+import { recordPayment, recordPaymentFailure, recordRefund } from '../../use-cases/appointment-commands.js';
 import type { BookingContext } from '../../use-cases/context.js';
 
 /**
@@ -52,6 +52,25 @@ export const paymentFailed =
           providerOrderId: payload.providerOrderId,
           providerPaymentId: payload.providerPaymentId,
           reason: payload.reason,
+        },
+        tx,
+      ),
+    );
+  };
+
+/** commerce.payment.refunded: the appointment's payment shows Refunded or Partially refunded. */
+export const paymentRefunded =
+  (context: BookingContext): EventHandler<typeof events.paymentRefunded> =>
+  async (tx, payload) => {
+    if (payload.purpose !== 'appointment') return;
+    await ignoringUnknown(context, payload.appointmentId, () =>
+      recordRefund(
+        context,
+        payload.appointmentId,
+        {
+          paymentStatus: payload.paymentStatus === 'refunded' ? 'Refunded' : 'Partially refunded',
+          amountPaise: Number(payload.amountPaise),
+          providerRefundId: payload.providerRefundId,
         },
         tx,
       ),

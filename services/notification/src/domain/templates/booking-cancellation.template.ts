@@ -35,7 +35,7 @@ export const bookingCancellationTemplate = defineTemplate({
           `${REASONS[payload.reason] ?? 'Your appointment has been cancelled.'} It was booked for ${whenText(appointment)}.`,
           ...(paidOnline
             ? [
-                `You paid ${formatPaise(appointment.totalPricePaise)} online; our team will arrange your refund.`,
+                `You paid ${formatPaise(appointment.totalPricePaise)} online; it is being refunded in full to your original payment method, and we will email you once the refund is processed.`,
               ]
             : []),
         ],

@@ -95,6 +95,7 @@ export function appointmentDetails(appointment: Appointment): NonNullable<EmailC
 function paymentText(appointment: Appointment): string {
   if (appointment.paymentStatus === 'Paid') return 'Paid online';
   if (appointment.paymentStatus === 'Refunded') return 'Refunded';
+  if (appointment.paymentStatus === 'Partially refunded') return 'Partially refunded';
   if (appointment.paymentMethod === 'online') return 'Online payment pending';
   return 'Pay at the counter';
 }

@@ -10,6 +10,7 @@ import {
 import { emailVerificationTemplate } from './email-verification.template.js';
 import { invoiceIssuedTemplate, invoiceUpdatedTemplate } from './invoice.template.js';
 import { passwordResetTemplate } from './password-reset.template.js';
+import { paymentRefundedTemplate } from './payment-refunded.template.js';
 
 /** Every email the service sends, keyed by the event type that triggers it. */
 export const emailTemplates = createTemplateRegistry([
@@ -23,4 +24,5 @@ export const emailTemplates = createTemplateRegistry([
   bookingPaymentReceiptTemplate,
   bookingRescheduledTemplate,
   bookingCancellationTemplate,
+  paymentRefundedTemplate,
 ]);

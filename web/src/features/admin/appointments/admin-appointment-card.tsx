@@ -22,6 +22,8 @@ interface AdminAppointmentCardProps {
   onPaymentStatus: (paymentStatus: string) => void;
   onAssign: () => void;
   onComplete: () => void;
+  /** Opens the refund dialog; shown for an online payment that was captured. */
+  onRefund: () => void;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -41,6 +43,7 @@ export function AdminAppointmentCard({
   onPaymentStatus,
   onAssign,
   onComplete,
+  onRefund,
 }: AdminAppointmentCardProps) {
   const id = useId();
   const { customer, service, room, employee } = appointment;
@@ -139,6 +142,12 @@ export function AdminAppointmentCard({
               Assign Employee
             </button>
           )}
+          {appointment.paymentMethod === 'online' &&
+            (appointment.paymentStatus === 'Paid' || appointment.paymentStatus === 'Partially refunded') && (
+              <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={onRefund}>
+                Refund
+              </button>
+            )}
           {canComplete(appointment) && (
             <button type="button" className="btn btn--primary btn--sm" disabled={busy} onClick={onComplete}>
               Complete Appointment

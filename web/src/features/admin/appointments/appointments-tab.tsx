@@ -26,6 +26,7 @@ import {
   type AdminFilterValues,
 } from './admin-filters';
 import { AdminAppointmentCard } from './admin-appointment-card';
+import { RefundDialog } from '../../refunds/refund-dialog';
 import { AssignEmployeeDialog } from './assign-employee-dialog';
 import '../../auth/forms.css';
 import '../../catalogue/admin.css';
@@ -54,9 +55,11 @@ function useAppointmentAction<T>(action: (input: T) => Promise<unknown>, failure
 
 /** The admin panel's Appointments tab: search, filters, and every action on an appointment. */
 export default function AppointmentsTab() {
+  const queryClient = useQueryClient();
   const [values, setValues] = useState<AdminFilterValues>(EMPTY_FILTERS);
   const [panelOpen, setPanelOpen] = useState(false);
   const [assigning, setAssigning] = useState<Appointment | null>(null);
+  const [refunding, setRefunding] = useState<Appointment | null>(null);
   const [page, setPage] = useState(1);
   const id = useId();
 
@@ -232,6 +235,7 @@ export default function AppointmentsTab() {
               onPaymentStatus={(paymentStatus) => setPayment.mutate({ id: appointment.id, paymentStatus })}
               onAssign={() => setAssigning(appointment)}
               onComplete={() => complete.mutate(appointment.id)}
+              onRefund={() => setRefunding(appointment)}
             />
           ))}
         </ul>
@@ -261,6 +265,12 @@ export default function AppointmentsTab() {
         </nav>
       )}
 
+      <RefundDialog
+        target={refunding ? { kind: 'appointment', id: refunding.id } : null}
+        label={refunding ? `${refunding.appointmentId} · ${refunding.service.name}` : ''}
+        onClose={() => setRefunding(null)}
+        onRefunded={() => void queryClient.invalidateQueries({ queryKey: appointmentKeys.all })}
+      />
       <AssignEmployeeDialog
         appointment={assigning}
         busy={assign.isPending}

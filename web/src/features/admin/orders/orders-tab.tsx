@@ -15,6 +15,7 @@ import {
   type AdminOrderState,
 } from '../../orders/order-status';
 import { fetchAllOrders, markOrderDelivered, orderKeys, type Order } from '../../orders/orders.api';
+import { RefundDialog } from '../../refunds/refund-dialog';
 import '../../catalogue/admin.css';
 import './admin-orders.css';
 
@@ -38,10 +39,12 @@ function OrderRow({
   order,
   marking,
   onMarkDelivered,
+  onRefund,
 }: {
   order: Order;
   marking: boolean;
   onMarkDelivered: (order: Order) => void;
+  onRefund: (order: Order) => void;
 }) {
   const shownId = shortOrderId(order._id, 6);
   const address = order.shippingAddress;
@@ -100,6 +103,16 @@ function OrderRow({
       </td>
       <td>
         <YesNo done={order.isPaid} at={order.paidAt} />
+        {order.paymentMethod === 'ONLINE' && order.isPaid && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm admin-orders__action"
+            onClick={() => onRefund(order)}
+            aria-label={`Refund order #${shownId}`}
+          >
+            Refund
+          </button>
+        )}
       </td>
       <td>
         <YesNo done={order.isDelivered} at={order.deliveredAt} />
@@ -124,6 +137,7 @@ export default function OrdersTab() {
   const queryClient = useQueryClient();
   const orders = useQuery({ queryKey: orderKeys.admin(), queryFn: fetchAllOrders, refetchOnMount: 'always' });
   const [stateFilter, setStateFilter] = useState('');
+  const [refunding, setRefunding] = useState<Order | null>(null);
   const deliver = useMutation({
     mutationFn: (order: Order) => markOrderDelivered(order._id),
     onSuccess: (_answer, order) => {
@@ -173,6 +187,7 @@ export default function OrdersTab() {
                 order={order}
                 marking={deliver.isPending && deliver.variables?._id === order._id}
                 onMarkDelivered={(chosen) => deliver.mutate(chosen)}
+                onRefund={setRefunding}
               />
             ))}
           </tbody>
@@ -200,6 +215,12 @@ export default function OrdersTab() {
         />
       </div>
       {body}
+      <RefundDialog
+        target={refunding ? { kind: 'order', id: refunding._id } : null}
+        label={refunding ? `Order #${shortOrderId(refunding._id, 6)}` : ''}
+        onClose={() => setRefunding(null)}
+        onRefunded={() => void queryClient.invalidateQueries({ queryKey: orderKeys.all })}
+      />
     </div>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" DROP CONSTRAINT "appointments_payment_status_check";--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_payment_status_check" CHECK ("appointments"."payment_status" in ('Pending', 'Paid', 'Failed', 'Partially refunded', 'Refunded', 'Cash'));

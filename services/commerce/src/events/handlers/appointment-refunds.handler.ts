@@ -1,0 +1,46 @@
+import type { EventHandler } from '@spa/kit';
+import type { bookingV1, events } from '@spa/proto';
+import { findPaymentOfAppointment } from '../../db/payments.repository.js';
+import type { CommerceDeps } from '../../deps.js';
+import { refundInFull, rememberCustomer } from '../../use-cases/refunds.js';
+
+type Appointment = bookingV1.Appointment | undefined;
+
+/**
+ * The contract with booking: an appointment that ends up Cancelled with its online payment captured is
+ * refunded in full, whatever cancelled it (its customer within the notice, an admin, a deleted room or
+ * account, a hold that ran out before a late payment). Keyed by the appointment, so however many of
+ * these events arrive, and whichever path (verify-payment, the webhook) saw it first, it refunds once.
+ * The refund is recorded and sent in transactions of its own; one the provider does not answer stays
+ * `requested` for the sweeper, so the event is never retried for it.
+ */
+async function refundCancelled(deps: CommerceDeps, appointment: Appointment): Promise<void> {
+  if (!appointment || appointment.status !== 'Cancelled' || appointment.paymentMethod !== 'online') return;
+  const payment = await findPaymentOfAppointment(deps.db, appointment.id);
+  if (payment?.status !== 'captured') return;
+  await rememberCustomer(deps, payment.id, {
+    email: appointment.customerEmail,
+    name: appointment.customerName,
+  });
+  await refundInFull(deps, payment, 'appointment_cancelled', `appointment_cancelled:${appointment.id}`);
+}
+
+/** Commerce's deps are built after the consumer starts; an event before that is retried. */
+function ready(deps: () => CommerceDeps | undefined): CommerceDeps {
+  const current = deps();
+  if (!current) throw new Error('commerce is still starting; the event will be retried');
+  return current;
+}
+
+export const appointmentCancelled =
+  (deps: () => CommerceDeps | undefined): EventHandler<typeof events.appointmentCancelled> =>
+  async (_tx, payload) =>
+    refundCancelled(ready(deps), payload.appointment);
+
+/** A payment recorded on an appointment already cancelled (booking kept it Cancelled: "refund due"). */
+export const appointmentPaymentStatusChanged =
+  (deps: () => CommerceDeps | undefined): EventHandler<typeof events.appointmentPaymentStatusChanged> =>
+  async (_tx, payload) => {
+    if (payload.appointment?.paymentStatus !== 'Paid') return;
+    await refundCancelled(ready(deps), payload.appointment);
+  };
