@@ -24,7 +24,9 @@ import {
   type OrderLine,
   type PaymentMethod,
 } from '../domain/order.js';
+import { checkoutRefusal, type CheckedLine } from '../domain/price-check.js';
 import { orderEventPayload } from '../events/publishes.js';
+import { ReservationRefused } from '../integrations/catalogue-client.js';
 import { providerOrderFailure, type ProviderOrder } from '../integrations/payment-provider.js';
 
 export interface CheckoutRequest {
@@ -79,7 +81,8 @@ export async function placeOrder(
       name: line.product!.name,
       image: line.product!.images[0] ?? '',
       quantity: line.quantity,
-      // The price at addition: what the cart showed the customer (prices never come from the client).
+      // The price at addition, which the catalogue confirms is today's price when it reserves the
+      // stock (or refuses with PRICE_CHANGED); prices never come from the client.
       unitPricePaise: line.pricePaise,
     }));
     const orderTotals = priceOrder(orderLines);
@@ -112,7 +115,17 @@ export async function placeOrder(
     return { cartId: cart.id, lines: inCart, orderLines, totals: orderTotals };
   });
 
-  await reserveStock(deps, orderId, lines);
+  await reserveStock(
+    deps,
+    orderId,
+    lines.map((line) => ({
+      id: line.id,
+      productId: line.productId,
+      name: line.product!.name,
+      quantity: line.quantity,
+      pricePaise: line.pricePaise,
+    })),
+  );
 
   let providerOrder: ProviderOrder | undefined;
   if (request.paymentMethod === 'ONLINE') {
@@ -170,21 +183,27 @@ async function isStillReserving(tx: Queryable, deps: CommerceDeps, orderId: stri
 }
 
 /**
- * The catalogue says yes, says no (not enough stock: the customer's answer, and the order is undone),
+ * The catalogue says yes, says no (a price is not today's, a product is gone, not enough stock: the
+ * customer's answer naming the lines, and the order is undone; nothing was reserved),
  * or cannot be reached: then nobody knows whether the stock was taken, so the order stays `reserving`
  * for the sweeper to release, and the customer may try again at once.
  */
-async function reserveStock(
-  deps: CommerceDeps,
-  orderId: string,
-  lines: Array<{ productId: string; quantity: number }>,
-): Promise<void> {
+async function reserveStock(deps: CommerceDeps, orderId: string, lines: CheckedLine[]): Promise<void> {
   try {
+    // Each line at the price the customer agreed to: the catalogue takes the stock only at today's prices.
     await deps.catalogue.reserve(
       orderId,
-      lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      lines.map(({ productId, quantity, pricePaise }) => ({
+        productId,
+        quantity,
+        unitPricePaise: pricePaise,
+      })),
     );
   } catch (error) {
+    if (error instanceof ReservationRefused) {
+      await forgetCheckout(deps, orderId);
+      throw checkoutRefusal(error.code, error.message, lines, error.problems);
+    }
     if (error instanceof AppError) {
       await forgetCheckout(deps, orderId);
       throw error;
