@@ -33,6 +33,8 @@ export interface CommerceConfig extends BaseConfig {
   catalogueTimeoutMs: number;
   /** Booking's payment callback; short, because verify-payment answers without it if it must. */
   bookingTimeoutMs: number;
+  /** Fair holds: unpaid ONLINE orders one customer may hold stock with at once. */
+  maxOpenOnlineOrders: number;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): CommerceConfig {
@@ -66,6 +68,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       abandonedCheckoutMs: env.int('ABANDONED_CHECKOUT_SECONDS', 120) * 1000,
       catalogueTimeoutMs: env.int('CATALOGUE_TIMEOUT_MS', 5_000),
       bookingTimeoutMs: env.int('BOOKING_TIMEOUT_MS', 2_000),
+      maxOpenOnlineOrders: env.int('MAX_OPEN_ONLINE_ORDERS', 1),
     };
   }, source);
   const problems = [
@@ -75,6 +78,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : ['PAYMENT_HOLD_MINUTES (or PAYMENT_HOLD_SECONDS) must be positive']),
     ...(config.sweepIntervalMs >= 50 ? [] : ['PAYMENT_SWEEP_INTERVAL_MS must be at least 50']),
     ...(config.abandonedCheckoutMs >= 1000 ? [] : ['ABANDONED_CHECKOUT_SECONDS must be positive']),
+    ...(config.maxOpenOnlineOrders >= 1 ? [] : ['MAX_OPEN_ONLINE_ORDERS must be at least 1']),
   ];
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -15,6 +15,7 @@ import {
   findOrderState,
   insertReservingOrder,
 } from '../db/orders.repository.js';
+import { countOpenOnlineOrders } from '../db/holds.repository.js';
 import { insertPayment } from '../db/payments.repository.js';
 import type { CommerceDeps } from '../deps.js';
 import {
@@ -65,6 +66,12 @@ export async function placeOrder(
     const cart = await lockCart(tx, user.id);
     if (cart.checkoutOrderId && (await isStillReserving(tx, deps, cart.checkoutOrderId)))
       throw new AppError(409, 'CHECKOUT_IN_PROGRESS', 'Your order is already being placed');
+    // Fair holds: an unpaid online order holds its stock for the payment hold, so one customer may
+    // hold only so many at once (the cart lock makes one customer's checkouts take turns).
+    if (request.paymentMethod === 'ONLINE') {
+      const open = await countOpenOnlineOrders(tx, user.id);
+      if (open >= deps.config.maxOpenOnlineOrders) throw tooManyUnpaidOrders(deps.config.maxOpenOnlineOrders);
+    }
     const inCart = await cartLines(tx, cart.id);
     if (inCart.length === 0) throw new AppError(422, 'CART_EMPTY', 'Your cart is empty');
     const gone = inCart.filter((line) => !line.product || line.product.deleted);
@@ -173,6 +180,16 @@ export async function placeOrder(
   });
   return { order, ...(providerOrder ? { providerOrder } : {}) };
 }
+
+const tooManyUnpaidOrders = (limit: number) =>
+  new AppError(
+    409,
+    'TOO_MANY_UNPAID_ORDERS',
+    limit === 1
+      ? 'You already have an online order waiting for payment. Pay for it or cancel it before placing another.'
+      : `You already have ${limit} online orders waiting for payment. Pay for or cancel one before placing another.`,
+    [{ limit }],
+  );
 
 /** A marker left by a checkout that died long ago (before the sweeper got to it) does not block a new one. */
 async function isStillReserving(tx: Queryable, deps: CommerceDeps, orderId: string): Promise<boolean> {
