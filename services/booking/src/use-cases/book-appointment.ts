@@ -18,7 +18,9 @@ import {
   toView,
   updateAppointment,
 } from '../db/appointments.repository.js';
+import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.repository.js';
 import { findBookableService, findUser } from '../db/read-models.repository.js';
+import { fairHoldRefusal } from '../domain/fair-holds.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
 import { PaymentUnavailableError, type PaymentOrder } from '../payments/commerce-client.js';
 import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js';
@@ -53,6 +55,9 @@ export async function bookAppointment(
 ): Promise<Booked> {
   const now = nowOf(context);
   const choice = await checkChoice(context, request, now);
+  // Told before the room search, and checked again under the customer's lock when writing.
+  const refusal = await fairHoldProblem(context, customer.id, request, choice.slot, now);
+  if (refusal) throw refusal;
   if (choice.rooms.free.length === 0)
     throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, now);
   const appointment = await writeBooking(context, request, customer, choice, now);
@@ -128,6 +133,9 @@ async function writeBooking(
     slot,
     freeRoomsNow: async () => (await roomsAt(context.db, request.type, slot)).free,
     async write(tx, { room, employeeId }) {
+      await lockCustomerBookings(tx, customer.id);
+      const refusal = await fairHoldProblem({ ...context, db: tx }, customer.id, request, slot, now);
+      if (refusal) throw refusal;
       const row = await insertAppointment(tx, {
         id,
         appointmentCode: appointmentCodeFor(compactLocalDate(now.getTime(), rules.timeZone)),
@@ -180,6 +188,24 @@ async function writeBooking(
     },
   });
   return booked?.result;
+}
+
+/** Fair holds (an overlapping appointment of the customer's, too many unpaid or cash bookings), or undefined. */
+async function fairHoldProblem(
+  context: Pick<BookingContext, 'db' | 'config'>,
+  customerId: string,
+  request: BookingRequest,
+  slot: Choice['slot'],
+  now: Date,
+) {
+  const { rules } = context.config;
+  return fairHoldRefusal(
+    await heldAppointments(context.db, customerId, now),
+    { start: slot.start, end: slot.end, paymentMethod: request.paymentMethod },
+    rules.fairHolds,
+    now,
+    rules.timeZone,
+  );
 }
 
 /** Asks commerce for the payment order; without one the booking is released at once. */
