@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, notFound, type AuthUser } from '@spa/kit';
-import { SYSTEM_ACTOR, type PaymentMethod, type RoomType } from '../domain/appointment.js';
+import { SYSTEM_ACTOR, type PaymentMethod, type RoomCapacity, type RoomType } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { businessHoursProblem, compactLocalDate, fitsBusinessHours } from '../domain/business-time.js';
 import {
   choosePricingOption,
+  chooseRoomPrice,
   formatRupees,
   priceAppointment,
   quoteMismatches,
-  roomTypePrice,
+  roomsOfChoice,
+  rupeesToPaise,
   type QuotedPrices,
 } from '../domain/pricing.js';
 import {
@@ -33,6 +35,8 @@ export interface BookingRequest extends QuotedPrices {
   durationMinutes: number;
   pricingOptionId?: string;
   type: RoomType;
+  /** The room chosen is of this capacity (the wizard offers each type with its capacities). */
+  capacity?: RoomCapacity;
   appointmentDateTime: string;
   paymentMethod: PaymentMethod;
 }
@@ -94,20 +98,41 @@ async function checkChoice(context: BookingContext, request: BookingRequest, now
       businessHoursProblem(option.durationMinutes, rules),
     );
   const slot = slotOf(startMs, option.durationMinutes, service.cleanupMinutes);
-  const rooms = await roomsAt(context.db, request.type, slot);
-  const typePrice = roomTypePrice(rooms.bookable);
-  if (typePrice === undefined)
-    throw fieldError(422, 'NO_ROOM_OF_TYPE', 'type', `There are no ${request.type} rooms to book.`);
-  const price = priceAppointment(option, typePrice);
+  const typeRooms = await roomsAt(context.db, request.type, slot);
+  // The room price the customer was shown: as sent, or what the total leaves after the treatment.
+  const quotedRoomPaise =
+    request.roomPrice !== undefined
+      ? rupeesToPaise(request.roomPrice)
+      : rupeesToPaise(request.totalPrice) - option.pricePaise;
+  const roomPricePaise = chooseRoomPrice(typeRooms.bookable, {
+    capacity: request.capacity,
+    roomPricePaise: quotedRoomPaise,
+  });
+  if (roomPricePaise === undefined)
+    throw request.capacity
+      ? fieldError(
+          422,
+          'NO_ROOM_OF_TYPE',
+          'capacity',
+          `There are no ${request.type} rooms with a ${request.capacity} to book.`,
+        )
+      : fieldError(422, 'NO_ROOM_OF_TYPE', 'type', `There are no ${request.type} rooms to book.`);
+  // Only rooms of exactly the choice (capacity, and the price charged: each room at its own price).
+  const roomChoice = { capacity: request.capacity, pricePaise: roomPricePaise };
+  const rooms = {
+    bookable: roomsOfChoice(typeRooms.bookable, roomChoice),
+    free: roomsOfChoice(typeRooms.free, roomChoice),
+  };
+  const price = priceAppointment(option, roomPricePaise);
   const mismatches = quoteMismatches(request, price);
   if (mismatches.length > 0)
     throw new AppError(
       422,
       'PRICE_MISMATCH',
-      `The price has changed: ${service.name} (${option.duration}) is ${formatRupees(price.servicePricePaise)} and a ${request.type} room ${formatRupees(price.roomPricePaise)}, ${formatRupees(price.totalPricePaise)} in total. Please review and confirm again.`,
+      `The price has changed: ${service.name} (${option.duration}) is ${formatRupees(price.servicePricePaise)} and a ${request.capacity ? `${request.capacity} ` : ''}${request.type} room ${formatRupees(price.roomPricePaise)}, ${formatRupees(price.totalPricePaise)} in total. Please review and confirm again.`,
       mismatches,
     );
-  return { service, option, slot, rooms, price };
+  return { service, option, slot, rooms, roomChoice, price };
 }
 
 /** Writes the appointment, its history and its event into the first room the database accepts. */
@@ -115,7 +140,7 @@ async function writeBooking(
   context: BookingContext,
   request: BookingRequest,
   customer: AuthUser,
-  { service, option, slot, rooms, price }: Choice,
+  { service, option, slot, rooms, roomChoice, price }: Choice,
   now: Date,
 ): Promise<AppointmentView | undefined> {
   const { rules } = context.config;
@@ -131,7 +156,7 @@ async function writeBooking(
     rooms: rooms.free,
     employees: employees.map((employee) => employee.id),
     slot,
-    freeRoomsNow: async () => (await roomsAt(context.db, request.type, slot)).free,
+    freeRoomsNow: async () => roomsOfChoice((await roomsAt(context.db, request.type, slot)).free, roomChoice),
     async write(tx, { room, employeeId }) {
       await lockCustomerBookings(tx, customer.id);
       const refusal = await fairHoldProblem({ ...context, db: tx }, customer.id, request, slot, now);
