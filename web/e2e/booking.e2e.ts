@@ -195,7 +195,7 @@ describe('booking an appointment', () => {
     await page.getByRole('radio', { name: /^60 min/ }).check();
     await chooseDateTime(page, day.text, '6:00 PM');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('radio', { name: /Gold/ }).check();
+    await page.getByRole('radio', { name: /Gold.*Single Bed/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Review and confirm' }).waitFor();
     await page.getByRole('radio', { name: /Pay Online/ }).check();
