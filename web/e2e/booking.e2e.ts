@@ -124,10 +124,22 @@ describe('booking an appointment', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await poll(() => toast(page, 'Please select a room type').count()).toBe(1);
     const rooms = page.locator('.booking-room');
-    await poll(() => rooms.locator('.booking-room__type').allTextContents()).toEqual([
-      'Silver',
-      'Gold',
-      'Diamond',
+    // What is really bookable: each type with each of its capacities, at that room's own price (the
+    // seeded Silver Double Bed room is under maintenance).
+    await poll(() =>
+      rooms.evaluateAll((cards) =>
+        cards.map((card) =>
+          ['type', 'capacity', 'price']
+            .map((part) => card.querySelector(`.booking-room__${part}`)?.textContent)
+            .join(' '),
+        ),
+      ),
+    ).toEqual([
+      'Silver Single Bed ₹1,000.00',
+      'Gold Single Bed ₹2,000.00',
+      'Gold Double Bed ₹2,500.00',
+      'Diamond Single Bed ₹3,000.00',
+      'Diamond Double Bed ₹3,500.00',
     ]);
     await page.getByRole('radio', { name: /Silver/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
