@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { call, isErrorShape, must, pause, signIn, uniqueEmail } from './lib.mjs';
 import { ROUTE_TABLE } from './expectations.mjs';
+import { checkMoney } from './money.mjs';
 import { TINY_PNG } from './matrix.mjs';
 
 const b64url = (value) =>
@@ -442,4 +443,5 @@ export async function runAttacks(base, fixtures, verdicts) {
   await checkBodies(base, fixtures, verdicts);
   await checkTraversal(base, fixtures, verdicts);
   await checkHeaders(base, fixtures, verdicts);
+  await checkMoney(base, fixtures, verdicts);
 }
