@@ -7,6 +7,7 @@ import http from 'node:http';
 import { call, isErrorShape, must, pause, signIn, uniqueEmail } from './lib.mjs';
 import { ROUTE_TABLE } from './expectations.mjs';
 import { ADDRESS, registerApplicant } from './fixtures.mjs';
+import { checkMoney } from './money.mjs';
 import { TINY_PNG } from './matrix.mjs';
 
 const b64url = (value) =>
@@ -830,4 +831,5 @@ export async function runAttacks(base, fixtures, verdicts, { serviceUrls = {} } 
   await checkTraversal(base, fixtures, verdicts);
   await checkHeaders(base, fixtures, verdicts);
   await checkRefunds(base, fixtures, verdicts);
+  await checkMoney(base, fixtures, verdicts);
 }

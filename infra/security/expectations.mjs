@@ -307,6 +307,10 @@ export const ROUTE_TABLE = {
     body: () => ({ quantity: 2 }),
     why: "a cart item is only its owner's",
   },
+  'POST /api/v1/cart/accept-prices': {
+    access: 'user',
+    why: "the caller's own cart takes today's prices; no id, so nobody else's",
+  },
   // Before POST /orders, which empties customer A's cart.
   'DELETE /api/v1/cart/{itemId}': {
     access: 'ownerOnly',

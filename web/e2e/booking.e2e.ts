@@ -124,10 +124,22 @@ describe('booking an appointment', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await poll(() => toast(page, 'Please select a room type').count()).toBe(1);
     const rooms = page.locator('.booking-room');
-    await poll(() => rooms.locator('.booking-room__type').allTextContents()).toEqual([
-      'Silver',
-      'Gold',
-      'Diamond',
+    // What is really bookable: each type with each of its capacities, at that room's own price (the
+    // seeded Silver Double Bed room is under maintenance).
+    await poll(() =>
+      rooms.evaluateAll((cards) =>
+        cards.map((card) =>
+          ['type', 'capacity', 'price']
+            .map((part) => card.querySelector(`.booking-room__${part}`)?.textContent)
+            .join(' '),
+        ),
+      ),
+    ).toEqual([
+      'Silver Single Bed ₹1,000.00',
+      'Gold Single Bed ₹2,000.00',
+      'Gold Double Bed ₹2,500.00',
+      'Diamond Single Bed ₹3,000.00',
+      'Diamond Double Bed ₹3,500.00',
     ]);
     await page.getByRole('radio', { name: /Silver/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -195,7 +207,7 @@ describe('booking an appointment', () => {
     await page.getByRole('radio', { name: /^60 min/ }).check();
     await chooseDateTime(page, day.text, '6:00 PM');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('radio', { name: /Gold/ }).check();
+    await page.getByRole('radio', { name: /Gold.*Single Bed/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Review and confirm' }).waitFor();
     await page.getByRole('radio', { name: /Pay Online/ }).check();
@@ -330,7 +342,8 @@ describe('booking an appointment', () => {
     // Both bookable Silver rooms (the third is under maintenance) are taken at 11:00 AM that day.
     const day = spaDay(6);
     const option = deepTissue.pricing.find((candidate) => candidate.durationMinutes === 60)!;
-    for (let taken = 0; taken < 2; taken++)
+    // By two people: one customer's appointments never overlap (fair holds).
+    for (const booker of [admin, therapist])
       await api(
         'POST',
         '/appointments/auto-assign',
@@ -343,7 +356,7 @@ describe('booking an appointment', () => {
           appointmentDateTime: day.at(11),
           paymentMethod: 'cash',
         },
-        admin.token,
+        booker.token,
       );
 
     const { page, problems } = await openPage();

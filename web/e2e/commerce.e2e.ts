@@ -41,6 +41,7 @@ let browser: Browser;
 let admin: Session;
 let oils: Product;
 let soap: Product;
+let storeCategoryId: string;
 
 async function newCustomer(label: string): Promise<Session> {
   const email = uniqueEmail(label.toLowerCase().replace(/\s+/g, '-'));
@@ -129,6 +130,7 @@ beforeAll(async () => {
     { name: named('E2E Store') },
     admin.token,
   );
+  storeCategoryId = category._id;
   const create = (name: string, price: number) =>
     api<Product>(
       'POST',
@@ -510,6 +512,71 @@ describe('saved addresses', () => {
     await poll(() => toast(page, 'Address deleted successfully').count()).toBe(1);
     await poll(() => page.getByText('No saved addresses yet').count()).toBe(1);
     expect(await api<unknown[]>('GET', '/addresses', undefined, customer.token)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('a price that changed after adding', () => {
+  it('shows the changed line and the new total on the cart and the checkout, and orders once accepted', async () => {
+    const balm = await api<Product>(
+      'POST',
+      '/products',
+      {
+        name: named('Saffron Balm'),
+        description: 'Briefly at ₹1.',
+        price: 1,
+        stock: 20,
+        productCategory: storeCategoryId,
+      },
+      admin.token,
+    );
+    const customer = await newCustomer('Careful Shopper');
+    await waitUntilCommerceKnows(balm, customer);
+    await api('POST', '/cart', { product: balm._id, quantity: 2 }, customer.token);
+    await api(
+      'POST',
+      '/addresses',
+      {
+        label: 'Home',
+        fullName: 'Asha Verma',
+        phone: '+91 98260 12345',
+        street: '2 MG Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        postalCode: '411001',
+        country: 'India',
+      },
+      customer.token,
+    );
+    await api('PUT', `/products/${balm._id}`, { price: 1000 }, admin.token);
+    await poll(
+      async () =>
+        (await api<{ items: Array<{ priceChanged?: boolean }> }>('GET', '/cart', undefined, customer.token))
+          .items[0]?.priceChanged,
+    ).toBe(true);
+
+    const { page, problems } = await newPage(browser);
+    await openAsShopper(page, customer, '/cart');
+    await poll(() => page.locator('.cart-line .cat-badge').textContent()).toBe(
+      `Price changed: now ${inr(1000)}`,
+    );
+    const notice = page.getByRole('alert').filter({ hasText: 'A price changed' });
+    await poll(() => notice.textContent()).toContain(`New total: ${inr(2000)}`);
+    await screenshot(page, 'commerce-cart-price-changed');
+
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(`${baseUrl()}/createorder`);
+    const place = page.getByRole('button', { name: 'Place Order' });
+    await poll(() => place.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Accept new prices' }).click();
+    await poll(() => toast(page, 'Prices updated').count()).toBe(1);
+    await poll(() => place.isEnabled()).toBe(true);
+    await place.click();
+    const orderId = await orderIdFromUrl(page);
+    expect(await api<OrderJson>('GET', `/orders/${orderId}`, undefined, customer.token)).toMatchObject({
+      totalPrice: 2000,
+      paymentMethod: 'COD',
+    });
     expect(problems).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ describe('booking configuration', () => {
       timeZone: 'Asia/Kolkata',
       cancellationNoticeMinutes: 240,
       paymentHoldSeconds: 900,
+      fairHolds: { maxOnlineHolds: 2, maxFutureCashBookings: 5 },
       shifts: {
         morning: { startMinute: 540, endMinute: 1020 },
         night: { startMinute: 780, endMinute: 1260 },
@@ -31,6 +32,17 @@ describe('booking configuration', () => {
     expect(() => loadConfig(bad)).toThrow(ConfigError);
     for (const name of ['BUSINESS_OPENS', 'SHIFT_HOURS', 'PAYMENT_HOLD_SECONDS'])
       expect(() => loadConfig(bad)).toThrow(name);
+  });
+
+  it('takes the fair-hold limits from settings, at least 1 each', () => {
+    const config = loadConfig({ ...required, MAX_OPEN_ONLINE_BOOKINGS: '3', MAX_FUTURE_CASH_BOOKINGS: '10' });
+    expect(config.rules.fairHolds).toEqual({ maxOnlineHolds: 3, maxFutureCashBookings: 10 });
+    expect(() => loadConfig({ ...required, MAX_OPEN_ONLINE_BOOKINGS: '0' })).toThrow(
+      'MAX_OPEN_ONLINE_BOOKINGS must be at least 1',
+    );
+    expect(() => loadConfig({ ...required, MAX_FUTURE_CASH_BOOKINGS: '0' })).toThrow(
+      'MAX_FUTURE_CASH_BOOKINGS must be at least 1',
+    );
   });
 
   it('keeps the jobs of a namespaced stack apart', () => {

@@ -1,4 +1,5 @@
 import { ConfigError, readBaseConfig, readConfig, type BaseConfig } from '@spa/kit';
+import type { FairHoldLimits } from './domain/fair-holds.js';
 import { parseShiftHours, type ShiftHours } from './domain/shifts.js';
 
 export interface BookingRules {
@@ -18,6 +19,8 @@ export interface BookingRules {
   suggestionCount: number;
   /** The working hours of each shift (an employee is auto-assigned only inside their shift). */
   shifts: ShiftHours;
+  /** Fair holds: what one customer may hold at once (online bookings waiting for payment, cash bookings to come). */
+  fairHolds: FairHoldLimits;
 }
 
 export interface BookingConfig extends BaseConfig {
@@ -61,6 +64,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         suggestionStepMinutes: env.int('SUGGESTION_STEP_MINUTES', 30),
         suggestionCount: env.int('SUGGESTION_COUNT', 3),
         shifts: typeof shifts === 'string' ? {} : shifts,
+        fairHolds: {
+          maxOnlineHolds: env.int('MAX_OPEN_ONLINE_BOOKINGS', 2),
+          maxFutureCashBookings: env.int('MAX_FUTURE_CASH_BOOKINGS', 5),
+        },
       },
       commerceUrl: env.url('COMMERCE_URL', 'http://127.0.0.1:4004'),
       commerceTimeoutMs: env.int('COMMERCE_TIMEOUT_MS', 5_000),
@@ -76,6 +83,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (rules.maxDaysAhead < 1) problems.push('BOOKING_MAX_DAYS_AHEAD must be at least 1');
   if (rules.suggestionStepMinutes < 5) problems.push('SUGGESTION_STEP_MINUTES must be at least 5');
   if (rules.suggestionCount < 1) problems.push('SUGGESTION_COUNT must be at least 1');
+  if (rules.fairHolds.maxOnlineHolds < 1) problems.push('MAX_OPEN_ONLINE_BOOKINGS must be at least 1');
+  if (rules.fairHolds.maxFutureCashBookings < 1) problems.push('MAX_FUTURE_CASH_BOOKINGS must be at least 1');
   if (config.holdSweepIntervalMs < 100) problems.push('HOLD_SWEEP_INTERVAL_MS must be at least 100');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -10,22 +10,26 @@ import {
 let world: BookingWorld;
 let service: Awaited<ReturnType<BookingWorld['service']>>;
 let customer: Person;
+let otherCustomer: Person;
 let morningTherapist: Person;
 let nightTherapist: Person;
 let goldRoom: Awaited<ReturnType<BookingWorld['room']>>;
 
 beforeAll(async () => {
-  world = await startBooking('auto_assign');
+  // This file's customer books again and again to fill rooms: the cash-booking limit (fair holds,
+  // tested in fair-holds.test.ts) is set out of the way here.
+  world = await startBooking('auto_assign', { env: { MAX_FUTURE_CASH_BOOKINGS: '100' } });
   service = await world.service();
   goldRoom = await world.room({ roomNumber: '201' });
   customer = await world.person('user', { name: 'Priya Sharma' });
+  otherCustomer = await world.person('user', { name: 'Kabir Rao' });
   morningTherapist = await world.employee({ name: 'Meera Iyer', shift: 'morning' });
   nightTherapist = await world.employee({ name: 'Anjali Patel', shift: 'night' });
   await world.mirrored({
     services: [service.id],
     categories: [service.categoryId],
     rooms: [goldRoom.id],
-    users: [customer.id, morningTherapist.id, nightTherapist.id],
+    users: [customer.id, otherCustomer.id, morningTherapist.id, nightTherapist.id],
   });
 });
 afterAll(async () => world?.close());
@@ -80,7 +84,8 @@ describe('POST /appointments/auto-assign', () => {
     expect(early.json().employeeId).toMatchObject({ _id: morningTherapist.id });
     const busyMorning = await world.room({ roomNumber: '202' });
     await world.mirrored({ rooms: [busyMorning.id] });
-    const second = await book(bookingBody(service, istTime(5, '09:30')));
+    // Another customer (one customer's appointments never overlap).
+    const second = await book(bookingBody(service, istTime(5, '09:30')), otherCustomer.token);
     expect(second.statusCode).toBe(201);
     expect(second.json().employeeId).toBeNull();
     const { rows } = await world.pool.query(
@@ -207,6 +212,52 @@ describe('POST /appointments/auto-assign', () => {
       durationMinutes: 90,
       durationLabel: '90 min',
     });
+  });
+
+  it('sells each room at its own price: a Double Bed Gold room is a choice of its own, never at the Single Bed price', async () => {
+    // The spec's rule: Gold Single Bed ₹2,000 (room 201 and others), Gold Double Bed ₹2,500.
+    const doubleGold = await world.room({ roomNumber: '250', capacity: 'Double Bed', pricePaise: 250_000n });
+    await world.mirrored({ rooms: [doubleGold.id] });
+    const start = istTime(9, '12:00');
+    const asDouble = (roomPricePaise: number, token = customer.token) =>
+      book({ ...bookingBody(service, start, { roomPricePaise }), capacity: 'Double Bed' }, token);
+
+    // The old price of the type for a Double Bed room is refused with the room's own price.
+    const cheap = await asDouble(200_000);
+    expect(cheap.statusCode).toBe(422);
+    expect(cheap.json()).toMatchObject({
+      code: 'PRICE_MISMATCH',
+      details: expect.arrayContaining([expect.objectContaining({ field: 'roomPrice', expected: 2500 })]),
+    });
+
+    const booked = await asDouble(250_000);
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json()).toMatchObject({
+      roomPrice: 2500,
+      totalPrice: 4999,
+      roomId: { _id: doubleGold.id, type: 'Gold', price: 2500 },
+    });
+
+    // A Single Bed Gold at the same time is another choice, at its own price, in another room.
+    const single = await book(
+      { ...bookingBody(service, start), capacity: 'Single Bed' },
+      otherCustomer.token,
+    );
+    expect(single.statusCode, single.body).toBe(201);
+    expect(single.json().roomPrice).toBe(2000);
+    expect(single.json().roomId._id).not.toBe(doubleGold.id);
+
+    // The one Double Bed Gold room is taken: a Double Bed choice is not given a Single Bed room.
+    const third = await world.person('user', { name: 'Third Guest' });
+    await world.mirrored({ users: [third.id] });
+    const full = await asDouble(250_000, third.token);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().code).toBe('NO_ROOM_AVAILABLE');
+
+    // A capacity the type does not have is said so.
+    const none = await book({ ...bookingBody(service, start, { type: 'Diamond' }), capacity: 'Double Bed' });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().code).toBe('NO_ROOM_OF_TYPE');
   });
 
   it('refuses an unknown or inactive treatment and a room type with no bookable room', async () => {

@@ -204,10 +204,10 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
     await eventually(async () => expect((await getAppointment(id)).status).toBe('Cancelled'), {
       timeoutMs: 20_000,
     });
-    // Both rooms go to cash bookings meanwhile.
-    for (let i = 0; i < 2; i++) {
+    // Both rooms go to cash bookings meanwhile (two people: one customer's appointments never overlap).
+    for (const person of [customer, admin]) {
       const taken = await world.request('POST', '/appointments/auto-assign', {
-        token: customer.token,
+        token: person.token,
         body: bookingBody(service, start),
       });
       expect(taken.statusCode).toBe(201);
@@ -284,6 +284,47 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
     expect(await commercePayment(id)).toMatchObject({ status: 'Partially refunded', refundable: 3499 });
     // The appointment itself goes on: it is still booked.
     expect((await getAppointment(id)).status).toBe('Pending');
+  });
+
+  it('fair holds: a customer may hold 2 online bookings waiting for payment; a third is 409 until one is paid', async () => {
+    const holder = await world.person('user', { name: 'Online Hoarder' });
+    const bookAs = (start: Date) =>
+      world.request('POST', '/appointments/auto-assign', {
+        token: holder.token,
+        body: bookingBody(service, start, { paymentMethod: 'online' }),
+      });
+    const first = await bookAs(istTime(40, '10:00'));
+    const second = await bookAs(istTime(41, '10:00'));
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const third = await bookAs(istTime(42, '10:00'));
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({
+      code: 'TOO_MANY_UNPAID_BOOKINGS',
+      message:
+        'You already have 2 online bookings waiting for payment. Pay for or cancel one before booking another.',
+      details: [{ limit: 2 }],
+    });
+    // A cash booking is another limit.
+    const cash = await world.request('POST', '/appointments/auto-assign', {
+      token: holder.token,
+      body: bookingBody(service, istTime(42, '12:00')),
+    });
+    expect(cash.statusCode).toBe(201);
+
+    const paid = await sandbox.pay(first.json().razorpayOrderId);
+    const verified = await fetch(`${commerce.url}/orders/verify-payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${holder.token}` },
+      body: JSON.stringify(paid),
+    });
+    expect(verified.status).toBe(200);
+    await eventually(async () => {
+      const row = await world.pool.query('select payment_status from appointments where id = $1', [
+        first.json().appointment._id,
+      ]);
+      expect(row.rows[0].payment_status).toBe('Paid');
+    });
+    expect((await bookAs(istTime(42, '10:00'))).statusCode).toBe(201);
   });
 
   it('answers the internal payment call idempotently and refuses one for another payment order', async () => {

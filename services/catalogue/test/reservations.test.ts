@@ -17,8 +17,10 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-const reserve = (orderId: string, items: Array<{ productId: string; quantity: number }>) =>
-  world.request('POST', '/internal/reservations', { body: { orderId, items } });
+const reserve = (
+  orderId: string,
+  items: Array<{ productId: string; quantity: number; unitPricePaise?: number }>,
+) => world.request('POST', '/internal/reservations', { body: { orderId, items } });
 const release = (orderId: string) => world.request('POST', `/internal/reservations/${orderId}/release`);
 
 async function stockOf(productId: string): Promise<number> {
@@ -147,6 +149,50 @@ describe('stock reservations', () => {
     const stock = await stockOf(product._id);
     expect(stock).toBeGreaterThanOrEqual(0);
     expect(stock + held.rows[0]!.held).toBe(25);
+  });
+
+  it('a priced reservation takes nothing unless every line is at today’s price and in stock', async () => {
+    const oil = await createProduct(world, categoryId, { name: 'Cedar Oil', stock: 10, price: 1000 });
+    const soap = await createProduct(world, categoryId, { name: 'Cedar Soap', stock: 2, price: 250 });
+    const changed = await reserve('order-priced', [
+      { productId: oil._id, quantity: 5, unitPricePaise: 100 },
+      { productId: soap._id, quantity: 3, unitPricePaise: 25_000 },
+    ]);
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().code).toBe('PRICE_CHANGED');
+    expect(changed.json().message).toBe('The price of "Cedar Oil" changed from ₹1.00 to ₹1000.00');
+    expect(changed.json().details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          productId: oil._id,
+          problem: 'price_changed',
+          unitPricePaise: 100,
+          currentPricePaise: 100_000,
+        }),
+        expect.objectContaining({ productId: soap._id, problem: 'insufficient_stock', available: 2 }),
+      ]),
+    );
+    expect(await stockOf(oil._id)).toBe(10);
+    expect(await stockOf(soap._id)).toBe(2);
+    expect((await world.request('GET', '/internal/reservations/order-priced')).statusCode).toBe(404);
+
+    const short = await reserve('order-priced', [
+      { productId: oil._id, quantity: 5, unitPricePaise: 100_000 },
+      { productId: soap._id, quantity: 3, unitPricePaise: 25_000 },
+    ]);
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+      message: 'Only 2 of "Cedar Soap" left in stock (asked for 3)',
+    });
+
+    const agreed = await reserve('order-priced', [
+      { productId: oil._id, quantity: 5, unitPricePaise: 100_000 },
+      { productId: soap._id, quantity: 2, unitPricePaise: 25_000 },
+    ]);
+    expect(agreed.statusCode).toBe(201);
+    expect(await stockOf(oil._id)).toBe(5);
+    expect(await stockOf(soap._id)).toBe(0);
   });
 
   it('validates requests and refuses unknown products', async () => {

@@ -44,6 +44,14 @@ describe('commerce configuration', () => {
     expect(config.bookingUrl).toBe('http://127.0.0.1:4003');
   });
 
+  it('lets a customer hold one unpaid online order by default; the limit is a setting of at least 1', () => {
+    expect(loadConfig(required).maxOpenOnlineOrders).toBe(1);
+    expect(loadConfig({ ...required, MAX_OPEN_ONLINE_ORDERS: '3' }).maxOpenOnlineOrders).toBe(3);
+    expect(problemsOf({ ...required, MAX_OPEN_ONLINE_ORDERS: '0' })).toEqual([
+      'MAX_OPEN_ONLINE_ORDERS must be at least 1',
+    ]);
+  });
+
   it('takes the hold in minutes, or in seconds for tests', () => {
     expect(loadConfig({ ...required, PAYMENT_HOLD_MINUTES: '30' }).paymentHoldMs).toBe(30 * 60_000);
     expect(loadConfig({ ...required, PAYMENT_HOLD_SECONDS: '3' }).paymentHoldMs).toBe(3_000);

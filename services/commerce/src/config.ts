@@ -35,6 +35,8 @@ export interface CommerceConfig extends BaseConfig {
   bookingTimeoutMs: number;
   /** A refund still open this long (not sent, or sent and not settled) is retried or asked about. */
   refundRetryMs: number;
+  /** Fair holds: unpaid ONLINE orders one customer may hold stock with at once. */
+  maxOpenOnlineOrders: number;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): CommerceConfig {
@@ -69,6 +71,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       catalogueTimeoutMs: env.int('CATALOGUE_TIMEOUT_MS', 5_000),
       bookingTimeoutMs: env.int('BOOKING_TIMEOUT_MS', 2_000),
       refundRetryMs: env.int('REFUND_RETRY_SECONDS', 60) * 1000,
+      maxOpenOnlineOrders: env.int('MAX_OPEN_ONLINE_ORDERS', 1),
     };
   }, source);
   const problems = [
@@ -78,6 +81,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : ['PAYMENT_HOLD_MINUTES (or PAYMENT_HOLD_SECONDS) must be positive']),
     ...(config.sweepIntervalMs >= 50 ? [] : ['PAYMENT_SWEEP_INTERVAL_MS must be at least 50']),
     ...(config.abandonedCheckoutMs >= 1000 ? [] : ['ABANDONED_CHECKOUT_SECONDS must be positive']),
+    ...(config.maxOpenOnlineOrders >= 1 ? [] : ['MAX_OPEN_ONLINE_ORDERS must be at least 1']),
   ];
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -3,8 +3,9 @@ import {
   choosePricingOption,
   formatRupees,
   priceAppointment,
+  chooseRoomPrice,
   quoteMismatches,
-  roomTypePrice,
+  roomsOfChoice,
 } from './pricing.js';
 
 const service = {
@@ -39,16 +40,37 @@ describe('pricing', () => {
     );
   });
 
-  it('prices a room type as its first bookable room by number, numbers in numeric order', () => {
+  const gold = [
+    { id: 'g10', roomNumber: '10', capacity: 'Single Bed', status: 'Available', pricePaise: 200_000 },
+    { id: 'g2', roomNumber: '2', capacity: 'Double Bed', status: 'Maintenance', pricePaise: 250_000 },
+    { id: 'g9', roomNumber: '9', capacity: 'Double Bed', status: 'Occupied', pricePaise: 250_000 },
+    { id: 'gA1', roomNumber: 'A1', capacity: 'Single Bed', status: 'Available', pricePaise: 200_000 },
+  ];
+
+  it('charges a room choice its own price: the quoted one when a bookable room of the choice has it', () => {
+    expect(chooseRoomPrice(gold, { capacity: 'Double Bed', roomPricePaise: 250_000 })).toBe(250_000);
+    expect(chooseRoomPrice(gold, { capacity: 'Single Bed', roomPricePaise: 200_000 })).toBe(200_000);
+    // Without a capacity (an old client), the price shown picks the rooms.
+    expect(chooseRoomPrice(gold, { roomPricePaise: 250_000 })).toBe(250_000);
+    expect(chooseRoomPrice(gold, { roomPricePaise: 200_000 })).toBe(200_000);
+  });
+
+  it('answers the first bookable room’s price of the choice when the quote is none of them (then refused)', () => {
+    // Double Bed Gold at the Single Bed price: the Double Bed price, which the quote check refuses.
+    expect(chooseRoomPrice(gold, { capacity: 'Double Bed', roomPricePaise: 200_000 })).toBe(250_000);
+    // By room number, numbers numerically; rooms under maintenance never count.
+    expect(chooseRoomPrice(gold, { roomPricePaise: 1 })).toBe(250_000);
+    expect(chooseRoomPrice(gold, {})).toBe(250_000);
+    expect(chooseRoomPrice(gold.slice(1, 2), {})).toBeUndefined();
+    expect(chooseRoomPrice(gold, { capacity: 'Triple Bed' })).toBeUndefined();
+  });
+
+  it('allocates only rooms of exactly the choice', () => {
     expect(
-      roomTypePrice([
-        { roomNumber: '10', status: 'Available', pricePaise: 150_000 },
-        { roomNumber: '2', status: 'Maintenance', pricePaise: 90_000 },
-        { roomNumber: '9', status: 'Occupied', pricePaise: 100_000 },
-        { roomNumber: 'A1', status: 'Available', pricePaise: 80_000 },
-      ]),
-    ).toBe(100_000);
-    expect(roomTypePrice([{ roomNumber: '1', status: 'Maintenance', pricePaise: 1 }])).toBeUndefined();
+      roomsOfChoice(gold, { capacity: 'Double Bed', pricePaise: 250_000 }).map((room) => room.id),
+    ).toEqual(['g2', 'g9']);
+    expect(roomsOfChoice(gold, { pricePaise: 200_000 }).map((room) => room.id)).toEqual(['g10', 'gA1']);
+    expect(roomsOfChoice(gold, { capacity: 'Double Bed', pricePaise: 200_000 })).toEqual([]);
   });
 
   it('compares the quoted amounts with the computed ones to the paisa', () => {

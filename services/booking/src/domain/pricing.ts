@@ -55,14 +55,44 @@ export interface RoomForPricing {
   pricePaise: number;
 }
 
+export interface RoomForChoice extends RoomForPricing {
+  capacity: string;
+}
+
 /**
- * The price of a room type as the booking screen shows it: the price of the first bookable room of
- * that type in room-number order (numbers numerically, 2 before 10). Every room of the type is booked
- * at that price, so the customer pays what they were shown whichever room is free.
+ * What the customer chose among the rooms of a type: the capacity (when given) and the room price
+ * they were shown. Answers the price charged, which is always the own price of the rooms that may be
+ * allocated: the quoted price when some bookable room of the choice has it, else (one price, or an
+ * old client) the first such room's in room-number order, which the quote check then refuses with the
+ * right amount. Undefined when no bookable room matches the choice.
  */
-export function roomTypePrice(rooms: readonly RoomForPricing[]): number | undefined {
-  const bookable = rooms.filter((room) => room.status !== 'Maintenance');
-  return [...bookable].sort(compareRoomNumbers)[0]?.pricePaise;
+export function chooseRoomPrice(
+  rooms: readonly RoomForChoice[],
+  choice: { capacity?: string; roomPricePaise?: number },
+): number | undefined {
+  const matching = rooms
+    .filter((room) => room.status !== 'Maintenance')
+    .filter((room) => choice.capacity === undefined || room.capacity === choice.capacity)
+    .sort(compareRoomNumbers);
+  if (matching.length === 0) return undefined;
+  if (
+    choice.roomPricePaise !== undefined &&
+    matching.some((room) => room.pricePaise === choice.roomPricePaise)
+  )
+    return choice.roomPricePaise;
+  return matching[0]!.pricePaise;
+}
+
+/** The rooms of a choice: its capacity (when given) at exactly the price charged. */
+export function roomsOfChoice<T extends RoomForChoice>(
+  rooms: readonly T[],
+  choice: { capacity?: string; pricePaise: number },
+): T[] {
+  return rooms.filter(
+    (room) =>
+      room.pricePaise === choice.pricePaise &&
+      (choice.capacity === undefined || room.capacity === choice.capacity),
+  );
 }
 
 export function compareRoomNumbers(a: { roomNumber: string }, b: { roomNumber: string }): number {

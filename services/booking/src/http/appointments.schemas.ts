@@ -3,6 +3,7 @@ import {
   APPOINTMENT_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  ROOM_CAPACITIES,
   ROOM_TYPES,
   TIME_RANGES,
 } from '../domain/appointment.js';
@@ -33,6 +34,12 @@ export const bookingBodySchema = {
         "The total the customer confirmed; refused with PRICE_MISMATCH when it is not the server's",
       ),
       type: { type: 'string', enum: [...ROOM_TYPES], description: 'The room type' },
+      capacity: {
+        type: 'string',
+        enum: [...ROOM_CAPACITIES],
+        description:
+          'Optional: the capacity of the room chosen (Single Bed, Double Bed); a room of exactly this type and capacity is booked at its own price',
+      },
       appointmentDateTime: {
         type: 'string',
         format: 'date-time',

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, notFound, type AuthUser } from '@spa/kit';
-import { SYSTEM_ACTOR, type PaymentMethod, type RoomType } from '../domain/appointment.js';
+import { SYSTEM_ACTOR, type PaymentMethod, type RoomCapacity, type RoomType } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { businessHoursProblem, compactLocalDate, fitsBusinessHours } from '../domain/business-time.js';
 import {
   choosePricingOption,
+  chooseRoomPrice,
   formatRupees,
   priceAppointment,
   quoteMismatches,
-  roomTypePrice,
+  roomsOfChoice,
+  rupeesToPaise,
   type QuotedPrices,
 } from '../domain/pricing.js';
 import {
@@ -18,7 +20,9 @@ import {
   toView,
   updateAppointment,
 } from '../db/appointments.repository.js';
+import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.repository.js';
 import { findBookableService, findUser } from '../db/read-models.repository.js';
+import { fairHoldRefusal } from '../domain/fair-holds.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
 import { PaymentUnavailableError, type PaymentOrder } from '../payments/commerce-client.js';
 import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js';
@@ -31,6 +35,8 @@ export interface BookingRequest extends QuotedPrices {
   durationMinutes: number;
   pricingOptionId?: string;
   type: RoomType;
+  /** The room chosen is of this capacity (the wizard offers each type with its capacities). */
+  capacity?: RoomCapacity;
   appointmentDateTime: string;
   paymentMethod: PaymentMethod;
 }
@@ -53,6 +59,9 @@ export async function bookAppointment(
 ): Promise<Booked> {
   const now = nowOf(context);
   const choice = await checkChoice(context, request, now);
+  // Told before the room search, and checked again under the customer's lock when writing.
+  const refusal = await fairHoldProblem(context, customer.id, request, choice.slot, now);
+  if (refusal) throw refusal;
   if (choice.rooms.free.length === 0)
     throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, now);
   const appointment = await writeBooking(context, request, customer, choice, now);
@@ -89,20 +98,41 @@ async function checkChoice(context: BookingContext, request: BookingRequest, now
       businessHoursProblem(option.durationMinutes, rules),
     );
   const slot = slotOf(startMs, option.durationMinutes, service.cleanupMinutes);
-  const rooms = await roomsAt(context.db, request.type, slot);
-  const typePrice = roomTypePrice(rooms.bookable);
-  if (typePrice === undefined)
-    throw fieldError(422, 'NO_ROOM_OF_TYPE', 'type', `There are no ${request.type} rooms to book.`);
-  const price = priceAppointment(option, typePrice);
+  const typeRooms = await roomsAt(context.db, request.type, slot);
+  // The room price the customer was shown: as sent, or what the total leaves after the treatment.
+  const quotedRoomPaise =
+    request.roomPrice !== undefined
+      ? rupeesToPaise(request.roomPrice)
+      : rupeesToPaise(request.totalPrice) - option.pricePaise;
+  const roomPricePaise = chooseRoomPrice(typeRooms.bookable, {
+    capacity: request.capacity,
+    roomPricePaise: quotedRoomPaise,
+  });
+  if (roomPricePaise === undefined)
+    throw request.capacity
+      ? fieldError(
+          422,
+          'NO_ROOM_OF_TYPE',
+          'capacity',
+          `There are no ${request.type} rooms with a ${request.capacity} to book.`,
+        )
+      : fieldError(422, 'NO_ROOM_OF_TYPE', 'type', `There are no ${request.type} rooms to book.`);
+  // Only rooms of exactly the choice (capacity, and the price charged: each room at its own price).
+  const roomChoice = { capacity: request.capacity, pricePaise: roomPricePaise };
+  const rooms = {
+    bookable: roomsOfChoice(typeRooms.bookable, roomChoice),
+    free: roomsOfChoice(typeRooms.free, roomChoice),
+  };
+  const price = priceAppointment(option, roomPricePaise);
   const mismatches = quoteMismatches(request, price);
   if (mismatches.length > 0)
     throw new AppError(
       422,
       'PRICE_MISMATCH',
-      `The price has changed: ${service.name} (${option.duration}) is ${formatRupees(price.servicePricePaise)} and a ${request.type} room ${formatRupees(price.roomPricePaise)}, ${formatRupees(price.totalPricePaise)} in total. Please review and confirm again.`,
+      `The price has changed: ${service.name} (${option.duration}) is ${formatRupees(price.servicePricePaise)} and a ${request.capacity ? `${request.capacity} ` : ''}${request.type} room ${formatRupees(price.roomPricePaise)}, ${formatRupees(price.totalPricePaise)} in total. Please review and confirm again.`,
       mismatches,
     );
-  return { service, option, slot, rooms, price };
+  return { service, option, slot, rooms, roomChoice, price };
 }
 
 /** Writes the appointment, its history and its event into the first room the database accepts. */
@@ -110,7 +140,7 @@ async function writeBooking(
   context: BookingContext,
   request: BookingRequest,
   customer: AuthUser,
-  { service, option, slot, rooms, price }: Choice,
+  { service, option, slot, rooms, roomChoice, price }: Choice,
   now: Date,
 ): Promise<AppointmentView | undefined> {
   const { rules } = context.config;
@@ -126,8 +156,11 @@ async function writeBooking(
     rooms: rooms.free,
     employees: employees.map((employee) => employee.id),
     slot,
-    freeRoomsNow: async () => (await roomsAt(context.db, request.type, slot)).free,
+    freeRoomsNow: async () => roomsOfChoice((await roomsAt(context.db, request.type, slot)).free, roomChoice),
     async write(tx, { room, employeeId }) {
+      await lockCustomerBookings(tx, customer.id);
+      const refusal = await fairHoldProblem({ ...context, db: tx }, customer.id, request, slot, now);
+      if (refusal) throw refusal;
       const row = await insertAppointment(tx, {
         id,
         appointmentCode: appointmentCodeFor(compactLocalDate(now.getTime(), rules.timeZone)),
@@ -180,6 +213,24 @@ async function writeBooking(
     },
   });
   return booked?.result;
+}
+
+/** Fair holds (an overlapping appointment of the customer's, too many unpaid or cash bookings), or undefined. */
+async function fairHoldProblem(
+  context: Pick<BookingContext, 'db' | 'config'>,
+  customerId: string,
+  request: BookingRequest,
+  slot: Choice['slot'],
+  now: Date,
+) {
+  const { rules } = context.config;
+  return fairHoldRefusal(
+    await heldAppointments(context.db, customerId, now),
+    { start: slot.start, end: slot.end, paymentMethod: request.paymentMethod },
+    rules.fairHolds,
+    now,
+    rules.timeZone,
+  );
 }
 
 /** Asks commerce for the payment order; without one the booking is released at once. */

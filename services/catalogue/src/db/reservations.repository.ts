@@ -1,9 +1,13 @@
 import { AppError, conflict, type Queryable } from '@spa/kit';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
+  agreedPrices,
   normaliseReservationItems,
+  reservationProblems,
   sameReservationItems,
+  type RequestedReservationItem,
   type ReservationItem,
+  type ReservationProblem,
 } from '../domain/reservation.js';
 import { publishProductStates } from '../events/catalogue-state.js';
 import { products, stockReservationItems, stockReservations } from './schema.js';
@@ -64,6 +68,33 @@ function insufficientStock(line: ReservationItem, product: { name: string; stock
   ]);
 }
 
+const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+
+/**
+ * The one refusal for a priced reservation, listing every line that cannot be taken as asked: a
+ * changed price wins (the customer must agree to the new one), then a product that is gone, then stock.
+ */
+function refusal(problems: ReservationProblem[]): AppError {
+  const changed = problems.filter((line) => line.problem === 'price_changed');
+  if (changed.length > 0) {
+    const first = changed[0]!;
+    const message =
+      changed.length === 1
+        ? `The price of "${first.name}" changed from ${rupees(first.unitPricePaise!)} to ${rupees(first.currentPricePaise!)}`
+        : `The prices of ${changed.length} products changed`;
+    return new AppError(409, 'PRICE_CHANGED', message, problems);
+  }
+  const gone = problems.find((line) => line.problem === 'unavailable');
+  if (gone)
+    return new AppError(404, 'PRODUCT_NOT_FOUND', 'A product in this order no longer exists', problems);
+  const short = problems[0]!;
+  const message =
+    short.available === 0
+      ? `"${short.name}" is out of stock`
+      : `Only ${short.available} of "${short.name}" left in stock (asked for ${short.requested})`;
+  return new AppError(409, 'INSUFFICIENT_STOCK', message, problems);
+}
+
 /**
  * Takes the order's quantities off the products' stock, all or nothing, once per order id. Each line
  * is a conditional update (stock >= quantity), so no interleaving of reservations can take stock
@@ -73,9 +104,10 @@ function insufficientStock(line: ReservationItem, product: { name: string; stock
 export async function reserveStock(
   { db, publish }: Store,
   orderId: string,
-  requested: readonly ReservationItem[],
+  requested: readonly RequestedReservationItem[],
 ): Promise<{ reservation: Reservation; created: boolean }> {
   const lines = normaliseReservationItems(requested);
+  const prices = agreedPrices(requested);
   return db.transaction(async (tx) => {
     // Waits for a concurrent call with the same order id to finish, then sees its outcome.
     const claimed = await tx
@@ -84,6 +116,29 @@ export async function reserveStock(
       .onConflictDoNothing()
       .returning({ orderId: stockReservations.orderId });
     if (claimed.length === 0) return { reservation: await answerRepeat(tx, orderId, lines), created: false };
+
+    if (prices.size > 0) {
+      // Priced (commerce's checkout): the products are locked in id order (the order of the updates
+      // below, so no deadlock), and the order is refused unless every line is exactly as agreed.
+      const current = await tx
+        .select({
+          id: products.id,
+          name: products.name,
+          pricePaise: products.pricePaise,
+          stock: products.stock,
+        })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            lines.map((line) => line.productId),
+          ),
+        )
+        .orderBy(asc(products.id))
+        .for('update');
+      const problems = reservationProblems(lines, prices, current);
+      if (problems.length > 0) throw refusal(problems);
+    }
 
     const reserved: ReservedLine[] = [];
     for (const line of lines) {

@@ -3,6 +3,86 @@ export interface ReservationItem {
   quantity: number;
 }
 
+/** A line as commerce asks for it: optionally with the unit price the customer agreed to. */
+export interface RequestedReservationItem extends ReservationItem {
+  unitPricePaise?: number;
+}
+
+/** A product as the reservation sees it, locked, inside its transaction. */
+export interface ProductForReservation {
+  id: string;
+  name: string;
+  pricePaise: number;
+  stock: number;
+}
+
+/** Why one line of a reservation cannot be taken as asked. */
+export interface ReservationProblem {
+  productId: string;
+  problem: 'price_changed' | 'unavailable' | 'insufficient_stock';
+  name?: string;
+  requested: number;
+  available: number;
+  /** The price the customer agreed to, when one was given. */
+  unitPricePaise?: number;
+  /** Today's price, when the product still exists. */
+  currentPricePaise?: number;
+}
+
+/**
+ * The agreed unit price of each product (the first one given when a product is split over lines), keyed
+ * like normaliseReservationItems' lines.
+ */
+export function agreedPrices(items: readonly RequestedReservationItem[]): Map<string, number> {
+  const prices = new Map<string, number>();
+  for (const { productId, unitPricePaise } of items) {
+    const id = productId.toLowerCase();
+    if (unitPricePaise !== undefined && !prices.has(id)) prices.set(id, unitPricePaise);
+  }
+  return prices;
+}
+
+/**
+ * Every line that cannot be reserved as asked: its product is gone, its price is not the agreed one,
+ * or its stock is below the quantity. A line may have a changed price and too little stock at once;
+ * it is reported once, as price_changed, with both numbers.
+ */
+export function reservationProblems(
+  lines: readonly ReservationItem[],
+  prices: ReadonlyMap<string, number>,
+  products: readonly ProductForReservation[],
+): ReservationProblem[] {
+  const byId = new Map(products.map((product) => [product.id.toLowerCase(), product]));
+  const problems: ReservationProblem[] = [];
+  for (const line of lines) {
+    const product = byId.get(line.productId);
+    const agreed = prices.get(line.productId);
+    const price = agreed === undefined ? {} : { unitPricePaise: agreed };
+    if (!product) {
+      problems.push({
+        productId: line.productId,
+        problem: 'unavailable',
+        requested: line.quantity,
+        available: 0,
+        ...price,
+      });
+      continue;
+    }
+    const known = {
+      productId: line.productId,
+      name: product.name,
+      requested: line.quantity,
+      available: product.stock,
+      ...price,
+      currentPricePaise: product.pricePaise,
+    };
+    if (agreed !== undefined && agreed !== product.pricePaise)
+      problems.push({ ...known, problem: 'price_changed' });
+    else if (product.stock < line.quantity) problems.push({ ...known, problem: 'insufficient_stock' });
+  }
+  return problems;
+}
+
 /**
  * One line per product (quantities of repeated lines added up), in product-id order: every
  * reservation then locks product rows in the same order, so two of them can never deadlock.

@@ -1,7 +1,7 @@
 import { notFound, strictObject } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import { findReservation, releaseStock, reserveStock } from '../db/reservations.repository.js';
-import type { ReservationItem } from '../domain/reservation.js';
+import type { RequestedReservationItem } from '../domain/reservation.js';
 import { presentReservation } from './presenters.js';
 import type { RouteDeps } from './route-deps.js';
 
@@ -18,6 +18,8 @@ const reservationBody = strictObject(
         {
           productId: { type: 'string', format: 'uuid' },
           quantity: { type: 'integer', minimum: 1, maximum: 10_000 },
+          /** The unit price the customer agreed to: the reservation is refused (PRICE_CHANGED) unless it is today's. */
+          unitPricePaise: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
         },
         ['productId', 'quantity'],
       ),
@@ -42,7 +44,7 @@ export async function reservationsRoutes(app: FastifyInstance, { store }: RouteD
     '/internal/reservations',
     { config: { invalidates: ['products'] }, schema: { body: reservationBody } },
     async (request, reply) => {
-      const body = request.body as { orderId: string; items: ReservationItem[] };
+      const body = request.body as { orderId: string; items: RequestedReservationItem[] };
       const { reservation, created } = await reserveStock(store, body.orderId, body.items);
       return reply.code(created ? 201 : 200).send(presentReservation(reservation));
     },

@@ -99,6 +99,15 @@ export async function setLineQuantity(tx: Queryable, itemId: string, quantity: n
   await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId));
 }
 
+/** A line takes a new quantity and today's price (re-adding a product, accepting a changed price). */
+export async function setLine(
+  tx: Queryable,
+  itemId: string,
+  values: { quantity?: number; pricePaise: number },
+): Promise<void> {
+  await tx.update(cartItems).set(values).where(eq(cartItems.id, itemId));
+}
+
 export async function deleteLine(tx: Queryable, cartId: string, itemId: string): Promise<boolean> {
   const deleted = await tx
     .delete(cartItems)

@@ -1,7 +1,7 @@
 import { currentUser, requireAuth } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { CommerceDeps } from '../deps.js';
-import { addToCart, changeQuantity, getCart, removeFromCart } from '../use-cases/cart.js';
+import { acceptPrices, addToCart, changeQuantity, getCart, removeFromCart } from '../use-cases/cart.js';
 import { presentCart } from './presenters.js';
 import { addToCartBody, bearer, cartSchema, errors, itemIdParams, quantityBody } from './schemas.js';
 
@@ -32,7 +32,7 @@ export async function cartRoutes(app: FastifyInstance, deps: CommerceDeps): Prom
         security: bearer,
         summary: 'Add a product (adding one already there adds to its quantity)',
         description:
-          '201 when a new line was added, 200 when an existing line grew. 404 `Product not found`; 409 INSUFFICIENT_STOCK when the cart would hold more than the stock.',
+          '201 when a new line was added, 200 when an existing line grew (the whole line then takes today’s price). 404 `Product not found`; 409 INSUFFICIENT_STOCK when the cart would hold more than the stock.',
         body: addToCartBody,
         response: { 200: cartSchema, 201: cartSchema, ...errors },
       },
@@ -52,6 +52,8 @@ export async function cartRoutes(app: FastifyInstance, deps: CommerceDeps): Prom
         tags,
         security: bearer,
         summary: 'Change the quantity of a line',
+        description:
+          'Raising the quantity of a line whose price changed since it was added is 409 PRICE_CHANGED (details: itemId, oldPrice, newPrice) until the customer accepts today’s prices; lowering is always allowed.',
         params: itemIdParams,
         body: quantityBody,
         response: { 200: cartSchema, ...errors },
@@ -62,6 +64,22 @@ export async function cartRoutes(app: FastifyInstance, deps: CommerceDeps): Prom
       const { quantity } = request.body as { quantity: number };
       return presentCart(await changeQuantity(deps.db, currentUser(request).id, itemId, quantity));
     },
+  );
+
+  app.post(
+    '/cart/accept-prices',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Accept today’s prices: every line whose price changed takes the current price',
+        description:
+          'What the customer confirms after a 409 PRICE_CHANGED from checkout or a quantity change; answers the cart.',
+        response: { 200: cartSchema, 401: errors[401] },
+      },
+    },
+    async (request) => presentCart(await acceptPrices(deps.db, currentUser(request).id)),
   );
 
   app.delete(

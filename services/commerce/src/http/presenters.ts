@@ -10,13 +10,20 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * The cart as the pages read it (spec section 3): every line, a deleted or sold-out product flagged
- * rather than dropped. totalPrice adds the lines that still exist, at their price at addition.
+ * rather than dropped. totalPrice adds the lines that still exist, at their price at addition;
+ * currentTotalPrice the same lines at today's prices, and priceChanged marks each line whose price moved
+ * since (checkout refuses it with PRICE_CHANGED until the customer accepts the new prices).
  */
 export function presentCart(cart: CartView) {
   let totalPaise = 0;
+  let currentTotalPaise = 0;
   const items = cart.lines.map((line) => {
     const reason = unavailableReason(line.product, line.quantity);
-    if (reason !== 'deleted') totalPaise += line.pricePaise * line.quantity;
+    const priceChanged = reason !== 'deleted' && line.product!.pricePaise !== line.pricePaise;
+    if (reason !== 'deleted') {
+      totalPaise += line.pricePaise * line.quantity;
+      currentTotalPaise += line.product!.pricePaise * line.quantity;
+    }
     const price = paiseToRupees(line.pricePaise);
     const product = line.product;
     return {
@@ -33,10 +40,17 @@ export function presentCart(cart: CartView) {
       quantity: line.quantity,
       price,
       priceAtAddition: price,
+      priceChanged,
       ...(reason ? { unavailableReason: reason } : {}),
     };
   });
-  return { _id: cart.id, user: cart.userId, items, totalPrice: paiseToRupees(totalPaise) };
+  return {
+    _id: cart.id,
+    user: cart.userId,
+    items,
+    totalPrice: paiseToRupees(totalPaise),
+    currentTotalPrice: paiseToRupees(currentTotalPaise),
+  };
 }
 
 export function presentAddress(address: Address) {

@@ -45,7 +45,7 @@ export const quantityBody = strictObject(
 
 const cartItemSchema = {
   type: 'object',
-  required: ['_id', 'product', 'quantity', 'price', 'priceAtAddition'],
+  required: ['_id', 'product', 'quantity', 'price', 'priceAtAddition', 'priceChanged'],
   properties: {
     _id: uuid,
     product: {
@@ -64,6 +64,11 @@ const cartItemSchema = {
     quantity: { type: 'integer' },
     price: rupees('The price when first added: what the order charges'),
     priceAtAddition: rupees('The same as price'),
+    priceChanged: {
+      type: 'boolean',
+      description:
+        'The product’s price today (product.price) is not the price at addition: checkout answers 409 PRICE_CHANGED until POST /cart/accept-prices',
+    },
     unavailableReason: {
       type: 'string',
       enum: ['deleted', 'out_of_stock', 'insufficient_stock'],
@@ -74,12 +79,13 @@ const cartItemSchema = {
 
 export const cartSchema = {
   type: 'object',
-  required: ['_id', 'user', 'items', 'totalPrice'],
+  required: ['_id', 'user', 'items', 'totalPrice', 'currentTotalPrice'],
   properties: {
     _id: uuid,
     user: { type: 'string', description: 'The owner’s user id' },
     items: { type: 'array', items: cartItemSchema, description: 'In the order they were added' },
     totalPrice: rupees('Sum of price × quantity over the lines whose product still exists'),
+    currentTotalPrice: rupees('The same lines at today’s prices: what an order costs after accepting them'),
   },
 } as const;
 

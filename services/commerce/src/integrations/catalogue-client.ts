@@ -4,7 +4,37 @@ import { callJson, UpstreamUnreachableError } from './http-json.js';
 export interface ReservationLine {
   productId: string;
   quantity: number;
+  /** The unit price the customer agreed to: the catalogue refuses the reservation unless it is today's. */
+  unitPricePaise?: number;
 }
+
+/** One line the catalogue could not reserve as asked (its README, "Stock reservations"). */
+export interface ReservationProblem {
+  productId: string;
+  problem: 'price_changed' | 'unavailable' | 'insufficient_stock';
+  name?: string;
+  requested: number;
+  available: number;
+  unitPricePaise?: number;
+  currentPricePaise?: number;
+}
+
+/**
+ * The catalogue refused a priced reservation: `code` is the commerce answer (PRICE_CHANGED,
+ * INSUFFICIENT_STOCK or PRODUCT_UNAVAILABLE), `problems` every line that cannot be taken as asked.
+ */
+export class ReservationRefused extends AppError {
+  constructor(
+    code: string,
+    message: string,
+    readonly problems: ReservationProblem[],
+  ) {
+    super(409, code, message, problems);
+  }
+}
+
+const problemsOf = (body: Record<string, unknown>): ReservationProblem[] =>
+  Array.isArray(body.details) ? (body.details as ReservationProblem[]) : [];
 
 /**
  * The catalogue's stock reservations (services/catalogue README, "Stock reservations"): all or nothing,
@@ -33,14 +63,13 @@ export function createCatalogueClient(settings: {
         signedFor,
       });
       if (status === 200 || status === 201) return;
-      if (status === 409 && body.code === 'INSUFFICIENT_STOCK')
-        throw new AppError(409, 'INSUFFICIENT_STOCK', String(body.message), body.details as unknown[]);
+      if (status === 409 && (body.code === 'INSUFFICIENT_STOCK' || body.code === 'PRICE_CHANGED'))
+        throw new ReservationRefused(body.code, String(body.message), problemsOf(body));
       if (status === 404 && body.code === 'PRODUCT_NOT_FOUND')
-        throw new AppError(
-          409,
+        throw new ReservationRefused(
           'PRODUCT_UNAVAILABLE',
           'A product in your cart is no longer available; remove it and try again',
-          body.details as unknown[],
+          problemsOf(body),
         );
       throw new UpstreamUnreachableError(
         `the catalogue refused reservation ${orderId}: ${status} ${body.code}`,

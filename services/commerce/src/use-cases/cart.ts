@@ -8,6 +8,7 @@ import {
   findLineOfProduct,
   insertLine,
   lockCart,
+  setLine,
   setLineQuantity,
   type CartLine,
 } from '../db/carts.repository.js';
@@ -18,6 +19,7 @@ import {
   MAX_LINE_QUANTITY,
   type MirroredProduct,
 } from '../domain/cart.js';
+import { paiseToRupees } from '../domain/money.js';
 
 export interface CartView {
   id: string;
@@ -51,7 +53,8 @@ export async function getCart(db: Database, userId: string): Promise<CartView> {
 
 /**
  * Adds a product (or more of one already in the cart) at its current price, never above its stock.
- * A line already in the cart keeps the price it was first added at.
+ * Adding to a line already in the cart is buying at today's price: the whole line takes it (so more
+ * units never come at an old price).
  */
 export async function addToCart(
   db: Database,
@@ -73,7 +76,7 @@ export async function addToCart(
     const total = (existing?.quantity ?? 0) + quantity;
     assertQuantity(total);
     assertQuantityInStock(product, total);
-    if (existing) await setLineQuantity(tx, existing.id, total);
+    if (existing) await setLine(tx, existing.id, { quantity: total, pricePaise: product.pricePaise });
     else
       await insertLine(tx, {
         cartId: cart.id,
@@ -104,8 +107,52 @@ export async function changeQuantity(
         'This product is no longer available; remove it from your cart',
       );
     // Lowering a quantity is always allowed, so a line over the current stock can be brought back within it.
-    if (quantity > line.quantity) assertQuantityInStock(product, quantity);
+    if (quantity > line.quantity) {
+      assertQuantityInStock(product, quantity);
+      // More units are never added at an old price: the customer accepts today's price first.
+      if (product.pricePaise !== line.pricePaise) throw priceChanged(line, product);
+    }
     await setLineQuantity(tx, line.id, quantity);
+    return { id: cart.id, userId, lines: await cartLines(tx, cart.id) };
+  });
+}
+
+function priceChanged(
+  line: Pick<CartLine, 'id' | 'productId' | 'quantity' | 'pricePaise'>,
+  product: MirroredProduct,
+): AppError {
+  const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+  return new AppError(
+    409,
+    'PRICE_CHANGED',
+    `The price of "${product.name}" changed from ${rupees(line.pricePaise)} to ${rupees(product.pricePaise)}; accept the new price to change the quantity`,
+    [
+      {
+        itemId: line.id,
+        productId: line.productId,
+        name: product.name,
+        problem: 'price_changed',
+        quantity: line.quantity,
+        available: product.stock,
+        oldPrice: paiseToRupees(line.pricePaise),
+        newPrice: paiseToRupees(product.pricePaise),
+      },
+    ],
+  );
+}
+
+/**
+ * POST /cart/accept-prices: the customer agrees to today's prices. Every line whose product is still
+ * sold takes its current price (lines of deleted products stay flagged, as they were).
+ */
+export async function acceptPrices(db: Database, userId: string): Promise<CartView> {
+  return db.transaction(async (tx) => {
+    const cart = await lockCart(tx, userId);
+    for (const line of await cartLines(tx, cart.id)) {
+      const product = line.product;
+      if (product && !product.deleted && product.pricePaise !== line.pricePaise)
+        await setLine(tx, line.id, { pricePaise: product.pricePaise });
+    }
     return { id: cart.id, userId, lines: await cartLines(tx, cart.id) };
   });
 }

@@ -15,6 +15,7 @@ import {
   findOrderState,
   insertReservingOrder,
 } from '../db/orders.repository.js';
+import { countOpenOnlineOrders } from '../db/holds.repository.js';
 import { insertPayment } from '../db/payments.repository.js';
 import type { CommerceDeps } from '../deps.js';
 import {
@@ -24,7 +25,9 @@ import {
   type OrderLine,
   type PaymentMethod,
 } from '../domain/order.js';
+import { checkoutRefusal, type CheckedLine } from '../domain/price-check.js';
 import { orderEventPayload } from '../events/publishes.js';
+import { ReservationRefused } from '../integrations/catalogue-client.js';
 import { providerOrderFailure, type ProviderOrder } from '../integrations/payment-provider.js';
 
 export interface CheckoutRequest {
@@ -63,6 +66,12 @@ export async function placeOrder(
     const cart = await lockCart(tx, user.id);
     if (cart.checkoutOrderId && (await isStillReserving(tx, deps, cart.checkoutOrderId)))
       throw new AppError(409, 'CHECKOUT_IN_PROGRESS', 'Your order is already being placed');
+    // Fair holds: an unpaid online order holds its stock for the payment hold, so one customer may
+    // hold only so many at once (the cart lock makes one customer's checkouts take turns).
+    if (request.paymentMethod === 'ONLINE') {
+      const open = await countOpenOnlineOrders(tx, user.id);
+      if (open >= deps.config.maxOpenOnlineOrders) throw tooManyUnpaidOrders(deps.config.maxOpenOnlineOrders);
+    }
     const inCart = await cartLines(tx, cart.id);
     if (inCart.length === 0) throw new AppError(422, 'CART_EMPTY', 'Your cart is empty');
     const gone = inCart.filter((line) => !line.product || line.product.deleted);
@@ -79,7 +88,8 @@ export async function placeOrder(
       name: line.product!.name,
       image: line.product!.images[0] ?? '',
       quantity: line.quantity,
-      // The price at addition: what the cart showed the customer (prices never come from the client).
+      // The price at addition, which the catalogue confirms is today's price when it reserves the
+      // stock (or refuses with PRICE_CHANGED); prices never come from the client.
       unitPricePaise: line.pricePaise,
     }));
     const orderTotals = priceOrder(orderLines);
@@ -112,7 +122,17 @@ export async function placeOrder(
     return { cartId: cart.id, lines: inCart, orderLines, totals: orderTotals };
   });
 
-  await reserveStock(deps, orderId, lines);
+  await reserveStock(
+    deps,
+    orderId,
+    lines.map((line) => ({
+      id: line.id,
+      productId: line.productId,
+      name: line.product!.name,
+      quantity: line.quantity,
+      pricePaise: line.pricePaise,
+    })),
+  );
 
   let providerOrder: ProviderOrder | undefined;
   if (request.paymentMethod === 'ONLINE') {
@@ -161,6 +181,16 @@ export async function placeOrder(
   return { order, ...(providerOrder ? { providerOrder } : {}) };
 }
 
+const tooManyUnpaidOrders = (limit: number) =>
+  new AppError(
+    409,
+    'TOO_MANY_UNPAID_ORDERS',
+    limit === 1
+      ? 'You already have an online order waiting for payment. Pay for it or cancel it before placing another.'
+      : `You already have ${limit} online orders waiting for payment. Pay for or cancel one before placing another.`,
+    [{ limit }],
+  );
+
 /** A marker left by a checkout that died long ago (before the sweeper got to it) does not block a new one. */
 async function isStillReserving(tx: Queryable, deps: CommerceDeps, orderId: string): Promise<boolean> {
   const found = await findOrderState(tx, orderId);
@@ -170,21 +200,27 @@ async function isStillReserving(tx: Queryable, deps: CommerceDeps, orderId: stri
 }
 
 /**
- * The catalogue says yes, says no (not enough stock: the customer's answer, and the order is undone),
+ * The catalogue says yes, says no (a price is not today's, a product is gone, not enough stock: the
+ * customer's answer naming the lines, and the order is undone; nothing was reserved),
  * or cannot be reached: then nobody knows whether the stock was taken, so the order stays `reserving`
  * for the sweeper to release, and the customer may try again at once.
  */
-async function reserveStock(
-  deps: CommerceDeps,
-  orderId: string,
-  lines: Array<{ productId: string; quantity: number }>,
-): Promise<void> {
+async function reserveStock(deps: CommerceDeps, orderId: string, lines: CheckedLine[]): Promise<void> {
   try {
+    // Each line at the price the customer agreed to: the catalogue takes the stock only at today's prices.
     await deps.catalogue.reserve(
       orderId,
-      lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      lines.map(({ productId, quantity, pricePaise }) => ({
+        productId,
+        quantity,
+        unitPricePaise: pricePaise,
+      })),
     );
   } catch (error) {
+    if (error instanceof ReservationRefused) {
+      await forgetCheckout(deps, orderId);
+      throw checkoutRefusal(error.code, error.message, lines, error.problems);
+    }
     if (error instanceof AppError) {
       await forgetCheckout(deps, orderId);
       throw error;

@@ -5,7 +5,7 @@ import { toast } from '../../stores/toast.store';
 import { useCategories, useRooms, useServices } from '../catalogue/catalogue.queries';
 import { activeCategoriesInOrder, publicServices } from '../catalogue/service-lists';
 import type { Service } from '../catalogue/types';
-import { bookingTotal, optionKey, roomTypeOffers } from './booking-choices';
+import { bookingTotal, optionKey, roomTypeOffers, type RoomTypeOffer } from './booking-choices';
 import {
   readPreselection,
   restoreWizard,
@@ -48,9 +48,10 @@ function saveChoices(state: WizardState) {
 }
 
 /** The choices as the booking call wants them, once every one of them is made. */
-function bookingRequest(state: WizardState, service: Service | undefined, roomPrice: number | undefined) {
+function bookingRequest(state: WizardState, service: Service | undefined, room: RoomTypeOffer | undefined) {
   const option = service?.pricing.find((candidate, index) => optionKey(candidate, index) === state.optionKey);
-  if (!service || !option || !state.start || !state.roomType || roomPrice === undefined) return null;
+  if (!service || !option || !state.start || !state.roomType || !room) return null;
+  const roomPrice = room.price;
   const request: BookingRequest = {
     serviceId: service._id,
     durationMinutes: option.durationMinutes,
@@ -59,6 +60,7 @@ function bookingRequest(state: WizardState, service: Service | undefined, roomPr
     roomPrice,
     totalPrice: bookingTotal(Number(option.price), roomPrice),
     type: state.roomType,
+    capacity: room.capacity,
     appointmentDateTime: state.start,
     paymentMethod: state.paymentMethod,
   };
@@ -94,8 +96,11 @@ export default function AppointmentPage() {
   const offers = useMemo(() => roomsQuery.data && roomTypeOffers(roomsQuery.data), [roomsQuery.data]);
 
   const service = services?.find((candidate) => candidate._id === state.serviceId);
-  const offer = offers?.find((candidate) => candidate.type === state.roomType);
-  const chosen = bookingRequest(state, service, offer?.price);
+  // The room chosen (type and capacity); a choice saved before capacities were offered takes the type's first.
+  const offer =
+    offers?.find((candidate) => candidate.key === state.roomChoice) ??
+    (state.roomChoice ? undefined : offers?.find((candidate) => candidate.type === state.roomType));
+  const chosen = bookingRequest(state, service, offer);
   const booking = useBookAppointment((appointment) => dispatch({ type: 'booked', appointment }));
 
   useEffect(() => saveChoices(state), [state]);
@@ -194,8 +199,8 @@ export default function AppointmentPage() {
         <RoomStep
           offers={offers}
           failed={roomsQuery.isError}
-          roomType={state.roomType}
-          onRoomType={(roomType) => act({ type: 'room-type', roomType })}
+          choice={offer?.key}
+          onChoose={(room) => act({ type: 'room-type', roomType: room.type, choice: room.key })}
           onBack={() => act({ type: 'go', step: 'datetime-selection' })}
           onContinue={continueFromRoom}
         />

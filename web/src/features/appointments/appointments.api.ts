@@ -30,6 +30,8 @@ export interface BookingRequest {
   roomPrice: number;
   totalPrice: number;
   type: RoomType;
+  /** The room's capacity: the server books a room of exactly this type and capacity, at its own price. */
+  capacity?: string;
   appointmentDateTime: string;
   paymentMethod: PaymentMethod;
 }

@@ -37,27 +37,32 @@ describe('service cards', () => {
   });
 });
 
-describe('room types', () => {
-  it('offers each type once with the price and capacity of its first room, Silver to Diamond', () => {
+describe('room choices', () => {
+  it('offers each type with each of its capacities at that room’s own price, Silver to Diamond', () => {
     const offers = roomTypeOffers([
       room('101', 'Gold', { price: 2000 }),
       room('102', 'Silver', { price: 1000 }),
       room('103', 'Gold', { price: 2500, capacity: 'Double Bed' }),
+      room('104', 'Gold', { price: 2000 }),
       room('301', 'Diamond', { price: '3500', capacity: 'Double Bed' }),
     ]);
     expect(offers).toEqual([
-      { type: 'Silver', price: 1000, capacity: 'Single Bed', tint: 'silver' },
-      { type: 'Gold', price: 2000, capacity: 'Single Bed', tint: 'gold' },
-      { type: 'Diamond', price: 3500, capacity: 'Double Bed', tint: 'diamond' },
+      { key: 'Silver|Single Bed', type: 'Silver', price: 1000, capacity: 'Single Bed', tint: 'silver' },
+      { key: 'Gold|Single Bed', type: 'Gold', price: 2000, capacity: 'Single Bed', tint: 'gold' },
+      { key: 'Gold|Double Bed', type: 'Gold', price: 2500, capacity: 'Double Bed', tint: 'gold' },
+      { key: 'Diamond|Double Bed', type: 'Diamond', price: 3500, capacity: 'Double Bed', tint: 'diamond' },
     ]);
   });
 
-  it('takes the first room by number, numerically', () => {
+  it('a Double Bed Gold room is offered at its own price, never at the first Gold room’s', () => {
     const offers = roomTypeOffers([
       room('10', 'Gold', { price: 2500, capacity: 'Double Bed' }),
       room('9', 'Gold', { price: 2000 }),
     ]);
-    expect(offers).toEqual([{ type: 'Gold', price: 2000, capacity: 'Single Bed', tint: 'gold' }]);
+    expect(offers.map((offer) => [offer.capacity, offer.price])).toEqual([
+      ['Single Bed', 2000],
+      ['Double Bed', 2500],
+    ]);
   });
 
   it('skips rooms under maintenance', () => {

@@ -23,6 +23,8 @@ export function optionKey(option: PricingOption, index: number): string {
 }
 
 export interface RoomTypeOffer {
+  /** The choice's identity: type and capacity. */
+  key: string;
   type: RoomType;
   /** Rupees. */
   price: number;
@@ -31,30 +33,37 @@ export interface RoomTypeOffer {
   tint: 'silver' | 'gold' | 'diamond';
 }
 
+export const roomChoiceKey = (type: string, capacity: string) => `${type}|${capacity}`;
+
 /**
- * Spec: the offered types are the distinct room types, with the price and capacity of the first room
- * of each type in room-number order, which is also the price the booking service charges for the type.
- * Rooms under maintenance cannot be booked, so they neither offer a type nor set its price. Shown
- * Silver, Gold, Diamond.
+ * What is really bookable: each room type with each of its capacities, at that room's own price (the
+ * catalogue computes it by the spec's rule, e.g. Gold Single Bed ₹2,000, Gold Double Bed ₹2,500), which
+ * is what the booking service charges for a room of exactly that choice. Rooms under maintenance
+ * cannot be booked, so they offer nothing. Shown Silver to Diamond, each type's cheaper choice first;
+ * the price of a choice is its first room's in room-number order.
  */
 export function roomTypeOffers(rooms: readonly Room[]): RoomTypeOffer[] {
-  const offers = new Map<RoomType, RoomTypeOffer>();
+  const offers = new Map<string, RoomTypeOffer>();
   for (const room of [...rooms].sort(byRoomNumber)) {
-    if (room.status === 'Maintenance' || offers.has(room.type)) continue;
+    if (room.status === 'Maintenance') continue;
     if (!(ROOM_TYPES as readonly string[]).includes(room.type)) continue;
+    const key = roomChoiceKey(room.type, room.capacity);
     const price = Number(room.price);
-    if (!Number.isFinite(price)) continue;
-    offers.set(room.type, {
+    if (offers.has(key) || !Number.isFinite(price)) continue;
+    offers.set(key, {
+      key,
       type: room.type,
       price,
       capacity: room.capacity,
       tint: room.type.toLowerCase() as RoomTypeOffer['tint'],
     });
   }
-  return ROOM_TYPES.flatMap((type) => {
-    const offer = offers.get(type);
-    return offer ? [offer] : [];
-  });
+  return [...offers.values()].sort(
+    (a, b) =>
+      ROOM_TYPES.indexOf(a.type) - ROOM_TYPES.indexOf(b.type) ||
+      a.price - b.price ||
+      a.capacity.localeCompare(b.capacity),
+  );
 }
 
 /** Room numbers in order, numbers numerically (2 before 10), as the booking service orders them. */

@@ -117,7 +117,7 @@ describe('saved choices', () => {
     { type: 'option', key: 'p60', durationMinutes: 60, now },
     { type: 'start', start: sevenThirtyPm },
     { type: 'go', step: 'room-selection' },
-    { type: 'room-type', roomType: 'Gold' },
+    { type: 'room-type', roomType: 'Gold', choice: 'Gold|Double Bed' },
     { type: 'payment', method: 'online' },
     { type: 'go', step: 'summary' },
   );
@@ -132,6 +132,7 @@ describe('saved choices', () => {
       step: 'datetime-selection',
       start: undefined,
       roomType: 'Gold',
+      roomChoice: 'Gold|Double Bed',
     });
   });
 

@@ -16,6 +16,8 @@ export interface WizardState {
   /** ISO instant of the chosen start. */
   start?: string;
   roomType?: RoomType;
+  /** The room chosen: its type and capacity (see roomChoiceKey). */
+  roomChoice?: string;
   paymentMethod: PaymentMethod;
   booked?: Appointment;
 }
@@ -25,7 +27,7 @@ export type WizardAction =
   | { type: 'service'; serviceId: string; option?: { key: string; durationMinutes: number } }
   | { type: 'option'; key: string; durationMinutes: number; now: Date }
   | { type: 'start'; start: string }
-  | { type: 'room-type'; roomType: RoomType }
+  | { type: 'room-type'; roomType: RoomType; choice?: string }
   | { type: 'payment'; method: PaymentMethod }
   | { type: 'go'; step: WizardStep }
   | { type: 'booked'; appointment: Appointment }
@@ -78,7 +80,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'start':
       return { ...state, start: action.start };
     case 'room-type':
-      return { ...state, roomType: action.roomType };
+      return { ...state, roomType: action.roomType, roomChoice: action.choice };
     case 'payment':
       return { ...state, paymentMethod: action.method };
     case 'go':
@@ -150,6 +152,7 @@ export function restoreWizard(saved: string | null, now: Date): WizardState {
       durationMinutes: duration,
       start: start && duration && isBookableStart(new Date(start), duration, now) ? start : undefined,
       roomType: ['Silver', 'Gold', 'Diamond'].includes(raw.roomType as string) ? raw.roomType : undefined,
+      roomChoice: text(raw.roomChoice),
       paymentMethod: raw.paymentMethod === 'online' ? 'online' : 'cash',
     };
     const wanted = STEPS.includes(raw.step as WizardStep) ? (raw.step as WizardStep) : 'services';

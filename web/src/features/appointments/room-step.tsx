@@ -13,14 +13,18 @@ const TYPE_NOTES: Record<RoomType, string> = {
 interface RoomStepProps {
   offers: RoomTypeOffer[] | undefined;
   failed: boolean;
-  roomType?: RoomType;
-  onRoomType: (type: RoomType) => void;
+  /** The key of the room chosen (type and capacity). */
+  choice?: string;
+  onChoose: (offer: RoomTypeOffer) => void;
   onBack: () => void;
   onContinue: () => void;
 }
 
-/** Step 3: one card per room type with its price and capacity, tinted Silver, Gold or Diamond. */
-export function RoomStep({ offers, failed, roomType, onRoomType, onBack, onContinue }: RoomStepProps) {
+/**
+ * Step 3: one card per bookable choice, a room type with a capacity at that room's own price, tinted
+ * Silver, Gold or Diamond.
+ */
+export function RoomStep({ offers, failed, choice, onChoose, onBack, onContinue }: RoomStepProps) {
   return (
     <section className="booking-step" aria-labelledby="booking-step-title">
       <header className="booking-step__header">
@@ -41,13 +45,13 @@ export function RoomStep({ offers, failed, roomType, onRoomType, onBack, onConti
           <legend className="visually-hidden">Room type</legend>
           <div className="booking-rooms">
             {offers.map((offer) => (
-              <label key={offer.type} className={`booking-room booking-room--${offer.tint}`}>
+              <label key={offer.key} className={`booking-room booking-room--${offer.tint}`}>
                 <input
                   type="radio"
                   name="booking-room-type"
-                  value={offer.type}
-                  checked={roomType === offer.type}
-                  onChange={() => onRoomType(offer.type)}
+                  value={offer.key}
+                  checked={choice === offer.key}
+                  onChange={() => onChoose(offer)}
                 />
                 <span className="booking-room__type">{offer.type}</span>
                 <span className="booking-room__note">{TYPE_NOTES[offer.type]}</span>

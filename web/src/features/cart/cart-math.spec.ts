@@ -3,9 +3,11 @@ import type { CartItem } from './cart.api';
 import {
   cartItemCount,
   cartSubtotal,
+  changedPriceLines,
   lineTotal,
   maxQuantity,
   orderTotals,
+  subtotalAtTodaysPrices,
   unavailableText,
 } from './cart-math';
 
@@ -52,5 +54,25 @@ describe('cart money', () => {
     const soldOut = line(1, 1);
     soldOut.product.stock = 0;
     expect(maxQuantity(soldOut)).toBe(1);
+  });
+});
+
+describe('changed prices', () => {
+  const raised = line(1, 5, {
+    _id: 'raised',
+    priceChanged: true,
+    product: { _id: 'p1', name: 'Saffron Oil', image: null, price: 1000, stock: 10, available: true },
+  });
+  const same = line(300, 2);
+  const gone = line(50, 1, { _id: 'gone', priceChanged: true, unavailableReason: 'deleted' });
+
+  it('lists the lines whose price moved, leaving out deleted products', () => {
+    expect(changedPriceLines([raised, same, gone]).map((item) => item._id)).toEqual(['raised']);
+    expect(changedPriceLines([same])).toEqual([]);
+  });
+
+  it('totals the purchasable lines at today’s prices', () => {
+    expect(cartSubtotal([raised, same, gone])).toBe(605);
+    expect(subtotalAtTodaysPrices([raised, same, gone])).toBe(5600);
   });
 });

@@ -20,6 +20,23 @@ export function cartSubtotal(items: readonly CartItem[]): number {
   );
 }
 
+/** Lines whose price moved since they were added (and can still be bought). */
+export function changedPriceLines(items: readonly CartItem[]): CartItem[] {
+  return items.filter((item) => item.priceChanged && item.unavailableReason !== 'deleted');
+}
+
+/** What the purchasable lines cost at today's prices: the total after accepting them. */
+export function subtotalAtTodaysPrices(items: readonly CartItem[]): number {
+  return toRupees(
+    items
+      .filter(isPurchasable)
+      .reduce(
+        (sum, item) => sum + toPaise(item.priceChanged ? item.product.price : item.price) * item.quantity,
+        0,
+      ),
+  );
+}
+
 /** The number on the header's cart icon: every unit, not every line. */
 export function cartItemCount(items: readonly Pick<CartItem, 'quantity'>[] | undefined): number {
   return (items ?? []).reduce((sum, item) => sum + item.quantity, 0);

@@ -20,6 +20,11 @@ export interface CartItem {
   /** The price when the item was added, in rupees: what the line costs. */
   price: number;
   unavailableReason?: UnavailableReason;
+  /**
+   * Today's price (product.price) is not the price at addition: the order is refused (409
+   * PRICE_CHANGED) until the shopper accepts today's prices.
+   */
+  priceChanged?: boolean;
   /** An appointment reference, when a line stands for a booked treatment (spec section 3). */
   appointment?: { _id: string; appointmentId?: string } | string | null;
 }
@@ -29,6 +34,8 @@ export interface Cart {
   user: string;
   items: CartItem[];
   totalPrice: number;
+  /** The same lines at today's prices. */
+  currentTotalPrice?: number;
 }
 
 export const cartKeys = {
@@ -42,5 +49,8 @@ export const addCartItem = (productId: string, quantity: number) =>
 
 export const updateCartItem = (itemId: string, quantity: number) =>
   patch<Cart>(`/cart/${encodeURIComponent(itemId)}`, { quantity });
+
+/** Every line whose price changed takes today's price (the shopper's confirmation after PRICE_CHANGED). */
+export const acceptCartPrices = () => post<Cart>('/cart/accept-prices');
 
 export const removeCartItem = (itemId: string) => del<Cart>(`/cart/${encodeURIComponent(itemId)}`);

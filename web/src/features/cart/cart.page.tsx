@@ -25,6 +25,7 @@ import '../catalogue/badge.css';
 import './commerce.css';
 import './cart.css';
 import { OrderTotals } from './order-totals';
+import { PriceChangeNotice } from './price-change-notice';
 
 function CartLine({ item }: { item: CartItem }) {
   const update = useUpdateCartItem();
@@ -60,6 +61,11 @@ function CartLine({ item }: { item: CartItem }) {
         </h3>
         <span className="cart-line__price">{formatINR(item.price)} each</span>
         {flag && <span className="cat-badge cat-badge--danger">{flag}</span>}
+        {item.priceChanged && !flag && (
+          <span className="cat-badge cat-badge--warning">
+            Price changed: now {formatINR(item.product.price)}
+          </span>
+        )}
       </div>
       <QuantityStepper
         value={item.quantity}
@@ -95,6 +101,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
         subtotal={subtotal}
         total={subtotal}
       />
+      <PriceChangeNotice items={items} />
       {blocked && (
         <p className="order-card__note" role="note">
           Remove the items marked unavailable to check out.

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionStore } from '../../stores/session.store';
-import { cartKeys, fetchCart, removeCartItem, updateCartItem, type Cart } from './cart.api';
+import { acceptCartPrices, cartKeys, fetchCart, removeCartItem, updateCartItem, type Cart } from './cart.api';
 import { cartItemCount } from './cart-math';
 
 /** The signed-in user's id, or null; the cart is only asked for with a session. */
@@ -44,5 +44,7 @@ export const useUpdateCartItem = () =>
   useCartWrite(({ itemId, quantity }: { itemId: string; quantity: number }) =>
     updateCartItem(itemId, quantity),
   );
+
+export const useAcceptCartPrices = () => useCartWrite(() => acceptCartPrices());
 
 export const useRemoveCartItem = () => useCartWrite((itemId: string) => removeCartItem(itemId));

@@ -14,7 +14,7 @@ import { addressLine } from '../addresses/address-form.rules';
 import type { Address } from '../addresses/addresses.api';
 import { useAddresses } from '../addresses/use-addresses';
 import { cartKeys, type CartItem } from '../cart/cart.api';
-import { cartSubtotal, isPurchasable, lineTotal, orderTotals } from '../cart/cart-math';
+import { cartSubtotal, changedPriceLines, isPurchasable, lineTotal, orderTotals } from '../cart/cart-math';
 import { CardIcon, CashIcon } from '../cart/commerce-icons';
 import { useCart } from '../cart/use-cart';
 import { EmptyState } from '../catalogue/empty-state';
@@ -24,6 +24,7 @@ import { rememberProviderOrder } from './pending-payments';
 import '../cart/commerce.css';
 import './orders.css';
 import { OrderTotals } from '../cart/order-totals';
+import { PriceChangeNotice } from '../cart/price-change-notice';
 
 /** Spec: "Appointment Booking" for a line that stands for a booked treatment, with its id when known. */
 function lineName(item: CartItem): { name: string; appointmentId?: string } {
@@ -156,6 +157,8 @@ function OrderSummary({
   onPlace: () => void;
 }) {
   const totals = orderTotals(cartSubtotal(items));
+  // The server refuses an order at an old price (409 PRICE_CHANGED): the shopper accepts today's first.
+  const pricesChanged = changedPriceLines(items).length > 0;
   const idleLabel = method === 'ONLINE' ? 'Pay Now' : 'Place Order';
   const busyLabel = method === 'ONLINE' ? 'Processing...' : 'Placing Order...';
   return (
@@ -173,6 +176,7 @@ function OrderSummary({
                 {appointmentId && <small className="muted"> · {appointmentId}</small>}
                 <small className="summary-line__qty">
                   {item.quantity} × {formatINR(item.price)}
+                  {item.priceChanged && <> (now {formatINR(item.product.price)})</>}
                 </small>
               </span>
               <strong>{formatINR(lineTotal(item))}</strong>
@@ -182,7 +186,13 @@ function OrderSummary({
       </ul>
       <h3 className="order-card__subtitle">Order Details</h3>
       <OrderTotals subtotal={totals.subtotal} tax={totals.tax} total={totals.total} />
-      <button type="button" className="btn btn--primary order-card__cta" disabled={busy} onClick={onPlace}>
+      <PriceChangeNotice items={items} />
+      <button
+        type="button"
+        className="btn btn--primary order-card__cta"
+        disabled={busy || pricesChanged}
+        onClick={onPlace}
+      >
         {busy ? busyLabel : idleLabel}
       </button>
       <Link className="btn btn--ghost order-card__cta" to={paths.cart}>

@@ -1,0 +1,38 @@
+import type { Queryable } from '@spa/kit';
+import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
+import type { HeldAppointment } from '../domain/fair-holds.js';
+import { appointments } from './schema.js';
+
+/**
+ * One customer's bookings take turns (a transaction-scoped advisory lock on the customer id), so two
+ * bookings at once cannot both pass the fair-hold limits. Taken after the slot's room and employee
+ * locks; a transaction holding it never waits for another slot lock, so no lock cycle can form.
+ */
+export async function lockCustomerBookings(tx: Queryable, customerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`customer:${customerId}`}, 0))`);
+}
+
+/** The customer's appointments not over yet and neither cancelled nor completed (appointments_customer_idx). */
+export async function heldAppointments(
+  db: Queryable,
+  customerId: string,
+  now: Date,
+): Promise<HeldAppointment[]> {
+  return db
+    .select({
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+      paymentMethod: appointments.paymentMethod,
+      paymentStatus: appointments.paymentStatus,
+      paymentHoldExpiresAt: appointments.paymentHoldExpiresAt,
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.customerId, customerId),
+        gt(appointments.endsAt, now),
+        notInArray(appointments.status, ['Cancelled', 'Completed']),
+      ),
+    );
+}
