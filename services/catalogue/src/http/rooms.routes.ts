@@ -2,15 +2,22 @@ import { requireRole } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from '../db/rooms.repository.js';
 import type { RoomInput } from '../domain/room-form.js';
+import {
+  cancelFutureQuery,
+  clearFutureAppointments,
+  deletedMessage,
+  deletedSchema,
+  guardedDeleteDescription,
+} from './guarded-delete.js';
 import { presentRoom } from './presenters.js';
 import { sendCached } from './read-cache.js';
 import type { RouteDeps } from './route-deps.js';
-import { bearer, errors, idParams, listOf, messageSchema, roomBody, roomSchema } from './schemas.js';
+import { bearer, errors, idParams, listOf, roomBody, roomSchema } from './schemas.js';
 
 const tags = ['rooms'];
 const admin = requireRole('admin');
 
-export async function roomsRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+export async function roomsRoutes(app: FastifyInstance, { store, cache, booking }: RouteDeps) {
   app.get(
     '/admin/rooms',
     {
@@ -95,14 +102,24 @@ export async function roomsRoutes(app: FastifyInstance, { store, cache }: RouteD
       schema: {
         tags,
         summary: 'Delete a room',
+        description: `${guardedDeleteDescription} To deactivate a room, set its status to Maintenance.`,
         security: bearer,
         params: idParams,
-        response: { 200: messageSchema, ...errors },
+        querystring: cancelFutureQuery,
+        response: { 200: deletedSchema, ...errors },
       },
     },
     async (request) => {
-      await deleteRoom(store, (request.params as { id: string }).id);
-      return { message: 'Room deleted successfully' };
+      const { id } = request.params as { id: string };
+      const room = await getRoom(store.db, id);
+      const cancelled = await clearFutureAppointments(
+        request,
+        booking,
+        { roomId: id },
+        `Room ${room.roomNumber}`,
+      );
+      await deleteRoom(store, id);
+      return deletedMessage('Room deleted successfully', cancelled);
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { CatalogueConfig } from '../config.js';
 import type { Store } from '../db/store.js';
+import type { BookingClient } from '../integrations/booking-client.js';
 import type { ImageStore } from '../uploads/image-store.js';
 import type { CacheGroup, ReadCache } from './read-cache.js';
 
@@ -8,6 +9,7 @@ export interface RouteDeps {
   cache: ReadCache;
   images: ImageStore;
   config: CatalogueConfig;
+  booking: BookingClient;
 }
 
 declare module 'fastify' {
