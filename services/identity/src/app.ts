@@ -15,6 +15,7 @@ import { employeeRoleRoutes } from './http/employee-roles.routes.js';
 import { internalStatsRoutes } from './http/internal-stats.routes.js';
 import { jwksRoutes } from './http/jwks.routes.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
+import { createBookingClient } from './integrations/booking-client.js';
 
 export type IdentityDeps = ServiceDeps & { config: IdentityConfig };
 
@@ -34,6 +35,7 @@ export async function createIdentityContext(deps: IdentityDeps): Promise<Identit
     tokens: new AccessTokenIssuer(signingKey, config.accessTokenTtlSeconds, sessions),
     throttle: new SignInThrottle(deps.redis, config.signInThrottle),
     google: new GoogleIdTokenVerifier(config.google),
+    booking: createBookingClient({ baseUrl: config.bookingUrl, timeoutMs: config.bookingTimeoutMs }),
   };
 }
 

@@ -5,6 +5,7 @@ import type { SessionRegistry } from '../auth/sessions.js';
 import type { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { SigningKey } from '../auth/signing-keys.js';
 import type { IdentityConfig } from '../config.js';
+import type { BookingClient } from '../integrations/booking-client.js';
 
 /** What identity's use cases work with; built once in buildApp. */
 export interface IdentityContext {
@@ -18,4 +19,5 @@ export interface IdentityContext {
   sessions: SessionRegistry;
   throttle: SignInThrottle;
   google: GoogleIdTokenVerifier;
+  booking: BookingClient;
 }

@@ -1,4 +1,4 @@
-import { requireRole } from '@spa/kit';
+import { currentUser, requireRole } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import {
   deleteUserAsAdmin,
@@ -39,12 +39,20 @@ export function adminUserRoutes(context: IdentityContext) {
       }),
     );
 
-    app.delete<{ Params: { id: string } }>(
+    app.delete<{ Params: { id: string }; Querystring: { releaseFuture?: boolean } }>(
       '/admin/users/:id',
       { schema: deleteUserSchema },
       async (request) => {
-        await deleteUserAsAdmin(context, request.params.id);
-        return { message: USER_DELETED_MESSAGE };
+        const admin = currentUser(request);
+        const { releasedAppointments } = await deleteUserAsAdmin(context, request.params.id, {
+          releaseFuture: request.query.releaseFuture === true,
+          by: { id: admin.id, name: admin.name },
+        });
+        if (releasedAppointments === 0) return { message: USER_DELETED_MESSAGE };
+        return {
+          message: `${USER_DELETED_MESSAGE}; ${releasedAppointments} future appointment${releasedAppointments === 1 ? ' is' : 's are'} back in the assignment pool — assign ${releasedAppointments === 1 ? 'it' : 'them'} from the appointments tab`,
+          releasedAppointments,
+        };
       },
     );
   };

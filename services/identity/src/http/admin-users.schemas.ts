@@ -1,5 +1,5 @@
 import { errorResponseSchema, strictObject } from '@spa/kit';
-import { messageSchema, userEnvelopeSchema, userSchema } from './user.schemas.js';
+import { userEnvelopeSchema, userSchema } from './user.schemas.js';
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
@@ -47,7 +47,25 @@ export const updateUserSchema = {
 export const deleteUserSchema = {
   tags: ['Admin users'],
   summary: 'Delete a user (admins only); the last admin cannot be deleted (409)',
+  description:
+    'An employee assigned to future active appointments is not deleted: 409 HAS_FUTURE_APPOINTMENTS with their ' +
+    'number (`details[0].futureAppointments`). With `?releaseFuture=true` booking first returns those appointments ' +
+    'to the assignment pool (unassigned), then the employee is deleted; the answer says how many ' +
+    '(`releasedAppointments`). 503 BOOKING_UNAVAILABLE when booking cannot be asked.',
   security,
   params: idParams,
-  response: { 200: messageSchema, ...errors(400, 401, 403, 404, 409) },
+  querystring: strictObject({
+    releaseFuture: {
+      type: 'boolean',
+      description: "Return the employee's future appointments to the assignment pool, then delete",
+    },
+  }),
+  response: {
+    200: {
+      type: 'object',
+      required: ['message'],
+      properties: { message: { type: 'string' }, releasedAppointments: { type: 'integer' } },
+    },
+    ...errors(400, 401, 403, 404, 409),
+  },
 } as const;
