@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/layout/modal';
 import { getErrorMessage } from '../../../lib/api';
 import { useSessionStore } from '../../../stores/session.store';
 import { toast } from '../../../stores/toast.store';
+import { useDependentsGuard } from '../../../components/admin/dependents-dialog';
 import {
   employeeRoleLabel,
   ROLE_LABELS,
@@ -132,11 +133,28 @@ export function EmployeeDirectory() {
   });
   useErrorToast(users.error, 'Could not fetch users');
 
+  const { guard, dialog: dependentsDialog } = useDependentsGuard();
+  // Booking may refuse while the employee is assigned to future appointments: the admin keeps them,
+  // or deletes them and those appointments go back to the assignment pool (the answer says how many).
   const remove = useMutation({
-    mutationFn: (user: AccountUser) => employeesApi.deleteUser(user.id),
-    onSuccess: async (answer) => {
-      toast.success(answer?.message || 'User deleted successfully');
+    mutationFn: async (user: AccountUser) => {
+      let answer: { message?: string } | undefined;
       setDeleting(null);
+      const choice = await guard(
+        async () => {
+          answer = await employeesApi.deleteUser(user.id);
+        },
+        {
+          force: (count) =>
+            `Delete and return ${count === 1 ? 'the appointment' : `${count} appointments`} to the pool`,
+        },
+      );
+      if (choice === 'force') answer = await employeesApi.deleteUser(user.id, { releaseFuture: true });
+      return choice === 'cancel' ? undefined : answer;
+    },
+    onSuccess: async (answer) => {
+      if (!answer) return;
+      toast.success(answer.message || 'User deleted successfully');
       await queryClient.invalidateQueries({ queryKey: employeeKeys.allUsers });
     },
     onError: (error) => toast.error(getErrorMessage(error, 'Delete failed')),
@@ -248,6 +266,7 @@ export function EmployeeDirectory() {
         onConfirm={() => deleting && remove.mutate(deleting)}
         onCancel={() => setDeleting(null)}
       />
+      {dependentsDialog}
     </section>
   );
 }

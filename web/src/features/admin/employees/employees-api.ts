@@ -49,7 +49,11 @@ export const employeesApi = {
     ).users,
   updateUser: async (id: string, changes: UserChanges) =>
     (await put<{ user: AccountUser }>(`/admin/users/${encodeURIComponent(id)}`, changes)).user,
-  deleteUser: (id: string) => del<{ message?: string }>(`/admin/users/${encodeURIComponent(id)}`),
+  /** With releaseFuture, booking first returns an employee's future appointments to the assignment pool. */
+  deleteUser: (id: string, options: { releaseFuture?: boolean } = {}) =>
+    del<{ message?: string; releasedAppointments?: number }>(`/admin/users/${encodeURIComponent(id)}`, {
+      query: { releaseFuture: options.releaseFuture || undefined },
+    }),
 
   listRoles: async () => (await get<{ roles: EmployeeRole[] }>('/admin/employee-roles')).roles,
   createRole: async (form: RoleForm) =>
