@@ -1,4 +1,4 @@
-import { AppError, conflict, notFound } from '@spa/kit';
+import { AppError, conflict, notFound, type PageRequest } from '@spa/kit';
 import { activeEmployeeRoleNames } from '../db/employee-roles.repository.js';
 import type { UserRow } from '../db/schema.js';
 import {
@@ -25,8 +25,12 @@ import { validationFailed } from './validation.js';
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const USER_DELETED_MESSAGE = 'User deleted';
 
-export function listUsersForAdmin(context: IdentityContext, filters: UserFilters): Promise<UserRow[]> {
-  return listUsers(context.db, filters);
+export function listUsersForAdmin(
+  context: IdentityContext,
+  filters: UserFilters,
+  page: PageRequest,
+): Promise<{ users: UserRow[]; total: number }> {
+  return listUsers(context.db, filters, page);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable } from '@spa/kit';
+import { pageWindow, type PageRequest, type Queryable } from '@spa/kit';
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { formatEmployeeId } from '../domain/employee-id.js';
 import type { Shift } from '../domain/user.js';
@@ -59,18 +59,33 @@ export async function deleteUser(q: Queryable, id: string): Promise<void> {
 }
 
 /** The directory: email and working location match by case-insensitive substring, shift and role exactly. */
-export async function listUsers(q: Queryable, filters: UserFilters): Promise<UserRow[]> {
+/** One page of the directory, by name, and how many match in all. */
+export async function listUsers(
+  q: Queryable,
+  filters: UserFilters,
+  page: PageRequest,
+): Promise<{ users: UserRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filters.email) conditions.push(ilike(users.email, likePattern(filters.email.trim())));
   if (filters.workingLocation)
     conditions.push(ilike(users.workingLocation, likePattern(filters.workingLocation.trim())));
   if (filters.shift) conditions.push(eq(users.shift, filters.shift));
   if (filters.role) conditions.push(eq(users.role, filters.role));
-  return q
-    .select()
-    .from(users)
-    .where(and(...conditions))
-    .orderBy(asc(users.name), asc(users.email));
+  const { limit, offset } = pageWindow(page);
+  const [rows, [counted]] = await Promise.all([
+    q
+      .select()
+      .from(users)
+      .where(and(...conditions))
+      .orderBy(asc(users.name), asc(users.email), asc(users.id))
+      .limit(limit)
+      .offset(offset),
+    q
+      .select({ total: count() })
+      .from(users)
+      .where(and(...conditions)),
+  ]);
+  return { users: rows, total: counted?.total ?? 0 };
 }
 
 export async function countUsers(q: Queryable): Promise<number> {

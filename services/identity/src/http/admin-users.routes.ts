@@ -1,4 +1,4 @@
-import { currentUser, requireRole } from '@spa/kit';
+import { currentUser, pageRequest, requireRole, setPageHeaders } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import {
   deleteUserAsAdmin,
@@ -12,7 +12,7 @@ import type { AdminUserChanges } from '../domain/user-update.js';
 import { deleteUserSchema, listUsersSchema, updateUserSchema } from './admin-users.schemas.js';
 import { toUserView } from './user.schemas.js';
 
-type FilterQuery = { [K in keyof UserFilters]?: UserFilters[K] | '' };
+type FilterQuery = { [K in keyof UserFilters]?: UserFilters[K] | '' } & { page?: number; pageSize?: number };
 
 /** Admin user management (spec section 7, Admin). */
 export function adminUserRoutes(context: IdentityContext) {
@@ -20,16 +20,26 @@ export function adminUserRoutes(context: IdentityContext) {
     // Checked before validation, so a caller without the role learns nothing about the request's shape.
     app.addHook('preValidation', requireRole('admin'));
 
-    app.get<{ Querystring: FilterQuery }>('/admin/users', { schema: listUsersSchema }, async (request) => {
-      const { email, shift, workingLocation, role } = request.query;
-      const users = await listUsersForAdmin(context, {
-        email: email || undefined,
-        shift: shift || undefined,
-        workingLocation: workingLocation || undefined,
-        role: role || undefined,
-      });
-      return { users: users.map(toUserView) };
-    });
+    app.get<{ Querystring: FilterQuery }>(
+      '/admin/users',
+      { schema: listUsersSchema },
+      async (request, reply) => {
+        const { email, shift, workingLocation, role } = request.query;
+        const page = pageRequest(request.query);
+        const { users, total } = await listUsersForAdmin(
+          context,
+          {
+            email: email || undefined,
+            shift: shift || undefined,
+            workingLocation: workingLocation || undefined,
+            role: role || undefined,
+          },
+          page,
+        );
+        setPageHeaders(reply, page, total);
+        return { users: users.map(toUserView), total, page: page.number, pageSize: page.size };
+      },
+    );
 
     app.put<{ Params: { id: string }; Body: AdminUserChanges }>(
       '/admin/users/:id',

@@ -1,4 +1,4 @@
-import { errorResponseSchema, strictObject } from '@spa/kit';
+import { errorResponseSchema, pagingQueryProperties, strictObject } from '@spa/kit';
 import { userEnvelopeSchema, userSchema } from './user.schemas.js';
 
 const errors = (...statuses: number[]) =>
@@ -11,16 +11,28 @@ export const listUsersSchema = {
   tags: ['Admin users'],
   summary: 'The user directory (admins only)',
   description:
-    'email and workingLocation match case-insensitive substrings; shift and role match exactly. Empty values are ignored.',
+    'email and workingLocation match case-insensitive substrings; shift and role match exactly. Empty values are ignored. ' +
+    'Paged, by name: `page` (default 1) and `pageSize` (default 20 with `page`, 100 without; at most 100); ' +
+    '`total`, `page` and `pageSize` sit beside `users` (and in X-Total-Count, X-Page, X-Page-Size).',
   security,
   querystring: strictObject({
     email: filterText,
     shift: { type: 'string', enum: ['morning', 'night', ''] },
     workingLocation: filterText,
     role: { type: 'string', enum: ['user', 'employee', 'admin', ''] },
+    ...pagingQueryProperties(),
   }),
   response: {
-    200: { type: 'object', required: ['users'], properties: { users: { type: 'array', items: userSchema } } },
+    200: {
+      type: 'object',
+      required: ['users'],
+      properties: {
+        users: { type: 'array', items: userSchema },
+        total: { type: 'integer' },
+        page: { type: 'integer' },
+        pageSize: { type: 'integer' },
+      },
+    },
     ...errors(400, 401, 403),
   },
 } as const;

@@ -6,6 +6,7 @@ import { getErrorMessage } from '../../../lib/api';
 import { useSessionStore } from '../../../stores/session.store';
 import { toast } from '../../../stores/toast.store';
 import { useDependentsGuard } from '../../../components/admin/dependents-dialog';
+import { Pager, pageCountOf } from '../../../components/pager';
 import {
   employeeRoleLabel,
   ROLE_LABELS,
@@ -17,7 +18,13 @@ import {
 } from '../../auth/account';
 import { EditIcon, FilterIcon, TrashIcon } from '../../dashboard/dashboard-icons';
 import { EditUserDialog } from './edit-user-dialog';
-import { employeeKeys, employeesApi, NO_FILTERS, type DirectoryFilters } from './employees-api';
+import {
+  DIRECTORY_PAGE_SIZE,
+  employeeKeys,
+  employeesApi,
+  NO_FILTERS,
+  type DirectoryFilters,
+} from './employees-api';
 import { useErrorToast } from './use-error-toast';
 
 function FilterPanel({
@@ -124,12 +131,14 @@ function StatusBadge({ status }: { status: AccountUser['status'] }) {
 export function EmployeeDirectory() {
   const queryClient = useQueryClient();
   const currentUserId = useSessionStore((state) => state.user?.id);
-  const [filters, setFilters] = useState<DirectoryFilters>(NO_FILTERS);
+  const [paging, setPaging] = useState({ filters: NO_FILTERS, page: 1 });
+  const { filters, page } = paging;
+  const setFilters = (next: DirectoryFilters) => setPaging({ filters: next, page: 1 });
   const [editing, setEditing] = useState<AccountUser | null>(null);
   const [deleting, setDeleting] = useState<AccountUser | null>(null);
   const users = useQuery({
-    queryKey: employeeKeys.users(filters),
-    queryFn: () => employeesApi.listUsers(filters),
+    queryKey: employeeKeys.users(filters, page),
+    queryFn: () => employeesApi.listUsers(filters, page),
   });
   useErrorToast(users.error, 'Could not fetch users');
 
@@ -160,7 +169,9 @@ export function EmployeeDirectory() {
     onError: (error) => toast.error(getErrorMessage(error, 'Delete failed')),
   });
 
-  const list = users.data ?? [];
+  const list = users.data?.users ?? [];
+  const total = users.data?.total ?? 0;
+  const pageCount = pageCountOf(total, DIRECTORY_PAGE_SIZE);
   return (
     <section className="staff-panel" aria-labelledby="directory-title">
       <div className="staff-panel__header">
@@ -169,7 +180,7 @@ export function EmployeeDirectory() {
         </h3>
         {users.isSuccess && (
           <p className="staff-panel__count" aria-live="polite">
-            {list.length} {list.length === 1 ? 'person' : 'people'}
+            {total} {total === 1 ? 'person' : 'people'}
           </p>
         )}
       </div>
@@ -256,6 +267,15 @@ export function EmployeeDirectory() {
         </table>
       </div>
 
+      {pageCount > 1 && (
+        <Pager
+          page={page}
+          pageCount={pageCount}
+          total={total}
+          noun="people"
+          onPageChange={(next) => setPaging({ filters, page: Math.min(Math.max(1, next), pageCount) })}
+        />
+      )}
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
