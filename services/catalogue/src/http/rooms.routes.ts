@@ -9,10 +9,10 @@ import {
   deletedSchema,
   guardedDeleteDescription,
 } from './guarded-delete.js';
-import { presentRoom } from './presenters.js';
+import { presentPage, presentRoom } from './presenters.js';
 import { sendCached } from './read-cache.js';
-import type { RouteDeps } from './route-deps.js';
-import { bearer, errors, idParams, listOf, roomBody, roomSchema } from './schemas.js';
+import { LIST_PAGE_SIZE, pageOf, queryKey, type RouteDeps } from './route-deps.js';
+import { bearer, errors, idParams, listOrPageOf, listPagingQuery, roomBody, roomSchema } from './schemas.js';
 
 const tags = ['rooms'];
 const admin = requireRole('admin');
@@ -24,12 +24,23 @@ export async function roomsRoutes(app: FastifyInstance, { store, cache, booking 
       schema: {
         tags,
         summary: 'Treatment rooms, by room number (public)',
-        response: { 200: listOf(roomSchema) },
+        description:
+          'Paged: without `page` the first 100 as the plain array; with `page` { items, total, page, pageSize } (`pageSize` default 20, at most 100).',
+        querystring: listPagingQuery,
+        response: { 200: listOrPageOf(roomSchema), 400: errors[400] },
       },
     },
     async (request, reply) => {
-      const cached = await cache.read('rooms', 'rooms', async () =>
-        (await listRooms(store.db)).map(presentRoom),
+      const query = request.query as { page?: number; pageSize?: number };
+      const page = pageOf(query, LIST_PAGE_SIZE);
+      const cached = await cache.read(
+        'rooms',
+        `rooms|${queryKey({ page: query.page, pageSize: query.pageSize })}`,
+        async () => {
+          const { items, total } = await listRooms(store.db, page);
+          const presented = items.map(presentRoom);
+          return page.asked ? presentPage(presented, total, page) : presented;
+        },
       );
       return sendCached(request, reply, cached, 'public');
     },

@@ -48,7 +48,7 @@ export async function servicesRoutes(app: FastifyInstance, { store, cache, booki
         summary: 'Treatments with their category and pricing (public)',
         description:
           'The public sees active services of active categories; an admin sees all. Optional filters: category, search. ' +
-          'Without `page` the answer is the plain array; with `page` it is { items, total, page, pageSize }.',
+          'Without `page` the answer is the plain array of the first 100 (or `pageSize`); with `page` it is { items, total, page, pageSize } (`pageSize` default 8, at most 100).',
         querystring: serviceListQuery,
         response: { 200: listOrPageOf(serviceSchema), 400: errors[400] },
       },
@@ -68,7 +68,7 @@ export async function servicesRoutes(app: FastifyInstance, { store, cache, booki
             page,
           });
           const presented = items.map(presentService);
-          return page ? presentPage(presented, total, page) : presented;
+          return page.asked ? presentPage(presented, total, page) : presented;
         },
       );
       return sendCached(request, reply, cached, audience);
