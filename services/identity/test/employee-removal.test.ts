@@ -128,4 +128,19 @@ describe('removing an employee from the team', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ message: 'User deleted' });
   });
+
+  it('booking refuses an internal dependents question that names nothing, or two things', async () => {
+    for (const query of ['', '?roomId=a&serviceId=b', '?customerId=a']) {
+      const response = await booking.request('GET', `/internal/dependents${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+    const wrongTarget = await booking.request('POST', '/internal/dependents/cancel', {
+      body: { employeeId: 'a' },
+    });
+    expect(wrongTarget.statusCode).toBe(400);
+    expect((await booking.request('POST', '/internal/dependents/release', { body: {} })).statusCode).toBe(
+      400,
+    );
+  });
 });
