@@ -22,6 +22,7 @@ afterAll(async () => world?.close());
 
 interface ListedUser {
   id: string;
+  name: string;
   email: string;
   role: string;
   shift: string | null;
