@@ -81,6 +81,23 @@ describe('appointment lists', () => {
       ).json().appointments,
     ).toHaveLength(3);
     expect((await list('all', admin.token)).json().appointments).toHaveLength(3);
+    // Paged: one page at a time with the total beside it.
+    const paged = await world.request(
+      'GET',
+      `/appointments/users/${otherCustomer.id}/appointments?timeRange=all&page=2&pageSize=2`,
+      { token: otherCustomer.token },
+    );
+    expect(paged.statusCode, paged.body).toBe(200);
+    expect(paged.json()).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(paged.json().appointments.map((a: { _id: string }) => a._id)).toEqual([past._id]);
+    expect(paged.headers['x-total-count']).toBe('3');
+    expect(
+      (
+        await world.request('GET', `/appointments/users/${otherCustomer.id}/appointments?pageSize=101`, {
+          token: otherCustomer.token,
+        })
+      ).statusCode,
+    ).toBe(400);
     // To anyone else the list does not exist.
     const foreign = await list('all', customer.token);
     expect(foreign.statusCode).toBe(404);

@@ -14,6 +14,7 @@ import type { RouteDeps } from './http/route-deps.js';
 import { servicesRoutes } from './http/services.routes.js';
 import { uploadRoutes } from './http/upload.routes.js';
 import { containsNul } from './domain/text.js';
+import { createBookingClient } from './integrations/booking-client.js';
 import { ImageStore } from './uploads/image-store.js';
 
 /** Who may call each internal route (the kit's guard refuses everyone else with 401). */
@@ -54,6 +55,7 @@ export async function buildApp(deps: ServiceDeps & { config: CatalogueConfig }):
     cache,
     images: new ImageStore(config.uploadDir, config.uploadOriginalsDir),
     config,
+    booking: createBookingClient({ baseUrl: config.bookingUrl, timeoutMs: config.bookingTimeoutMs }),
   };
 
   app.addHook('onClose', async () => cache.close());

@@ -15,6 +15,9 @@ export interface CatalogueConfig extends BaseConfig {
   seedDemoData: boolean;
   /** How long a cached public read may live in Redis; writes invalidate it sooner. */
   readCacheSeconds: number;
+  /** Booking's internal address: how many future appointments use a room or a treatment before deleting it. */
+  bookingUrl: string;
+  bookingTimeoutMs: number;
 }
 
 // <repo>/.data/uploads, from src/ (tsx) and from dist/ (the bundle) alike.
@@ -48,6 +51,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       seedDemoData:
         env.bool('SEED_DEMO_DATA', base.nodeEnv !== 'production') && base.nodeEnv !== 'production',
       readCacheSeconds: env.int('READ_CACHE_SECONDS', 60),
+      bookingUrl: env.string('BOOKING_URL', 'http://127.0.0.1:4003'),
+      bookingTimeoutMs: env.int('BOOKING_TIMEOUT_MS', 5000),
     };
   }, source);
 }

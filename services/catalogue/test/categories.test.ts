@@ -9,7 +9,7 @@ import {
 
 let world: CatalogueWorld;
 beforeAll(async () => {
-  world = await startCatalogue('categories');
+  world = await startCatalogue('categories', {}, { booking: true });
 });
 afterAll(async () => world?.close());
 

@@ -23,7 +23,7 @@ import {
 
 let world: CatalogueWorld;
 beforeAll(async () => {
-  world = await startCatalogue('events');
+  world = await startCatalogue('events', {}, { booking: true });
 });
 afterAll(async () => world?.close());
 

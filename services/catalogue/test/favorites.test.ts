@@ -10,7 +10,7 @@ let world: CatalogueWorld;
 let swedish: { _id: string };
 let thai: { _id: string };
 beforeAll(async () => {
-  world = await startCatalogue('favorites');
+  world = await startCatalogue('favorites', {}, { booking: true });
   const category = await createCategory(world, 'Massage');
   swedish = await createService(world, category._id, 'Swedish Massage');
   thai = await createService(world, category._id, 'Thai Massage');

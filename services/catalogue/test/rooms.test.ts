@@ -3,7 +3,7 @@ import { startCatalogue, type CatalogueWorld } from './support/catalogue-world.j
 
 let world: CatalogueWorld;
 beforeAll(async () => {
-  world = await startCatalogue('rooms');
+  world = await startCatalogue('rooms', {}, { booking: true });
 });
 afterAll(async () => world?.close());
 

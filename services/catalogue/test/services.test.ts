@@ -11,7 +11,7 @@ let world: CatalogueWorld;
 let massage: { _id: string; name: string };
 let facials: { _id: string; name: string };
 beforeAll(async () => {
-  world = await startCatalogue('services');
+  world = await startCatalogue('services', {}, { booking: true });
   massage = await createCategory(world, 'Massage Therapies', { order: 1 });
   facials = await createCategory(world, 'Facials', { order: 2 });
 });

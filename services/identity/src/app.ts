@@ -16,6 +16,7 @@ import { employeeRoleRoutes } from './http/employee-roles.routes.js';
 import { internalStatsRoutes } from './http/internal-stats.routes.js';
 import { jwksRoutes } from './http/jwks.routes.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
+import { createBookingClient } from './integrations/booking-client.js';
 
 export type IdentityDeps = ServiceDeps & { config: IdentityConfig; background?: BackgroundTasks };
 
@@ -36,6 +37,7 @@ export async function createIdentityContext(deps: IdentityDeps): Promise<Identit
     throttle: new SignInThrottle(deps.redis, config.signInThrottle),
     google: new GoogleIdTokenVerifier(config.google),
     background: deps.background ?? new BackgroundTasks(deps.logger),
+    booking: createBookingClient({ baseUrl: config.bookingUrl, timeoutMs: config.bookingTimeoutMs }),
   };
 }
 

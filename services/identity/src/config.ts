@@ -53,6 +53,9 @@ export interface IdentityConfig extends BaseConfig {
   signInThrottle: SignInThrottleSettings;
   google: GoogleSignInSettings;
   seed: DemoSeedSettings;
+  /** Booking's internal address: an employee's future assignments before they are deleted. */
+  bookingUrl: string;
+  bookingTimeoutMs: number;
 }
 
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -64,6 +67,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     return {
       ...base,
       appUrl: env.url('APP_URL', 'http://localhost:8080').replace(/\/+$/, ''),
+      bookingUrl: env.string('BOOKING_URL', 'http://127.0.0.1:4003'),
+      bookingTimeoutMs: env.int('BOOKING_TIMEOUT_MS', 5000),
       signingKeyJwk: production
         ? env.string('IDENTITY_SIGNING_KEY')
         : env.optionalString('IDENTITY_SIGNING_KEY'),

@@ -23,6 +23,7 @@ afterAll(async () => world?.close());
 
 interface ListedUser {
   id: string;
+  name: string;
   email: string;
   role: string;
   shift: string | null;
@@ -140,8 +141,8 @@ describe('GET /admin/users', () => {
     expect(await directory('?email=%25')).toEqual([]);
   });
 
-  it('refuses unknown filters and shifts', async () => {
-    for (const query of ['?shift=evening', '?page=2']) {
+  it('refuses unknown filters, shifts and page numbers', async () => {
+    for (const query of ['?shift=evening', '?limit=2', '?page=0']) {
       const response = await world.call({ method: 'GET', url: `/admin/users${query}`, token: tokens.admin });
       expect(response.statusCode).toBe(400);
     }
@@ -354,6 +355,41 @@ describe('DELETE /admin/users/:id', () => {
   it('refuses a malformed id', async () => {
     const response = await world.call({ method: 'DELETE', url: '/admin/users/42', token: tokens.admin });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('GET /admin/users pages', () => {
+  it('answers one page by name with the total beside the users, and refuses a page size over 100', async () => {
+    const tag = `pager${Date.now().toString(36)}`;
+    for (const name of ['Charu', 'Anil', 'Bela'])
+      await world.register({ name: `${name} ${tag}`, email: `${name.toLowerCase()}.${tag}@spa.test` });
+    const first = await world.call({
+      method: 'GET',
+      url: `/admin/users?email=${tag}&page=1&pageSize=2`,
+      token: tokens.admin,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const body = first.json<{ users: ListedUser[]; total: number; page: number; pageSize: number }>();
+    expect(body.users.map((user) => user.name)).toEqual([`Anil ${tag}`, `Bela ${tag}`]);
+    expect({ total: body.total, page: body.page, pageSize: body.pageSize }).toEqual({
+      total: 3,
+      page: 1,
+      pageSize: 2,
+    });
+    expect(first.headers['x-total-count']).toBe('3');
+    const second = await world.call({
+      method: 'GET',
+      url: `/admin/users?email=${tag}&page=2&pageSize=2`,
+      token: tokens.admin,
+    });
+    expect(second.json<{ users: ListedUser[] }>().users.map((user) => user.name)).toEqual([`Charu ${tag}`]);
+    const tooMany = await world.call({
+      method: 'GET',
+      url: '/admin/users?pageSize=101',
+      token: tokens.admin,
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
 });
 

@@ -18,3 +18,4 @@ export * from './http/app.js';
 export * from './http/errors.js';
 export * from './http/validation.js';
 export * from './tracing.js';
+export * from './http/pagination.js';

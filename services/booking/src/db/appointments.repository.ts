@@ -1,4 +1,4 @@
-import type { Queryable } from '@spa/kit';
+import { pageWindow, type PageRequest, type Queryable } from '@spa/kit';
 import {
   and,
   asc,
@@ -205,28 +205,45 @@ function orderFor(range: TimeRange) {
     : [desc(appointments.startsAt), desc(appointments.appointmentCode)];
 }
 
-export async function listForCustomer(
+/** One page of a customer's or an employee's appointments, and how many there are in all. */
+async function listPageFor(
+  db: Queryable,
+  owner: SQL,
+  range: TimeRange,
+  now: Date,
+  page: PageRequest,
+): Promise<{ appointments: AppointmentView[]; total: number }> {
+  const where = and(owner, timeRangeCondition(range, now));
+  const { limit, offset } = pageWindow(page);
+  const [rows, [counted]] = await Promise.all([
+    selectViews(db)
+      .where(where)
+      .orderBy(...orderFor(range), asc(appointments.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(appointments).where(where),
+  ]);
+  return { appointments: rows.map(toView), total: Number(counted?.total ?? 0) };
+}
+
+export function listForCustomer(
   db: Queryable,
   customerId: string,
   range: TimeRange,
   now: Date,
-): Promise<AppointmentView[]> {
-  const rows = await selectViews(db)
-    .where(and(eq(appointments.customerId, customerId), timeRangeCondition(range, now)))
-    .orderBy(...orderFor(range));
-  return rows.map(toView);
+  page: PageRequest,
+): Promise<{ appointments: AppointmentView[]; total: number }> {
+  return listPageFor(db, eq(appointments.customerId, customerId), range, now, page);
 }
 
-export async function listForEmployee(
+export function listForEmployee(
   db: Queryable,
   employeeId: string,
   range: TimeRange,
   now: Date,
-): Promise<AppointmentView[]> {
-  const rows = await selectViews(db)
-    .where(and(eq(appointments.employeeId, employeeId), timeRangeCondition(range, now)))
-    .orderBy(...orderFor(range));
-  return rows.map(toView);
+  page: PageRequest,
+): Promise<{ appointments: AppointmentView[]; total: number }> {
+  return listPageFor(db, eq(appointments.employeeId, employeeId), range, now, page);
 }
 
 export interface AdminListFilter {

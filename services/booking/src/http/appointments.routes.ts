@@ -1,4 +1,11 @@
-import { currentUser, errorResponseSchema, requireAuth, requireRole } from '@spa/kit';
+import {
+  currentUser,
+  errorResponseSchema,
+  pageRequest,
+  requireAuth,
+  requireRole,
+  setPageHeaders,
+} from '@spa/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppointmentStatus, PaymentStatus, TimeRange } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
@@ -45,6 +52,13 @@ const adminOnly = requireRole('admin');
 
 type IdParams = { Params: { id: string } };
 
+/** A time range and, optionally, a page (without one: the first 100). */
+interface ListQuery {
+  timeRange: TimeRange;
+  page?: number;
+  pageSize?: number;
+}
+
 export async function appointmentsRoutes(app: FastifyInstance, context: BookingContext): Promise<void> {
   const present = (request: FastifyRequest, view: AppointmentView) =>
     presentAppointment(view, {
@@ -81,7 +95,7 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
     },
   );
 
-  app.get<{ Params: { userId: string }; Querystring: { timeRange: TimeRange } }>(
+  app.get<{ Params: { userId: string }; Querystring: ListQuery }>(
     '/appointments/users/:userId/appointments',
     {
       preValidation: requireAuth,
@@ -89,20 +103,34 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
         tags,
         security,
         summary: "A customer's appointments (their own; an admin may read anyone's)",
+        description:
+          'Paged: without `page`, the first 100 (`pageSize` narrows it); with `page`, `pageSize` defaults to 20 ' +
+          '(at most 100). `total`, `page` and `pageSize` sit beside `appointments` (and in X-Total-Count, X-Page, X-Page-Size).',
         params: userIdParamsSchema,
         querystring: timeRangeQuerySchema,
         response: { 200: appointmentListSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      appointments: presentList(
+    async (request, reply) => {
+      const page = pageRequest(request.query);
+      const { appointments, total } = await customerAppointments(
+        context,
         request,
-        await customerAppointments(context, request, request.params.userId, request.query.timeRange),
-      ),
-    }),
+        request.params.userId,
+        request.query.timeRange,
+        page,
+      );
+      setPageHeaders(reply, page, total);
+      return {
+        appointments: presentList(request, appointments),
+        total,
+        page: page.number,
+        pageSize: page.size,
+      };
+    },
   );
 
-  app.get<{ Params: { userId: string }; Querystring: { timeRange: TimeRange } }>(
+  app.get<{ Params: { userId: string }; Querystring: ListQuery }>(
     '/appointments/employees/:userId/appointments',
     {
       preValidation: requireAuth,
@@ -110,17 +138,31 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
         tags,
         security,
         summary: "An employee's appointments (their own; an admin may read anyone's)",
+        description:
+          'Paged: without `page`, the first 100 (`pageSize` narrows it); with `page`, `pageSize` defaults to 20 ' +
+          '(at most 100). `total`, `page` and `pageSize` sit beside `appointments` (and in X-Total-Count, X-Page, X-Page-Size).',
         params: userIdParamsSchema,
         querystring: timeRangeQuerySchema,
         response: { 200: appointmentListSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      appointments: presentList(
+    async (request, reply) => {
+      const page = pageRequest(request.query);
+      const { appointments, total } = await employeeAppointments(
+        context,
         request,
-        await employeeAppointments(context, request, request.params.userId, request.query.timeRange),
-      ),
-    }),
+        request.params.userId,
+        request.query.timeRange,
+        page,
+      );
+      setPageHeaders(reply, page, total);
+      return {
+        appointments: presentList(request, appointments),
+        total,
+        page: page.number,
+        pageSize: page.size,
+      };
+    },
   );
 
   app.get<{ Querystring: AdminListQuery }>(

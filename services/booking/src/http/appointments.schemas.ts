@@ -1,4 +1,4 @@
-import { errorResponseSchema, strictObject } from '@spa/kit';
+import { errorResponseSchema, pagingQueryProperties, strictObject } from '@spa/kit';
 import {
   APPOINTMENT_STATUSES,
   PAYMENT_METHODS,
@@ -104,6 +104,7 @@ export const timeRangeQuerySchema = {
       default: 'all',
       description: 'upcoming: not over yet (soonest first); past: over (newest first); all (newest first)',
     },
+    ...pagingQueryProperties(),
   },
 } as const;
 
@@ -124,7 +125,7 @@ export const adminListQuerySchema = {
     startDate: dateOrDateTime('From this day (YYYY-MM-DD, Asia/Kolkata) or instant'),
     endDate: dateOrDateTime('Up to and including this day (YYYY-MM-DD, Asia/Kolkata), or up to this instant'),
     page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
   },
 } as const;
 
@@ -247,7 +248,12 @@ export const bookedSchema = {
 
 export const appointmentListSchema = {
   type: 'object',
-  properties: { appointments: { type: 'array', items: appointmentSchema } },
+  properties: {
+    appointments: { type: 'array', items: appointmentSchema },
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    pageSize: { type: 'integer' },
+  },
 } as const;
 
 export const adminListSchema = {

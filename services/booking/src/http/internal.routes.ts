@@ -2,6 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { recordPayment, type CapturedPayment } from '../use-cases/appointment-commands.js';
 import { nowOf, type BookingContext } from '../use-cases/context.js';
 import {
+  cancelDependents,
+  countDependents,
+  releaseEmployee,
+  type DependentTarget,
+} from '../use-cases/dependents.js';
+import {
   appointmentIdParamsSchema,
   appointmentSchema,
   errorResponses,
@@ -45,6 +51,90 @@ export async function internalRoutes(app: FastifyInstance, context: BookingConte
         expiresAt: 0,
       };
       return presentAppointment(view, { viewer: customer, now: nowOf(context), rules: context.config.rules });
+    },
+  );
+
+  // ---- what other services' records future appointments point at (issue 12 part 4) ----
+
+  const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
+  const targetSchema = (keys: readonly string[]) => ({
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(keys.map((key) => [key, id])),
+    minProperties: 1,
+    maxProperties: 1,
+  });
+  const byActor = { type: 'string', maxLength: 200 } as const;
+  const actorOfBody = (body: { byId?: string; byName?: string }) => ({
+    id: body.byId || 'system',
+    name: body.byName || 'An administrator',
+    role: 'admin' as const,
+  });
+
+  app.get<{ Querystring: DependentTarget }>(
+    '/internal/dependents',
+    {
+      schema: {
+        summary: 'How many future active appointments use a room, a service or an employee',
+        querystring: targetSchema(['roomId', 'serviceId', 'employeeId']),
+        response: {
+          200: { type: 'object', properties: { futureAppointments: { type: 'integer' } } },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({ futureAppointments: await countDependents(context, request.query) }),
+  );
+
+  app.post<{ Body: ({ roomId: string } | { serviceId: string }) & { byId?: string; byName?: string } }>(
+    '/internal/dependents/cancel',
+    {
+      schema: {
+        summary: 'Cancel (and so notify) every future active appointment of a room or a service',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { roomId: id, serviceId: id, byId: byActor, byName: byActor },
+          oneOf: [{ required: ['roomId'] }, { required: ['serviceId'] }],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { cancelled: { type: 'integer' }, remaining: { type: 'integer' } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { byId, byName, ...target } = request.body;
+      return cancelDependents(context, target, actorOfBody({ byId, byName }));
+    },
+  );
+
+  app.post<{ Body: { employeeId: string; byId?: string; byName?: string } }>(
+    '/internal/dependents/release',
+    {
+      schema: {
+        summary: "Return an employee's future assignments to the assignment pool",
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { employeeId: id, byId: byActor, byName: byActor },
+          required: ['employeeId'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { released: { type: 'integer' }, remaining: { type: 'integer' } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { employeeId, byId, byName } = request.body;
+      return releaseEmployee(context, employeeId, actorOfBody({ byId, byName }));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { AppError, assertOwnerOr, notFound, type AuthUser, type Database } from '@spa/kit';
+import { AppError, assertOwnerOr, notFound, type AuthUser, type Database, type PageRequest } from '@spa/kit';
 import type { FastifyRequest } from 'fastify';
 import type { AppointmentStatus, TimeRange } from '../domain/appointment.js';
 import type { AppointmentView, HistoryEntry } from '../domain/appointment-view.js';
@@ -35,9 +35,10 @@ export async function customerAppointments(
   request: FastifyRequest,
   userId: string,
   range: TimeRange,
-): Promise<AppointmentView[]> {
+  page: PageRequest,
+): Promise<{ appointments: AppointmentView[]; total: number }> {
   assertOwnerOr(request, userId, 'admin');
-  return listForCustomer(context.db, userId, range, nowOf(context));
+  return listForCustomer(context.db, userId, range, nowOf(context), page);
 }
 
 /** An employee's own appointments (an admin may read anyone's). */
@@ -46,9 +47,10 @@ export async function employeeAppointments(
   request: FastifyRequest,
   userId: string,
   range: TimeRange,
-): Promise<AppointmentView[]> {
+  page: PageRequest,
+): Promise<{ appointments: AppointmentView[]; total: number }> {
   assertOwnerOr(request, userId, 'admin');
-  return listForEmployee(context.db, userId, range, nowOf(context));
+  return listForEmployee(context.db, userId, range, nowOf(context), page);
 }
 
 export interface AdminListQuery {

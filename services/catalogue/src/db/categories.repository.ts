@@ -1,5 +1,6 @@
 import { badRequest, conflict, notFound, type Queryable } from '@spa/kit';
 import { asc, count, eq, type SQL } from 'drizzle-orm';
+import type { ListPage } from './list-page.js';
 import { cleanCategoryForm, type CategoryInput } from '../domain/category-form.js';
 import { definedOnly } from '../domain/text.js';
 import { catalogueEvents } from '../events/publishes.js';
@@ -13,13 +14,24 @@ export type CategoryRow = typeof serviceCategories.$inferSelect;
 
 const NOT_FOUND = 'Category not found';
 
-export async function listCategories(db: Queryable, { includeInactive }: { includeInactive: boolean }) {
+/** One page of the categories, and how many there are. */
+export async function listCategories(
+  db: Queryable,
+  { includeInactive }: { includeInactive: boolean },
+  page: ListPage,
+): Promise<{ items: CategoryRow[]; total: number }> {
   const where: SQL | undefined = includeInactive ? undefined : eq(serviceCategories.isActive, true);
-  return db
-    .select()
-    .from(serviceCategories)
-    .where(where)
-    .orderBy(asc(serviceCategories.displayOrder), asc(serviceCategories.name));
+  const [items, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(serviceCategories)
+      .where(where)
+      .orderBy(asc(serviceCategories.displayOrder), asc(serviceCategories.name), asc(serviceCategories.id))
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+    db.select({ total: count() }).from(serviceCategories).where(where),
+  ]);
+  return { items, total: counted?.total ?? 0 };
 }
 
 export async function findCategory(db: Queryable, id: string): Promise<CategoryRow | undefined> {

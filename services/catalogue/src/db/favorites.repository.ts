@@ -1,5 +1,6 @@
 import { notFound, type Queryable } from '@spa/kit';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { ListPage } from './list-page.js';
 import { isForeignKeyViolation, isUuid } from './pg-errors.js';
 import { favorites } from './schema.js';
 import { findService, listServices, type ServiceRecord } from './services.repository.js';
@@ -40,13 +41,22 @@ export async function removeFavorite(db: Queryable, userId: string, serviceId: s
   return removed.length > 0;
 }
 
-/** The user's favorite treatments that are on offer now, most recently added first. */
-export async function listFavoriteServices(db: Queryable, userId: string): Promise<ServiceRecord[]> {
+/**
+ * One page of the user's favorite treatments that are on offer now, most recently added first (a page
+ * may hold fewer when some on it are no longer on offer).
+ */
+export async function listFavoriteServices(
+  db: Queryable,
+  userId: string,
+  page: ListPage,
+): Promise<ServiceRecord[]> {
   const rows = await db
     .select({ serviceId: favorites.serviceId })
     .from(favorites)
     .where(eq(favorites.userId, userId))
-    .orderBy(desc(favorites.createdAt));
+    .orderBy(desc(favorites.createdAt), asc(favorites.serviceId))
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
   if (rows.length === 0) return [];
   const { items } = await listServices(db, { includeInactive: false, ids: rows.map((row) => row.serviceId) });
   const byId = new Map(items.map((service) => [service.id, service]));

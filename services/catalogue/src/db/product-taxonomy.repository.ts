@@ -1,5 +1,6 @@
 import { badRequest, conflict, notFound, type Queryable } from '@spa/kit';
 import { asc, count, eq } from 'drizzle-orm';
+import type { ListPage } from './list-page.js';
 import { cleanText } from '../domain/text.js';
 import { isForeignKeyViolation, isUniqueViolation, isUuid } from './pg-errors.js';
 import { productCategories, products, subcategories } from './schema.js';
@@ -9,25 +10,49 @@ export type SubcategoryRecord = typeof subcategories.$inferSelect & {
   productCategory: { id: string; name: string };
 };
 
-export async function listProductCategories(db: Queryable): Promise<ProductCategoryRow[]> {
-  return db.select().from(productCategories).orderBy(asc(productCategories.name));
+/** One page of the product categories by name, and how many there are. */
+export async function listProductCategories(
+  db: Queryable,
+  page: ListPage,
+): Promise<{ items: ProductCategoryRow[]; total: number }> {
+  const [items, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(productCategories)
+      .orderBy(asc(productCategories.name), asc(productCategories.id))
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+    db.select({ total: count() }).from(productCategories),
+  ]);
+  return { items, total: counted?.total ?? 0 };
 }
 
+/** One page of the subcategories (of one product category, if given), and how many there are. */
 export async function listSubcategories(
   db: Queryable,
-  { productCategoryId }: { productCategoryId?: string } = {},
-): Promise<SubcategoryRecord[]> {
-  if (productCategoryId !== undefined && !isUuid(productCategoryId)) return [];
-  const rows = await db
-    .select({
-      subcategory: subcategories,
-      productCategory: { id: productCategories.id, name: productCategories.name },
-    })
-    .from(subcategories)
-    .innerJoin(productCategories, eq(productCategories.id, subcategories.productCategoryId))
-    .where(productCategoryId ? eq(subcategories.productCategoryId, productCategoryId) : undefined)
-    .orderBy(asc(productCategories.name), asc(subcategories.name));
-  return rows.map(({ subcategory, productCategory }) => ({ ...subcategory, productCategory }));
+  { productCategoryId }: { productCategoryId?: string },
+  page: ListPage,
+): Promise<{ items: SubcategoryRecord[]; total: number }> {
+  if (productCategoryId !== undefined && !isUuid(productCategoryId)) return { items: [], total: 0 };
+  const where = productCategoryId ? eq(subcategories.productCategoryId, productCategoryId) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        subcategory: subcategories,
+        productCategory: { id: productCategories.id, name: productCategories.name },
+      })
+      .from(subcategories)
+      .innerJoin(productCategories, eq(productCategories.id, subcategories.productCategoryId))
+      .where(where)
+      .orderBy(asc(productCategories.name), asc(subcategories.name), asc(subcategories.id))
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+    db.select({ total: count() }).from(subcategories).where(where),
+  ]);
+  return {
+    items: rows.map(({ subcategory, productCategory }) => ({ ...subcategory, productCategory })),
+    total: counted?.total ?? 0,
+  };
 }
 
 /*

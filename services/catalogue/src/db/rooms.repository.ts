@@ -1,5 +1,6 @@
 import { conflict, notFound, type Queryable } from '@spa/kit';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { ListPage } from './list-page.js';
 import { rupeesToPaise } from '../domain/money.js';
 import { cleanRoomForm, type RoomFields, type RoomInput } from '../domain/room-form.js';
 import { definedOnly } from '../domain/text.js';
@@ -13,15 +14,23 @@ export type RoomRow = typeof rooms.$inferSelect;
 
 const NOT_FOUND = 'Room not found';
 
-export async function listRooms(db: Queryable): Promise<RoomRow[]> {
+/** One page of the rooms, and how many there are. */
+export async function listRooms(db: Queryable, page: ListPage): Promise<{ items: RoomRow[]; total: number }> {
   // Numeric room numbers in numeric order (2 before 10), the rest after them by name.
-  return db
-    .select()
-    .from(rooms)
-    .orderBy(
-      sql`case when ${rooms.roomNumber} ~ '^[0-9]{1,9}$' then ${rooms.roomNumber}::int end nulls last`,
-      asc(rooms.roomNumber),
-    );
+  const [items, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(rooms)
+      .orderBy(
+        sql`case when ${rooms.roomNumber} ~ '^[0-9]{1,9}$' then ${rooms.roomNumber}::int end nulls last`,
+        asc(rooms.roomNumber),
+        asc(rooms.id),
+      )
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+    db.select({ total: count() }).from(rooms),
+  ]);
+  return { items, total: counted?.total ?? 0 };
 }
 
 export async function getRoom(db: Queryable, id: string): Promise<RoomRow> {

@@ -8,10 +8,20 @@ import {
 } from '../db/categories.repository.js';
 import { assignableRoles } from '../db/employee-roles.repository.js';
 import type { CategoryInput } from '../domain/category-form.js';
-import { presentCategory } from './presenters.js';
+import { presentCategory, presentPage } from './presenters.js';
 import { audienceOf, sendCached } from './read-cache.js';
-import type { RouteDeps } from './route-deps.js';
-import { bearer, categoryBody, categorySchema, errors, idParams, listOf, messageSchema } from './schemas.js';
+import { LIST_PAGE_SIZE, pageOf, queryKey, type RouteDeps } from './route-deps.js';
+import {
+  bearer,
+  categoryBody,
+  categorySchema,
+  errors,
+  idParams,
+  listOf,
+  listOrPageOf,
+  listPagingQuery,
+  messageSchema,
+} from './schemas.js';
 
 const tags = ['categories'];
 const admin = requireRole('admin');
@@ -23,14 +33,26 @@ export async function categoriesRoutes(app: FastifyInstance, { store, cache }: R
       schema: {
         tags,
         summary: 'Service categories, by display order (public; admins also see inactive ones)',
-        response: { 200: listOf(categorySchema) },
+        description:
+          'Paged: without `page` the first 100 as the plain array; with `page` { items, total, page, pageSize } (`pageSize` default 20, at most 100).',
+        querystring: listPagingQuery,
+        response: { 200: listOrPageOf(categorySchema), 400: errors[400] },
       },
     },
     async (request, reply) => {
       const audience = audienceOf(request);
-      const cached = await cache.read('services', `categories|${audience}`, async () =>
-        (await listCategories(store.db, { includeInactive: audience === 'admin' })).map(presentCategory),
-      );
+      const query = request.query as { page?: number; pageSize?: number };
+      const page = pageOf(query, LIST_PAGE_SIZE);
+      const key = `categories|${audience}|${queryKey({ page: query.page, pageSize: query.pageSize })}`;
+      const cached = await cache.read('services', key, async () => {
+        const { items, total } = await listCategories(
+          store.db,
+          { includeInactive: audience === 'admin' },
+          page,
+        );
+        const presented = items.map(presentCategory);
+        return page.asked ? presentPage(presented, total, page) : presented;
+      });
       return sendCached(request, reply, cached, audience);
     },
   );

@@ -2,8 +2,8 @@ import { currentUser, requireAuth, strictObject } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import { addFavorite, isFavorite, listFavoriteServices, removeFavorite } from '../db/favorites.repository.js';
 import { presentService } from './presenters.js';
-import type { RouteDeps } from './route-deps.js';
-import { bearer, errors, listOf, serviceSchema } from './schemas.js';
+import { LIST_PAGE_SIZE, pageOf, type RouteDeps } from './route-deps.js';
+import { bearer, errors, listOf, listPagingQuery, serviceSchema } from './schemas.js';
 
 const tags = ['favorites'];
 const serviceParams = strictObject({ serviceId: { type: 'string', maxLength: 100 } }, ['serviceId']);
@@ -22,11 +22,15 @@ export async function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps
         tags,
         summary: "The signed-in user's favorite treatments that are on offer, most recent first",
         security: bearer,
-        response: { 200: listOf(serviceSchema), 401: errors[401] },
+        description:
+          'Without `page` the first 100; `page` and `pageSize` (default 20, at most 100) walk through them (the answer stays the plain array).',
+        querystring: listPagingQuery,
+        response: { 200: listOf(serviceSchema), 400: errors[400], 401: errors[401] },
       },
     },
     async (request, reply) => {
-      const services = await listFavoriteServices(store.db, currentUser(request).id);
+      const page = pageOf(request.query as { page?: number; pageSize?: number }, LIST_PAGE_SIZE);
+      const services = await listFavoriteServices(store.db, currentUser(request).id, page);
       return reply.header('cache-control', 'private, no-store').send(services.map(presentService));
     },
   );

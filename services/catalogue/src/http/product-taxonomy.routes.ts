@@ -8,14 +8,15 @@ import {
   listProductCategories,
   listSubcategories,
 } from '../db/product-taxonomy.repository.js';
-import { presentProductCategory, presentSubcategory } from './presenters.js';
+import { presentPage, presentProductCategory, presentSubcategory } from './presenters.js';
 import { sendCached } from './read-cache.js';
-import type { RouteDeps } from './route-deps.js';
+import { LIST_PAGE_SIZE, pageOf, queryKey, type RouteDeps } from './route-deps.js';
 import {
   bearer,
   errors,
   idParams,
-  listOf,
+  listOrPageOf,
+  listPagingQuery,
   messageSchema,
   productCategoryBody,
   productCategorySchema,
@@ -33,13 +34,21 @@ export async function productTaxonomyRoutes(app: FastifyInstance, { store, cache
       schema: {
         tags: ['product-categories'],
         summary: 'Product categories, by name (public)',
-        response: { 200: listOf(productCategorySchema) },
+        description:
+          'Paged: without `page` the first 100 as the plain array; with `page` { items, total, page, pageSize } (`pageSize` default 20, at most 100).',
+        querystring: listPagingQuery,
+        response: { 200: listOrPageOf(productCategorySchema), 400: errors[400] },
       },
     },
     async (request, reply) => {
-      const cached = await cache.read('products', 'product-categories', async () =>
-        (await listProductCategories(store.db)).map(presentProductCategory),
-      );
+      const query = request.query as { page?: number; pageSize?: number };
+      const page = pageOf(query, LIST_PAGE_SIZE);
+      const key = `product-categories|${queryKey({ page: query.page, pageSize: query.pageSize })}`;
+      const cached = await cache.read('products', key, async () => {
+        const { items, total } = await listProductCategories(store.db, page);
+        const presented = items.map(presentProductCategory);
+        return page.asked ? presentPage(presented, total, page) : presented;
+      });
       return sendCached(request, reply, cached, 'public');
     },
   );
@@ -92,15 +101,26 @@ export async function productTaxonomyRoutes(app: FastifyInstance, { store, cache
         tags: ['subcategories'],
         summary: 'Subcategories with their product category (public)',
         querystring: subcategoryListQuery,
-        response: { 200: listOf(subcategorySchema), 400: errors[400] },
+        description:
+          'Paged: without `page` the first 100 as the plain array; with `page` { items, total, page, pageSize } (`pageSize` default 20, at most 100).',
+        response: { 200: listOrPageOf(subcategorySchema), 400: errors[400] },
       },
     },
     async (request, reply) => {
-      const query = request.query as { category?: string; productCategory?: string };
+      const query = request.query as {
+        category?: string;
+        productCategory?: string;
+        page?: number;
+        pageSize?: number;
+      };
       const productCategoryId = query.category ?? query.productCategory;
-      const cached = await cache.read('products', `subcategories|${productCategoryId ?? ''}`, async () =>
-        (await listSubcategories(store.db, { productCategoryId })).map(presentSubcategory),
-      );
+      const page = pageOf(query, LIST_PAGE_SIZE);
+      const key = `subcategories|${productCategoryId ?? ''}|${queryKey({ page: query.page, pageSize: query.pageSize })}`;
+      const cached = await cache.read('products', key, async () => {
+        const { items, total } = await listSubcategories(store.db, { productCategoryId }, page);
+        const presented = items.map(presentSubcategory);
+        return page.asked ? presentPage(presented, total, page) : presented;
+      });
       return sendCached(request, reply, cached, 'public');
     },
   );

@@ -42,8 +42,8 @@ export async function productsRoutes(app: FastifyInstance, { store, cache }: Rou
         tags,
         summary: 'Products, newest first (public)',
         description:
-          'Optional filters: category, subcategory (ids), search. Without `page` the answer is the plain array; ' +
-          'with `page` (and optionally `pageSize`, default 8) it is { items, total, page, pageSize }.',
+          'Optional filters: category, subcategory (ids), search. Without `page` the answer is the plain array of the ' +
+          'first 100 (or `pageSize`); with `page` (and optionally `pageSize`, default 8, at most 100) it is { items, total, page, pageSize }.',
         querystring: productListQuery,
         response: { 200: listOrPageOf(productSchema), 400: errors[400] },
       },
@@ -59,7 +59,7 @@ export async function productsRoutes(app: FastifyInstance, { store, cache }: Rou
           page,
         });
         const presented = items.map(presentProduct);
-        return page ? presentPage(presented, total, page) : presented;
+        return page.asked ? presentPage(presented, total, page) : presented;
       });
       return sendCached(request, reply, cached, 'public');
     },

@@ -2,27 +2,45 @@ import { requireRole } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from '../db/rooms.repository.js';
 import type { RoomInput } from '../domain/room-form.js';
-import { presentRoom } from './presenters.js';
+import {
+  cancelFutureQuery,
+  clearFutureAppointments,
+  deletedMessage,
+  deletedSchema,
+  guardedDeleteDescription,
+} from './guarded-delete.js';
+import { presentPage, presentRoom } from './presenters.js';
 import { sendCached } from './read-cache.js';
-import type { RouteDeps } from './route-deps.js';
-import { bearer, errors, idParams, listOf, messageSchema, roomBody, roomSchema } from './schemas.js';
+import { LIST_PAGE_SIZE, pageOf, queryKey, type RouteDeps } from './route-deps.js';
+import { bearer, errors, idParams, listOrPageOf, listPagingQuery, roomBody, roomSchema } from './schemas.js';
 
 const tags = ['rooms'];
 const admin = requireRole('admin');
 
-export async function roomsRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+export async function roomsRoutes(app: FastifyInstance, { store, cache, booking }: RouteDeps) {
   app.get(
     '/admin/rooms',
     {
       schema: {
         tags,
         summary: 'Treatment rooms, by room number (public)',
-        response: { 200: listOf(roomSchema) },
+        description:
+          'Paged: without `page` the first 100 as the plain array; with `page` { items, total, page, pageSize } (`pageSize` default 20, at most 100).',
+        querystring: listPagingQuery,
+        response: { 200: listOrPageOf(roomSchema), 400: errors[400] },
       },
     },
     async (request, reply) => {
-      const cached = await cache.read('rooms', 'rooms', async () =>
-        (await listRooms(store.db)).map(presentRoom),
+      const query = request.query as { page?: number; pageSize?: number };
+      const page = pageOf(query, LIST_PAGE_SIZE);
+      const cached = await cache.read(
+        'rooms',
+        `rooms|${queryKey({ page: query.page, pageSize: query.pageSize })}`,
+        async () => {
+          const { items, total } = await listRooms(store.db, page);
+          const presented = items.map(presentRoom);
+          return page.asked ? presentPage(presented, total, page) : presented;
+        },
       );
       return sendCached(request, reply, cached, 'public');
     },
@@ -95,14 +113,24 @@ export async function roomsRoutes(app: FastifyInstance, { store, cache }: RouteD
       schema: {
         tags,
         summary: 'Delete a room',
+        description: `${guardedDeleteDescription} To deactivate a room, set its status to Maintenance.`,
         security: bearer,
         params: idParams,
-        response: { 200: messageSchema, ...errors },
+        querystring: cancelFutureQuery,
+        response: { 200: deletedSchema, ...errors },
       },
     },
     async (request) => {
-      await deleteRoom(store, (request.params as { id: string }).id);
-      return { message: 'Room deleted successfully' };
+      const { id } = request.params as { id: string };
+      const room = await getRoom(store.db, id);
+      const cancelled = await clearFutureAppointments(
+        request,
+        booking,
+        { roomId: id },
+        `Room ${room.roomNumber}`,
+      );
+      await deleteRoom(store, id);
+      return deletedMessage('Room deleted successfully', cancelled);
     },
   );
 }

@@ -1,5 +1,7 @@
+import { MAX_PAGE_SIZE } from '@spa/kit';
 import type { CatalogueConfig } from '../config.js';
 import type { Store } from '../db/store.js';
+import type { BookingClient } from '../integrations/booking-client.js';
 import type { ImageStore } from '../uploads/image-store.js';
 import type { CacheGroup, ReadCache } from './read-cache.js';
 
@@ -8,6 +10,7 @@ export interface RouteDeps {
   cache: ReadCache;
   images: ImageStore;
   config: CatalogueConfig;
+  booking: BookingClient;
 }
 
 declare module 'fastify' {
@@ -17,9 +20,17 @@ declare module 'fastify' {
   }
 }
 
-/** The page a list query asked for, if any. */
+/** The default page size of the lists other than the store's (8). */
+export const LIST_PAGE_SIZE = 20;
+
+/**
+ * The page a list answers: the one asked for (`asked`: the answer is the page object), or without
+ * `page` the first MAX_PAGE_SIZE (or `pageSize`) entries as the plain array — never the whole table.
+ */
 export function pageOf(query: { page?: number; pageSize?: number }, defaultSize: number) {
-  return query.page === undefined ? undefined : { number: query.page, size: query.pageSize ?? defaultSize };
+  return query.page === undefined
+    ? { number: 1, size: query.pageSize ?? MAX_PAGE_SIZE, asked: false }
+    : { number: query.page, size: query.pageSize ?? defaultSize, asked: true };
 }
 
 /** A stable cache key for a list query: the same filters in any order are one entry. */

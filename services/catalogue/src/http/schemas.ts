@@ -1,4 +1,4 @@
-import { errorResponseSchema, strictObject } from '@spa/kit';
+import { errorResponseSchema, pagingQueryProperties, strictObject } from '@spa/kit';
 
 /*
  * JSON schemas shared by the routes. Fields whose absence has a message of its own in the spec
@@ -275,6 +275,14 @@ export const subcategoryListQuery = strictObject({
     description: 'Only the subcategories of this product category',
   },
   productCategory: { type: 'string', maxLength: 100, description: 'Same as category' },
+  ...pagingQueryProperties(),
 });
+
+/**
+ * The paging of the short admin-managed lists (rooms, categories, product categories, favorites):
+ * without `page` the plain array of the first 100; with `page` { items, total, page, pageSize }
+ * (`pageSize` default 20, at most 100). Other query parameters are ignored, as before.
+ */
+export const listPagingQuery = { type: 'object', properties: { ...pagingQueryProperties() } } as const;
 
 export const DEFAULT_PAGE_SIZE = 8;

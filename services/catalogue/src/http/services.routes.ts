@@ -8,6 +8,13 @@ import {
   updateService,
 } from '../db/services.repository.js';
 import type { ServiceInput } from '../domain/service-form.js';
+import {
+  cancelFutureQuery,
+  clearFutureAppointments,
+  deletedMessage,
+  deletedSchema,
+  guardedDeleteDescription,
+} from './guarded-delete.js';
 import { presentPage, presentService } from './presenters.js';
 import { audienceOf, sendCached } from './read-cache.js';
 import { pageOf, queryKey, type RouteDeps } from './route-deps.js';
@@ -17,7 +24,6 @@ import {
   errors,
   idParams,
   listOrPageOf,
-  messageSchema,
   serviceBody,
   serviceListQuery,
   serviceSchema,
@@ -33,7 +39,7 @@ interface ServiceListQuery {
   pageSize?: number;
 }
 
-export async function servicesRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+export async function servicesRoutes(app: FastifyInstance, { store, cache, booking }: RouteDeps) {
   app.get(
     '/admin/services',
     {
@@ -42,7 +48,7 @@ export async function servicesRoutes(app: FastifyInstance, { store, cache }: Rou
         summary: 'Treatments with their category and pricing (public)',
         description:
           'The public sees active services of active categories; an admin sees all. Optional filters: category, search. ' +
-          'Without `page` the answer is the plain array; with `page` it is { items, total, page, pageSize }.',
+          'Without `page` the answer is the plain array of the first 100 (or `pageSize`); with `page` it is { items, total, page, pageSize } (`pageSize` default 8, at most 100).',
         querystring: serviceListQuery,
         response: { 200: listOrPageOf(serviceSchema), 400: errors[400] },
       },
@@ -62,7 +68,7 @@ export async function servicesRoutes(app: FastifyInstance, { store, cache }: Rou
             page,
           });
           const presented = items.map(presentService);
-          return page ? presentPage(presented, total, page) : presented;
+          return page.asked ? presentPage(presented, total, page) : presented;
         },
       );
       return sendCached(request, reply, cached, audience);
@@ -142,15 +148,19 @@ export async function servicesRoutes(app: FastifyInstance, { store, cache }: Rou
       schema: {
         tags,
         summary: 'Delete a treatment',
-        description: "Its pricing options and users' favorites of it go with it.",
+        description: `Its pricing options and users' favorites of it go with it. ${guardedDeleteDescription} To deactivate a treatment, set isActive to false.`,
         security: bearer,
         params: idParams,
-        response: { 200: messageSchema, ...errors },
+        querystring: cancelFutureQuery,
+        response: { 200: deletedSchema, ...errors },
       },
     },
     async (request) => {
-      await deleteService(store, (request.params as { id: string }).id);
-      return { message: 'Service deleted successfully' };
+      const { id } = request.params as { id: string };
+      const service = await getService(store.db, id, { includeInactive: true });
+      const cancelled = await clearFutureAppointments(request, booking, { serviceId: id }, service.name);
+      await deleteService(store, id);
+      return deletedMessage('Service deleted successfully', cancelled);
     },
   );
 }

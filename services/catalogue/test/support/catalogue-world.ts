@@ -20,6 +20,7 @@ import {
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, internalCallers as catalogueInternalCallers } from '../../src/app.js';
 import { loadConfig, type CatalogueConfig } from '../../src/config.js';
+import { startBooking, type BookingWorld } from '../../../booking/test/support/booking-world.js';
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 export const logger = createLogger('catalogue-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -39,14 +40,27 @@ export interface CatalogueWorld {
   ): Promise<LightMyRequestResponse>;
   /** An admin call that must succeed; answers the parsed body. */
   admin<T = Record<string, unknown>>(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: Body): Promise<T>;
+  /** The real booking service this catalogue asks before deleting a room or a treatment, when started with one. */
+  booking?: BookingWorld;
   close(): Promise<void>;
+}
+
+export interface CatalogueOptions {
+  /**
+   * Start a real booking service (listening) for the deletion checks, or use the given one; without it
+   * BOOKING_URL points nowhere and deleting a room or a treatment answers 503.
+   */
+  booking?: true | BookingWorld;
 }
 
 /** The catalogue app on a fresh database and upload folder, against the real Postgres, Redis and Kafka. */
 export async function startCatalogue(
   label: string,
   env: Record<string, string> = {},
+  options: CatalogueOptions = {},
 ): Promise<CatalogueWorld> {
+  const ownBooking = options.booking === true ? await startBooking(`cat_${label}`, { listen: 0 }) : undefined;
+  const booking = ownBooking ?? (options.booking === true ? undefined : options.booking);
   const database = await createTestDatabase(`catalogue_${label}`);
   const uploadDir = await mkdtemp(path.join(tmpdir(), `catalogue-${label}-`));
   const config = loadConfig({
@@ -56,6 +70,8 @@ export async function startCatalogue(
     KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
     REDIS_URL: testInfra.redisUrl,
     UPLOAD_DIR: uploadDir,
+    BOOKING_URL: booking?.url ?? 'http://127.0.0.1:9',
+    BOOKING_TIMEOUT_MS: '3000',
     ...env,
   });
   const base = await connectServiceDeps(config, logger, migrationsFolder);
@@ -92,6 +108,7 @@ export async function startCatalogue(
     tokens,
     userId,
     request,
+    booking,
     async admin(method, url, body) {
       const response = await request(method, url, { token: tokens.admin, body });
       if (response.statusCode >= 300)
@@ -106,6 +123,7 @@ export async function startCatalogue(
       await database.drop();
       await rm(uploadDir, { recursive: true, force: true });
       await rm(config.uploadOriginalsDir, { recursive: true, force: true });
+      await ownBooking?.close();
     },
   };
 }

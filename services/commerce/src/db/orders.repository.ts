@@ -1,5 +1,5 @@
-import type { Queryable } from '@spa/kit';
-import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { pageWindow, type PageRequest, type Queryable } from '@spa/kit';
+import { and, asc, count, desc, eq, lt, lte, ne, sql } from 'drizzle-orm';
 import type {
   CancelReason,
   Order,
@@ -63,12 +63,8 @@ async function withItems(db: Queryable, rows: OrderRow[]): Promise<Order[]> {
   const items = await db
     .select()
     .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
+    // One array parameter, whatever the number of orders (one parameter per order fails past 65,535).
+    .where(sql`${orderItems.orderId} = any(${sql.param(rows.map((row) => row.id))}::uuid[])`)
     .orderBy(asc(orderItems.position));
   const byOrder = new Map<string, OrderLine[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), toLine(item)]);
@@ -172,14 +168,28 @@ export async function lockOrder(tx: Queryable, id: string): Promise<Order | unde
   return (await withItems(tx, rows))[0];
 }
 
-/** Newest first; a user's own or (without userId) everyone's. */
-export async function listOrders(db: Queryable, filter: { userId?: string } = {}): Promise<Order[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(ne(orders.status, 'reserving'), filter.userId ? eq(orders.userId, filter.userId) : undefined))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return withItems(db, rows);
+/** One page of orders, newest first; a user's own or (without userId) everyone's, and how many in all. */
+export async function listOrders(
+  db: Queryable,
+  filter: { userId?: string },
+  page: PageRequest,
+): Promise<{ items: Order[]; total: number }> {
+  const where = and(
+    ne(orders.status, 'reserving'),
+    filter.userId ? eq(orders.userId, filter.userId) : undefined,
+  );
+  const { limit, offset } = pageWindow(page);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { items: await withItems(db, rows), total: Number(counted?.total ?? 0) };
 }
 
 export async function markOrderPaid(tx: Queryable, id: string, paidAt: Date): Promise<void> {

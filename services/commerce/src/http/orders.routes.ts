@@ -1,6 +1,11 @@
 import {
   AppError,
+  arrayOrPage,
+  arrayOrPageSchema,
   badRequest,
+  pageRequest,
+  pagingQueryProperties,
+  strictObject,
   currentUser,
   notFound,
   requireAuth,
@@ -27,7 +32,12 @@ import {
 } from './schemas.js';
 
 const tags = ['orders'];
-const orderList = { type: 'array', items: orderSchema } as const;
+const orderList = arrayOrPageSchema(orderSchema);
+const listQuery = strictObject({ ...pagingQueryProperties() });
+const pagingNote =
+  'Paged: without `page`, the plain array of the first 100 (`pageSize` at most 100); with `page` ' +
+  '(and `pageSize`, default 20, at most 100) `{ items, total, page, pageSize }`. Every answer carries ' +
+  'X-Total-Count, X-Page and X-Page-Size.';
 
 interface PlaceOrderBody {
   paymentMethod: PaymentMethod;
@@ -91,10 +101,16 @@ export async function ordersRoutes(app: FastifyInstance, deps: CommerceDeps): Pr
         tags,
         security: bearer,
         summary: 'The user’s own orders, newest first',
-        response: { 200: orderList, 401: errors[401] },
+        description: pagingNote,
+        querystring: listQuery,
+        response: { 200: orderList, 400: errors[400], 401: errors[401] },
       },
     },
-    async (request) => (await listOrders(deps.db, { userId: currentUser(request).id })).map(presentOrder),
+    async (request, reply) => {
+      const page = pageRequest(request.query as { page?: number; pageSize?: number });
+      const { items, total } = await listOrders(deps.db, { userId: currentUser(request).id }, page);
+      return arrayOrPage(reply, page, items.map(presentOrder), total);
+    },
   );
 
   app.get(
@@ -105,10 +121,16 @@ export async function ordersRoutes(app: FastifyInstance, deps: CommerceDeps): Pr
         tags,
         security: bearer,
         summary: 'Every order, newest first (admin)',
-        response: { 200: orderList, 401: errors[401], 403: errors[403] },
+        description: pagingNote,
+        querystring: listQuery,
+        response: { 200: orderList, 400: errors[400], 401: errors[401], 403: errors[403] },
       },
     },
-    async () => (await listOrders(deps.db)).map(presentOrder),
+    async (request, reply) => {
+      const page = pageRequest(request.query as { page?: number; pageSize?: number });
+      const { items, total } = await listOrders(deps.db, {}, page);
+      return arrayOrPage(reply, page, items.map(presentOrder), total);
+    },
   );
 
   app.get(

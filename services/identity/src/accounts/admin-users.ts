@@ -1,9 +1,10 @@
-import { conflict, notFound } from '@spa/kit';
+import { AppError, conflict, notFound, type PageRequest } from '@spa/kit';
 import { activeEmployeeRoleNames } from '../db/employee-roles.repository.js';
 import type { UserRow } from '../db/schema.js';
 import {
   countAdminsLocked,
   deleteUser,
+  findUserById,
   findUserByIdForUpdate,
   listUsers,
   nextEmployeeId,
@@ -25,8 +26,12 @@ import { validationFailed } from './validation.js';
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const USER_DELETED_MESSAGE = 'User deleted';
 
-export function listUsersForAdmin(context: IdentityContext, filters: UserFilters): Promise<UserRow[]> {
-  return listUsers(context.db, filters);
+export function listUsersForAdmin(
+  context: IdentityContext,
+  filters: UserFilters,
+  page: PageRequest,
+): Promise<{ users: UserRow[]; total: number }> {
+  return listUsers(context.db, filters, page);
 }
 
 /**
@@ -72,7 +77,39 @@ export async function updateUserAsAdmin(
   return user;
 }
 
-export async function deleteUserAsAdmin(context: IdentityContext, userId: string): Promise<void> {
+/**
+ * Before an employee leaves the team: their future active assignments. None: nothing to do. Some: a
+ * 409 naming how many, unless the admin asked to hand them back to the assignment pool (booking
+ * unassigns them; the admin assigns them again from the appointments tab). Answers how many went back.
+ */
+async function releaseFutureAssignments(
+  context: IdentityContext,
+  employee: UserRow,
+  options: { releaseFuture: boolean; by: { id: string; name: string } },
+): Promise<number> {
+  if (employee.role !== 'employee') return 0;
+  const future = await context.booking.futureAssignments(employee.id);
+  if (future === 0) return 0;
+  if (!options.releaseFuture) {
+    const message = `${employee.name} is assigned to ${future} future appointment${future === 1 ? '' : 's'}. Keep them on the team, or delete them and return ${future === 1 ? 'it' : 'those appointments'} to the assignment pool.`;
+    throw new AppError(409, 'HAS_FUTURE_APPOINTMENTS', message, [
+      { field: 'futureAppointments', message, futureAppointments: future },
+    ]);
+  }
+  return context.booking.releaseAssignments(employee.id, options.by);
+}
+
+export async function deleteUserAsAdmin(
+  context: IdentityContext,
+  userId: string,
+  options: { releaseFuture: boolean; by: { id: string; name: string } } = {
+    releaseFuture: false,
+    by: { id: 'system', name: 'An administrator' },
+  },
+): Promise<{ releasedAppointments: number }> {
+  const existing = await findUserById(context.db, userId);
+  if (!existing) throw notFound(USER_NOT_FOUND_MESSAGE);
+  const releasedAppointments = await releaseFutureAssignments(context, existing, options);
   await context.db.transaction(async (tx) => {
     const current = await findUserByIdForUpdate(tx, userId);
     if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
@@ -82,4 +119,5 @@ export async function deleteUserAsAdmin(context: IdentityContext, userId: string
     await context.publish(tx, identityEvents.userDeleted, userId, { userId });
   });
   await context.sessions.revokeAll(userId);
+  return { releasedAppointments };
 }

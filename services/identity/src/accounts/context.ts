@@ -6,6 +6,7 @@ import type { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { SigningKey } from '../auth/signing-keys.js';
 import type { IdentityConfig } from '../config.js';
 import type { BackgroundTasks } from './background.js';
+import type { BookingClient } from '../integrations/booking-client.js';
 
 /** What identity's use cases work with; built once in buildApp. */
 export interface IdentityContext {
@@ -21,4 +22,5 @@ export interface IdentityContext {
   google: GoogleIdTokenVerifier;
   /** Work answered before it is done (forgot-password). */
   background: BackgroundTasks;
+  booking: BookingClient;
 }

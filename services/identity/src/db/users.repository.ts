@@ -1,4 +1,4 @@
-import type { Queryable } from '@spa/kit';
+import { pageWindow, type PageRequest, type Queryable } from '@spa/kit';
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { formatEmployeeId } from '../domain/employee-id.js';
 import type { EmployeeStatus, Shift } from '../domain/user.js';
@@ -60,10 +60,14 @@ export async function deleteUser(q: Queryable, id: string): Promise<void> {
 }
 
 /**
- * The directory, applicants first: email and working location match by case-insensitive substring,
- * shift, role and employee status exactly.
+ * One page of the directory, applicants first, and how many match in all: email and working location
+ * match by case-insensitive substring, shift, role and employee status exactly.
  */
-export async function listUsers(q: Queryable, filters: UserFilters): Promise<UserRow[]> {
+export async function listUsers(
+  q: Queryable,
+  filters: UserFilters,
+  page: PageRequest,
+): Promise<{ users: UserRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filters.email) conditions.push(ilike(users.email, likePattern(filters.email.trim())));
   if (filters.workingLocation)
@@ -71,17 +75,28 @@ export async function listUsers(q: Queryable, filters: UserFilters): Promise<Use
   if (filters.shift) conditions.push(eq(users.shift, filters.shift));
   if (filters.role) conditions.push(eq(users.role, filters.role));
   if (filters.employeeStatus) conditions.push(eq(users.employeeStatus, filters.employeeStatus));
-  return q
-    .select()
-    .from(users)
-    .where(and(...conditions))
-    .orderBy(
-      // Applicants waiting for a decision come first, oldest application first.
-      sql`case when ${users.employeeStatus} = 'applicant' then 0 else 1 end`,
-      sql`case when ${users.employeeStatus} = 'applicant' then ${users.createdAt} end`,
-      asc(users.name),
-      asc(users.email),
-    );
+  const { limit, offset } = pageWindow(page);
+  const [rows, [counted]] = await Promise.all([
+    q
+      .select()
+      .from(users)
+      .where(and(...conditions))
+      .orderBy(
+        // Applicants waiting for a decision come first, oldest application first.
+        sql`case when ${users.employeeStatus} = 'applicant' then 0 else 1 end`,
+        sql`case when ${users.employeeStatus} = 'applicant' then ${users.createdAt} end`,
+        asc(users.name),
+        asc(users.email),
+        asc(users.id),
+      )
+      .limit(limit)
+      .offset(offset),
+    q
+      .select({ total: count() })
+      .from(users)
+      .where(and(...conditions)),
+  ]);
+  return { users: rows, total: counted?.total ?? 0 };
 }
 
 export async function countUsers(q: Queryable): Promise<number> {

@@ -1,4 +1,4 @@
-import { requireRole } from '@spa/kit';
+import { currentUser, pageRequest, requireRole, setPageHeaders } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import {
   deleteUserAsAdmin,
@@ -19,7 +19,7 @@ import {
 } from './admin-users.schemas.js';
 import { toUserView } from './user.schemas.js';
 
-type FilterQuery = { [K in keyof UserFilters]?: UserFilters[K] | '' };
+type FilterQuery = { [K in keyof UserFilters]?: UserFilters[K] | '' } & { page?: number; pageSize?: number };
 
 /** Admin user management (spec section 7, Admin). */
 export function adminUserRoutes(context: IdentityContext) {
@@ -27,17 +27,27 @@ export function adminUserRoutes(context: IdentityContext) {
     // Checked before validation, so a caller without the role learns nothing about the request's shape.
     app.addHook('preValidation', requireRole('admin'));
 
-    app.get<{ Querystring: FilterQuery }>('/admin/users', { schema: listUsersSchema }, async (request) => {
-      const { email, shift, workingLocation, role, employeeStatus } = request.query;
-      const users = await listUsersForAdmin(context, {
-        email: email || undefined,
-        shift: shift || undefined,
-        workingLocation: workingLocation || undefined,
-        role: role || undefined,
-        employeeStatus: employeeStatus || undefined,
-      });
-      return { users: users.map(toUserView) };
-    });
+    app.get<{ Querystring: FilterQuery }>(
+      '/admin/users',
+      { schema: listUsersSchema },
+      async (request, reply) => {
+        const { email, shift, workingLocation, role, employeeStatus } = request.query;
+        const page = pageRequest(request.query);
+        const { users, total } = await listUsersForAdmin(
+          context,
+          {
+            email: email || undefined,
+            shift: shift || undefined,
+            workingLocation: workingLocation || undefined,
+            role: role || undefined,
+            employeeStatus: employeeStatus || undefined,
+          },
+          page,
+        );
+        setPageHeaders(reply, page, total);
+        return { users: users.map(toUserView), total, page: page.number, pageSize: page.size };
+      },
+    );
 
     app.put<{ Params: { id: string }; Body: AdminUserChanges }>(
       '/admin/users/:id',
@@ -63,12 +73,20 @@ export function adminUserRoutes(context: IdentityContext) {
       }),
     );
 
-    app.delete<{ Params: { id: string } }>(
+    app.delete<{ Params: { id: string }; Querystring: { releaseFuture?: boolean } }>(
       '/admin/users/:id',
       { schema: deleteUserSchema },
       async (request) => {
-        await deleteUserAsAdmin(context, request.params.id);
-        return { message: USER_DELETED_MESSAGE };
+        const admin = currentUser(request);
+        const { releasedAppointments } = await deleteUserAsAdmin(context, request.params.id, {
+          releaseFuture: request.query.releaseFuture === true,
+          by: { id: admin.id, name: admin.name },
+        });
+        if (releasedAppointments === 0) return { message: USER_DELETED_MESSAGE };
+        return {
+          message: `${USER_DELETED_MESSAGE}; ${releasedAppointments} future appointment${releasedAppointments === 1 ? ' is' : 's are'} back in the assignment pool — assign ${releasedAppointments === 1 ? 'it' : 'them'} from the appointments tab`,
+          releasedAppointments,
+        };
       },
     );
   };

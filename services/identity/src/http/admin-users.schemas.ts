@@ -1,5 +1,5 @@
-import { errorResponseSchema, strictObject } from '@spa/kit';
-import { messageSchema, userEnvelopeSchema, userSchema } from './user.schemas.js';
+import { errorResponseSchema, pagingQueryProperties, strictObject } from '@spa/kit';
+import { userEnvelopeSchema, userSchema } from './user.schemas.js';
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
@@ -12,7 +12,9 @@ export const listUsersSchema = {
   summary: 'The user directory (admins only)',
   description:
     'Employee applicants waiting for a decision come first (oldest first), then everyone by name. ' +
-    'email and workingLocation match case-insensitive substrings; shift, role and employeeStatus match exactly. Empty values are ignored.',
+    'email and workingLocation match case-insensitive substrings; shift, role and employeeStatus match exactly. Empty values are ignored. ' +
+    'Paged: `page` (default 1) and `pageSize` (default 20 with `page`, 100 without; at most 100); ' +
+    '`total`, `page` and `pageSize` sit beside `users` (and in X-Total-Count, X-Page, X-Page-Size).',
   security,
   querystring: strictObject({
     email: filterText,
@@ -20,9 +22,19 @@ export const listUsersSchema = {
     workingLocation: filterText,
     role: { type: 'string', enum: ['user', 'employee', 'admin', ''] },
     employeeStatus: { type: 'string', enum: ['applicant', 'approved', 'rejected', ''] },
+    ...pagingQueryProperties(),
   }),
   response: {
-    200: { type: 'object', required: ['users'], properties: { users: { type: 'array', items: userSchema } } },
+    200: {
+      type: 'object',
+      required: ['users'],
+      properties: {
+        users: { type: 'array', items: userSchema },
+        total: { type: 'integer' },
+        page: { type: 'integer' },
+        pageSize: { type: 'integer' },
+      },
+    },
     ...errors(400, 401, 403),
   },
 } as const;
@@ -50,9 +62,27 @@ export const updateUserSchema = {
 export const deleteUserSchema = {
   tags: ['Admin users'],
   summary: 'Delete a user (admins only); the last admin cannot be deleted (409)',
+  description:
+    'An employee assigned to future active appointments is not deleted: 409 HAS_FUTURE_APPOINTMENTS with their ' +
+    'number (`details[0].futureAppointments`). With `?releaseFuture=true` booking first returns those appointments ' +
+    'to the assignment pool (unassigned), then the employee is deleted; the answer says how many ' +
+    '(`releasedAppointments`). 503 BOOKING_UNAVAILABLE when booking cannot be asked.',
   security,
   params: idParams,
-  response: { 200: messageSchema, ...errors(400, 401, 403, 404, 409) },
+  querystring: strictObject({
+    releaseFuture: {
+      type: 'boolean',
+      description: "Return the employee's future appointments to the assignment pool, then delete",
+    },
+  }),
+  response: {
+    200: {
+      type: 'object',
+      required: ['message'],
+      properties: { message: { type: 'string' }, releasedAppointments: { type: 'integer' } },
+    },
+    ...errors(400, 401, 403, 404, 409),
+  },
 } as const;
 
 export const approveApplicantSchema = {

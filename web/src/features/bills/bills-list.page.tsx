@@ -8,7 +8,7 @@ import { useBills } from './bills-api';
 import { BillsTable } from './bills-table';
 import { useBillPdfDownload } from './download-bill';
 import { IncomeCards, type DateRange } from './income-cards';
-import { Pager } from './pager';
+import { Pager } from '../../components/pager';
 import { useDebouncedValue } from './use-debounced-value';
 import './bill-common.css';
 import './bills.css';
@@ -96,7 +96,7 @@ export default function BillsListPage() {
         </div>
 
         {list && list.total > list.pageSize && (
-          <Pager page={page} pageCount={pageCount} total={list.total} onPageChange={setPage} />
+          <Pager page={page} pageCount={pageCount} total={list.total} noun="bills" onPageChange={setPage} />
         )}
       </section>
 

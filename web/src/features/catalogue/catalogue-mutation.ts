@@ -3,9 +3,9 @@ import { getErrorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
 import { catalogueKeys } from './catalogue.api';
 
-interface MutationMessages<TArgs> {
-  /** Toast after success; a function when it depends on the arguments. */
-  success?: string | ((args: TArgs) => string);
+interface MutationMessages<TArgs, TResult = unknown> {
+  /** Toast after success; a function when it depends on the arguments or the answer (undefined: none). */
+  success?: string | ((args: TArgs, result: TResult) => string | undefined);
   /** The spec's fallback when the server sends no message. */
   failure: string;
   /** 'banner': no toast; the screen shows `errorMessage` itself (spec: rooms use a red banner). */
@@ -19,14 +19,14 @@ interface MutationMessages<TArgs> {
  */
 export function useCatalogueMutation<TArgs, TResult>(
   write: (args: TArgs) => Promise<TResult>,
-  messages: MutationMessages<TArgs>,
+  messages: MutationMessages<TArgs, TResult>,
 ) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: write,
-    onSuccess: async (_result, args) => {
+    onSuccess: async (result, args) => {
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
-      const text = typeof messages.success === 'function' ? messages.success(args) : messages.success;
+      const text = typeof messages.success === 'function' ? messages.success(args, result) : messages.success;
       if (text) toast.success(text);
     },
     onError: (error) => {

@@ -117,11 +117,21 @@ export const deleteCategory = (id: string) => del(byId('/admin/categories', id))
 export const createService = (input: ServiceInput) => post<Service>('/admin/services', input);
 export const updateService = (id: string, input: ServiceInput) =>
   put<Service>(byId('/admin/services', id), input);
-export const deleteService = (id: string) => del(byId('/admin/services', id));
+/** Deactivates a treatment: it takes no new bookings; its appointments are kept. */
+export const deactivateService = (id: string) =>
+  put<Service>(byId('/admin/services', id), { isActive: false });
+/** With cancelFuture, booking first cancels the future appointments that use it (409 HAS_FUTURE_APPOINTMENTS otherwise). */
+export const deleteService = (id: string, options: { cancelFuture?: boolean } = {}) =>
+  del<{ message: string; cancelledAppointments?: number }>(byId('/admin/services', id), {
+    query: { cancelFuture: options.cancelFuture || undefined },
+  });
 
 export const createRoom = (input: RoomInput) => post<Room>('/admin/rooms', input);
 export const updateRoom = (id: string, input: RoomInput) => put<Room>(byId('/admin/rooms', id), input);
-export const deleteRoom = (id: string) => del(byId('/admin/rooms', id));
+export const deleteRoom = (id: string, options: { cancelFuture?: boolean } = {}) =>
+  del<{ message: string; cancelledAppointments?: number }>(byId('/admin/rooms', id), {
+    query: { cancelFuture: options.cancelFuture || undefined },
+  });
 
 export const createProduct = (input: ProductInput) => post<Product>('/products', input);
 export const updateProduct = (id: string, input: ProductInput) => put<Product>(byId('/products', id), input);

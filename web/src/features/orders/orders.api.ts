@@ -102,7 +102,7 @@ export const orderKeys = {
   all: ['orders'] as const,
   mine: (userId: string | null) => ['orders', 'mine', userId] as const,
   one: (id: string) => ['orders', 'one', id] as const,
-  admin: () => ['orders', 'admin'] as const,
+  admin: (page?: number) => (page === undefined ? (['orders', 'admin'] as const) : ['orders', 'admin', page]),
   paymentConfig: () => ['payments', 'config'] as const,
 };
 
@@ -115,8 +115,17 @@ export const fetchMyOrders = async () => listOf(await get<Order[] | { orders?: O
 
 export const fetchOrder = (id: string) => get<Order>(`/orders/${encodeURIComponent(id)}`);
 
-export const fetchAllOrders = async () =>
-  listOf(await get<Order[] | { orders?: Order[] }>('/orders/admin/all'));
+/** One page of the server's paged lists: `?page=` answers `{ items, total, page, pageSize }`. */
+export interface OrderPage {
+  items: Order[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The admin's orders one page at a time, newest first (the server never answers the whole table). */
+export const fetchAllOrders = (page: number, pageSize: number) =>
+  get<OrderPage>('/orders/admin/all', { query: { page, pageSize } });
 
 export const placeOrder = (input: PlaceOrderInput) => post<PlaceOrderAnswer>('/orders', input);
 

@@ -5,6 +5,8 @@ import { ConfirmDialog } from '../../../components/layout/modal';
 import { getErrorMessage } from '../../../lib/api';
 import { useSessionStore } from '../../../stores/session.store';
 import { toast } from '../../../stores/toast.store';
+import { useDependentsGuard } from '../../../components/admin/dependents-dialog';
+import { Pager, pageCountOf } from '../../../components/pager';
 import {
   employeeRoleLabel,
   ROLE_LABELS,
@@ -17,7 +19,13 @@ import {
 import { EditIcon, FilterIcon, TrashIcon } from '../../dashboard/dashboard-icons';
 import { ApplicantQueue } from './applicant-queue';
 import { EditUserDialog } from './edit-user-dialog';
-import { employeeKeys, employeesApi, NO_FILTERS, type DirectoryFilters } from './employees-api';
+import {
+  DIRECTORY_PAGE_SIZE,
+  employeeKeys,
+  employeesApi,
+  NO_FILTERS,
+  type DirectoryFilters,
+} from './employees-api';
 import { useErrorToast } from './use-error-toast';
 
 function FilterPanel({
@@ -127,26 +135,47 @@ function StatusBadge({ status }: { status: AccountUser['status'] }) {
 export function EmployeeDirectory() {
   const queryClient = useQueryClient();
   const currentUserId = useSessionStore((state) => state.user?.id);
-  const [filters, setFilters] = useState<DirectoryFilters>(NO_FILTERS);
+  const [paging, setPaging] = useState({ filters: NO_FILTERS, page: 1 });
+  const { filters, page } = paging;
+  const setFilters = (next: DirectoryFilters) => setPaging({ filters: next, page: 1 });
   const [editing, setEditing] = useState<AccountUser | null>(null);
   const [deleting, setDeleting] = useState<AccountUser | null>(null);
   const users = useQuery({
-    queryKey: employeeKeys.users(filters),
-    queryFn: () => employeesApi.listUsers(filters),
+    queryKey: employeeKeys.users(filters, page),
+    queryFn: () => employeesApi.listUsers(filters, page),
   });
   useErrorToast(users.error, 'Could not fetch users');
 
+  const { guard, dialog: dependentsDialog } = useDependentsGuard();
+  // Booking may refuse while the employee is assigned to future appointments: the admin keeps them,
+  // or deletes them and those appointments go back to the assignment pool (the answer says how many).
   const remove = useMutation({
-    mutationFn: (user: AccountUser) => employeesApi.deleteUser(user.id),
-    onSuccess: async (answer) => {
-      toast.success(answer?.message || 'User deleted successfully');
+    mutationFn: async (user: AccountUser) => {
+      let answer: { message?: string } | undefined;
       setDeleting(null);
+      const choice = await guard(
+        async () => {
+          answer = await employeesApi.deleteUser(user.id);
+        },
+        {
+          force: (count) =>
+            `Delete and return ${count === 1 ? 'the appointment' : `${count} appointments`} to the pool`,
+        },
+      );
+      if (choice === 'force') answer = await employeesApi.deleteUser(user.id, { releaseFuture: true });
+      return choice === 'cancel' ? undefined : answer;
+    },
+    onSuccess: async (answer) => {
+      if (!answer) return;
+      toast.success(answer.message || 'User deleted successfully');
       await queryClient.invalidateQueries({ queryKey: employeeKeys.allUsers });
     },
     onError: (error) => toast.error(getErrorMessage(error, 'Delete failed')),
   });
 
-  const list = users.data ?? [];
+  const list = users.data?.users ?? [];
+  const total = users.data?.total ?? 0;
+  const pageCount = pageCountOf(total, DIRECTORY_PAGE_SIZE);
   // The service lists applicants first; they get their own cards with Approve and Reject too.
   const applicants = list.filter((user) => user.employeeStatus === 'applicant');
   return (
@@ -157,7 +186,7 @@ export function EmployeeDirectory() {
         </h3>
         {users.isSuccess && (
           <p className="staff-panel__count" aria-live="polite">
-            {list.length} {list.length === 1 ? 'person' : 'people'}
+            {total} {total === 1 ? 'person' : 'people'}
           </p>
         )}
       </div>
@@ -258,6 +287,15 @@ export function EmployeeDirectory() {
         </table>
       </div>
 
+      {pageCount > 1 && (
+        <Pager
+          page={page}
+          pageCount={pageCount}
+          total={total}
+          noun="people"
+          onPageChange={(next) => setPaging({ filters, page: Math.min(Math.max(1, next), pageCount) })}
+        />
+      )}
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
@@ -268,6 +306,7 @@ export function EmployeeDirectory() {
         onConfirm={() => deleting && remove.mutate(deleting)}
         onCancel={() => setDeleting(null)}
       />
+      {dependentsDialog}
     </section>
   );
 }

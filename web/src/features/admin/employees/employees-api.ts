@@ -36,20 +36,26 @@ export interface RoleForm {
 }
 
 export const employeesApi = {
-  /** GET /admin/users?email&shift&workingLocation (empty filters are left out). */
-  listUsers: async (filters: DirectoryFilters) =>
-    (
-      await get<{ users: AccountUser[] }>('/admin/users', {
-        query: {
-          email: filters.email.trim(),
-          shift: filters.shift,
-          workingLocation: filters.workingLocation.trim(),
-        },
-      })
-    ).users,
+  /** GET /admin/users?email&shift&workingLocation&page&pageSize (empty filters are left out): one page, by name. */
+  listUsers: async (filters: DirectoryFilters, page = 1, pageSize = DIRECTORY_PAGE_SIZE) => {
+    const answer = await get<{ users: AccountUser[]; total?: number }>('/admin/users', {
+      query: {
+        email: filters.email.trim(),
+        shift: filters.shift,
+        workingLocation: filters.workingLocation.trim(),
+        page,
+        pageSize,
+      },
+    });
+    return { users: answer.users, total: answer.total ?? answer.users.length };
+  },
   updateUser: async (id: string, changes: UserChanges) =>
     (await put<{ user: AccountUser }>(`/admin/users/${encodeURIComponent(id)}`, changes)).user,
-  deleteUser: (id: string) => del<{ message?: string }>(`/admin/users/${encodeURIComponent(id)}`),
+  /** With releaseFuture, booking first returns an employee's future appointments to the assignment pool. */
+  deleteUser: (id: string, options: { releaseFuture?: boolean } = {}) =>
+    del<{ message?: string; releasedAppointments?: number }>(`/admin/users/${encodeURIComponent(id)}`, {
+      query: { releaseFuture: options.releaseFuture || undefined },
+    }),
   /** POST /admin/users/:id/approve: the applicant becomes an employee (needs a verified email). */
   approveUser: async (id: string) =>
     (await post<{ user: AccountUser }>(`/admin/users/${encodeURIComponent(id)}/approve`)).user,
@@ -65,8 +71,11 @@ export const employeesApi = {
   deleteRole: (id: string) => del<{ message?: string }>(`/admin/employee-roles/${encodeURIComponent(id)}`),
 };
 
+/** People a page of the directory (the server's maximum is 100). */
+export const DIRECTORY_PAGE_SIZE = 50;
+
 export const employeeKeys = {
-  users: (filters: DirectoryFilters) => ['admin', 'users', filters] as const,
+  users: (filters: DirectoryFilters, page = 1) => ['admin', 'users', filters, page] as const,
   allUsers: ['admin', 'users'] as const,
   roles: ['admin', 'employee-roles'] as const,
 };

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { Pager, pageCountOf } from '../../../components/pager';
 import { getErrorMessage } from '../../../lib/api';
 import { formatDate, formatDateTime, formatINR } from '../../../lib/format';
 import { toast } from '../../../stores/toast.store';
@@ -23,6 +24,9 @@ const STATE_CHIPS = (Object.keys(ADMIN_STATE_LOOK) as AdminOrderState[]).map((st
   value: state,
   label: ADMIN_STATE_LOOK[state].label,
 }));
+
+/** Orders a page of the admin list (the server's maximum is 100). */
+export const ADMIN_ORDERS_PAGE_SIZE = 50;
 
 const newestFirst = (a: Order, b: Order) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime();
 
@@ -132,12 +136,20 @@ function OrderRow({
   );
 }
 
-/** The admin panel's Orders tab: every store order, newest first, with Mark Delivered. */
+/** The admin panel's Orders tab: every store order, newest first, a page at a time, with Mark Delivered. */
 export default function OrdersTab() {
   const queryClient = useQueryClient();
-  const orders = useQuery({ queryKey: orderKeys.admin(), queryFn: fetchAllOrders, refetchOnMount: 'always' });
+  const [page, setPage] = useState(1);
+  const orders = useQuery({
+    queryKey: orderKeys.admin(page),
+    queryFn: () => fetchAllOrders(page, ADMIN_ORDERS_PAGE_SIZE),
+    refetchOnMount: 'always',
+    placeholderData: keepPreviousData,
+  });
   const [stateFilter, setStateFilter] = useState('');
   const [refunding, setRefunding] = useState<Order | null>(null);
+  const total = orders.data?.total ?? 0;
+  const pageCount = pageCountOf(total, ADMIN_ORDERS_PAGE_SIZE);
   const deliver = useMutation({
     mutationFn: (order: Order) => markOrderDelivered(order._id),
     onSuccess: (_answer, order) => {
@@ -151,7 +163,7 @@ export default function OrdersTab() {
     if (orders.error) toast.error(getErrorMessage(orders.error, 'Failed to load orders'));
   }, [orders.error]);
 
-  const all = useMemo(() => [...(orders.data ?? [])].sort(newestFirst), [orders.data]);
+  const all = useMemo(() => [...(orders.data?.items ?? [])].sort(newestFirst), [orders.data]);
   const shown = stateFilter ? all.filter((order) => adminOrderState(order) === stateFilter) : all;
 
   let body;
@@ -201,8 +213,11 @@ export default function OrdersTab() {
         <div>
           <h2>Orders</h2>
           <p>
-            {all.length} {all.length === 1 ? 'order' : 'orders'}, newest first. Cash on delivery is collected
-            when an order is marked delivered.
+            {total} {total === 1 ? 'order' : 'orders'}, newest first
+            {pageCount > 1
+              ? `, ${ADMIN_ORDERS_PAGE_SIZE} a page (the state filter applies to the page shown)`
+              : ''}
+            . Cash on delivery is collected when an order is marked delivered.
           </p>
         </div>
         <FilterChips
@@ -215,6 +230,15 @@ export default function OrdersTab() {
         />
       </div>
       {body}
+      {pageCount > 1 && (
+        <Pager
+          page={page}
+          pageCount={pageCount}
+          total={total}
+          noun="orders"
+          onPageChange={(next) => setPage(Math.min(Math.max(1, next), pageCount))}
+        />
+      )}
       <RefundDialog
         target={refunding ? { kind: 'order', id: refunding._id } : null}
         label={refunding ? `Order #${shortOrderId(refunding._id, 6)}` : ''}

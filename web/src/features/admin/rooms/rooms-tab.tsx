@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDependentsGuard } from '../../../components/admin/dependents-dialog';
 import { PlusIcon } from '../../../components/icons';
 import { formatINR } from '../../../lib/format';
 import { createRoom, deleteRoom, updateRoom, type RoomInput } from '../../catalogue/catalogue.api';
@@ -29,6 +30,7 @@ export default function RoomsTab() {
   const rooms = useRooms({ alwaysRefetch: true });
   const [editing, setEditing] = useState<Editing>(null);
   const { confirm, dialog } = useConfirm();
+  const { guard, dialog: dependentsDialog } = useDependentsGuard();
 
   const save = useCatalogueMutation(
     ({ id, input }: { id?: string; input: RoomInput }) => (id ? updateRoom(id, input) : createRoom(input)),
@@ -38,11 +40,29 @@ export default function RoomsTab() {
       report: 'banner',
     },
   );
-  const remove = useCatalogueMutation((id: string) => deleteRoom(id), {
-    success: 'Room deleted successfully',
-    failure: 'Failed to delete room',
-    report: 'banner',
-  });
+  // Booking may refuse the delete while future appointments use the room: the admin then deactivates it
+  // (Maintenance: no new bookings, the appointments kept) or cancels them (customers are told) and deletes.
+  const remove = useCatalogueMutation(
+    async (room: Room): Promise<string | undefined> => {
+      const choice = await guard(() => deleteRoom(room._id), {
+        deactivate: 'Deactivate instead',
+        force: (count) => `Cancel ${count === 1 ? 'the appointment' : `${count} appointments`} and delete`,
+      });
+      if (choice === 'deleted') return 'Room deleted successfully';
+      if (choice === 'deactivate') {
+        const { roomNumber, capacity, type, location } = room;
+        await updateRoom(room._id, { roomNumber, capacity, type, location, status: 'Maintenance' });
+        return `Room ${room.roomNumber} deactivated (Maintenance): no new bookings; its appointments are kept`;
+      }
+      if (choice === 'force') return (await deleteRoom(room._id, { cancelFuture: true })).message;
+      return undefined;
+    },
+    {
+      success: (_room, message) => message,
+      failure: 'Failed to delete room',
+      report: 'banner',
+    },
+  );
 
   const open = (next: Editing) => {
     save.reset();
@@ -55,7 +75,7 @@ export default function RoomsTab() {
   };
 
   const onDelete = async (room: Room) => {
-    if (await confirm('Are you sure you want to delete this room?')) await remove.run(room._id);
+    if (await confirm('Are you sure you want to delete this room?')) await remove.run(room);
   };
 
   const list = [...(rooms.data ?? [])].sort(byTypeThenNumber);
@@ -163,6 +183,7 @@ export default function RoomsTab() {
         </Modal>
       )}
       {dialog}
+      {dependentsDialog}
     </div>
   );
 }

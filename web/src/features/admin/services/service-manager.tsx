@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { useDependentsGuard } from '../../../components/admin/dependents-dialog';
 import { PlusIcon } from '../../../components/icons';
 import { formatINR } from '../../../lib/format';
 import { toast } from '../../../stores/toast.store';
 import {
   createService,
+  deactivateService,
   deleteService,
   updateService,
   type ServiceInput,
@@ -94,6 +96,7 @@ export function ServiceManager() {
   const [categoryId, setCategoryId] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const { confirm, dialog } = useConfirm();
+  const { guard, dialog: dependentsDialog } = useDependentsGuard();
 
   const save = useCatalogueMutation(
     ({ id, input }: { id?: string; input: ServiceInput }) =>
@@ -103,10 +106,24 @@ export function ServiceManager() {
       failure: 'Failed to save service',
     },
   );
-  const remove = useCatalogueMutation((id: string) => deleteService(id), {
-    success: 'Service deleted successfully',
-    failure: 'Failed to delete service',
-  });
+  // Booking may refuse the delete while future appointments use the treatment: the admin then
+  // deactivates it (no new bookings, the appointments kept) or cancels them (customers are told) and deletes.
+  const remove = useCatalogueMutation(
+    async (service: Service): Promise<string | undefined> => {
+      const choice = await guard(() => deleteService(service._id), {
+        deactivate: 'Deactivate instead',
+        force: (count) => `Cancel ${count === 1 ? 'the appointment' : `${count} appointments`} and delete`,
+      });
+      if (choice === 'deleted') return 'Service deleted successfully';
+      if (choice === 'deactivate') {
+        await deactivateService(service._id);
+        return `${service.name} deactivated: no new bookings; its appointments are kept`;
+      }
+      if (choice === 'force') return (await deleteService(service._id, { cancelFuture: true })).message;
+      return undefined;
+    },
+    { success: (_service, message) => message, failure: 'Failed to delete service' },
+  );
 
   useEffect(() => {
     if (services.error || categories.error) toast.error('Failed to load data');
@@ -131,7 +148,7 @@ export function ServiceManager() {
   };
 
   const onDelete = async (service: Service) => {
-    if (await confirm('Are you sure you want to delete this service?')) await remove.run(service._id);
+    if (await confirm('Are you sure you want to delete this service?')) await remove.run(service);
   };
 
   return (
@@ -188,6 +205,7 @@ export function ServiceManager() {
         </Modal>
       )}
       {dialog}
+      {dependentsDialog}
     </div>
   );
 }

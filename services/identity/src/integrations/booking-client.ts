@@ -1,0 +1,64 @@
+import { AppError, propagationHeaders } from '@spa/kit';
+
+/**
+ * Identity's one client of booking: how many future active appointments an employee is assigned to,
+ * and handing them back to the assignment pool when the employee leaves the team. Identity never
+ * reads booking's database.
+ */
+export interface BookingClient {
+  futureAssignments(employeeId: string): Promise<number>;
+  /** Unassigns them all (in batches) and answers how many went back to the pool. */
+  releaseAssignments(employeeId: string, by: { id: string; name: string }): Promise<number>;
+}
+
+const unavailable = () =>
+  new AppError(
+    503,
+    'BOOKING_UNAVAILABLE',
+    "The employee's appointments could not be checked right now. Please try again.",
+  );
+
+export function createBookingClient(settings: { baseUrl: string; timeoutMs: number }): BookingClient {
+  const base = settings.baseUrl.replace(/\/$/, '');
+
+  async function call(path: string, init: { method: 'GET' | 'POST'; body?: unknown }) {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method: init.method,
+        headers: {
+          ...propagationHeaders(),
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
+    } catch {
+      throw unavailable();
+    }
+    const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    if (!response.ok || !body) throw unavailable();
+    return body;
+  }
+
+  return {
+    async futureAssignments(employeeId) {
+      const body = await call(`/internal/dependents?${new URLSearchParams({ employeeId }).toString()}`, {
+        method: 'GET',
+      });
+      return Number(body.futureAppointments ?? 0);
+    },
+    async releaseAssignments(employeeId, by) {
+      let released = 0;
+      for (let round = 0; round < 50; round += 1) {
+        const body = await call('/internal/dependents/release', {
+          method: 'POST',
+          body: { employeeId, byId: by.id, byName: by.name },
+        });
+        released += Number(body.released ?? 0);
+        if (Number(body.remaining ?? 0) === 0) return released;
+      }
+      throw unavailable();
+    },
+  };
+}
