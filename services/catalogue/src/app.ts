@@ -55,7 +55,11 @@ export async function buildApp(deps: ServiceDeps & { config: CatalogueConfig }):
     cache,
     images: new ImageStore(config.uploadDir, config.uploadOriginalsDir),
     config,
-    booking: createBookingClient({ baseUrl: config.bookingUrl, timeoutMs: config.bookingTimeoutMs }),
+    booking: createBookingClient({
+      baseUrl: config.bookingUrl,
+      timeoutMs: config.bookingTimeoutMs,
+      serviceAuth: deps.serviceAuth,
+    }),
   };
 
   app.addHook('onClose', async () => cache.close());

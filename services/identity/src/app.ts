@@ -37,7 +37,11 @@ export async function createIdentityContext(deps: IdentityDeps): Promise<Identit
     throttle: new SignInThrottle(deps.redis, config.signInThrottle),
     google: new GoogleIdTokenVerifier(config.google),
     background: deps.background ?? new BackgroundTasks(deps.logger),
-    booking: createBookingClient({ baseUrl: config.bookingUrl, timeoutMs: config.bookingTimeoutMs }),
+    booking: createBookingClient({
+      baseUrl: config.bookingUrl,
+      timeoutMs: config.bookingTimeoutMs,
+      serviceAuth: deps.serviceAuth,
+    }),
   };
 }
 

@@ -23,6 +23,10 @@ import { presentAppointment } from './presenters.js';
 /** Who may call each internal route (the kit's guard refuses everyone else with 401). */
 export const internalCallers = {
   '/internal/appointments/:appointmentId/payment': ['commerce'],
+  // Catalogue before deleting a room or a treatment, identity before removing an employee.
+  '/internal/dependents': ['catalogue', 'identity'],
+  '/internal/dependents/cancel': ['catalogue'],
+  '/internal/dependents/release': ['identity'],
 } as const;
 
 export async function internalRoutes(app: FastifyInstance, context: BookingContext): Promise<void> {

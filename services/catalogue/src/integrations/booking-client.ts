@@ -1,4 +1,4 @@
-import { AppError, propagationHeaders } from '@spa/kit';
+import { AppError, propagationHeaders, type ServiceAuth } from '@spa/kit';
 
 /**
  * Catalogue's one client of booking: how many future active appointments use a room or a treatment,
@@ -20,7 +20,12 @@ const unavailable = () =>
     'The appointments that depend on this could not be checked right now. Please try again.',
   );
 
-export function createBookingClient(settings: { baseUrl: string; timeoutMs: number }): BookingClient {
+export function createBookingClient(settings: {
+  baseUrl: string;
+  timeoutMs: number;
+  /** Signs each call: booking refuses unsigned /internal calls. */
+  serviceAuth?: ServiceAuth;
+}): BookingClient {
   const base = settings.baseUrl.replace(/\/$/, '');
 
   async function call(path: string, init: { method: 'GET' | 'POST'; body?: unknown }) {
@@ -30,6 +35,7 @@ export function createBookingClient(settings: { baseUrl: string; timeoutMs: numb
         method: init.method,
         headers: {
           ...propagationHeaders(),
+          ...(await settings.serviceAuth?.headersFor('booking')),
           ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
