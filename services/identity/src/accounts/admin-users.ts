@@ -3,7 +3,6 @@ import { activeEmployeeRoleNames } from '../db/employee-roles.repository.js';
 import type { UserRow } from '../db/schema.js';
 import {
   countAdminsLocked,
-  deleteUser,
   findUserByIdForUpdate,
   listUsers,
   nextEmployeeId,
@@ -11,7 +10,6 @@ import {
   type UserFilters,
 } from '../db/users.repository.js';
 import {
-  LAST_ADMIN_DELETE_MESSAGE,
   LAST_ADMIN_DEMOTE_MESSAGE,
   planAdminUserUpdate,
   removesLastAdmin,
@@ -19,6 +17,7 @@ import {
 } from '../domain/user-update.js';
 import { identityEvents, mirroredFieldsDiffer, userMessage } from '../events/publishes.js';
 import type { IdentityContext } from './context.js';
+import { eraseAccount } from './erasure.js';
 import { validationFailed } from './validation.js';
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
@@ -63,14 +62,7 @@ export async function updateUserAsAdmin(
   return user;
 }
 
+/** An admin deletes a user: the same erasure as a customer's own deletion (see erasure.ts). */
 export async function deleteUserAsAdmin(context: IdentityContext, userId: string): Promise<void> {
-  await context.db.transaction(async (tx) => {
-    const current = await findUserByIdForUpdate(tx, userId);
-    if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
-    if (current.role === 'admin' && removesLastAdmin(current.role, undefined, await countAdminsLocked(tx)))
-      throw conflict(LAST_ADMIN_DELETE_MESSAGE);
-    await deleteUser(tx, userId);
-    await context.publish(tx, identityEvents.userDeleted, userId, { userId });
-  });
-  await context.sessions.revokeAll(userId);
+  await eraseAccount(context, userId, 'admin');
 }

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/identity/v1/events.proto.
  */
 export const file_spa_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChxzcGEvaWRlbnRpdHkvdjEvZXZlbnRzLnByb3RvEg9zcGEuaWRlbnRpdHkudjEizAEKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIMCgRyb2xlGAUgASgJEhUKDWVtcGxveWVlX3JvbGUYBiABKAkSDQoFc2hpZnQYByABKAkSGAoQd29ya2luZ19sb2NhdGlvbhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLZW1wbG95ZWVfaWQYCiABKAkSGQoRaXNfZW1haWxfdmVyaWZpZWQYCyABKAgiNQoOVXNlclJlZ2lzdGVyZWQSIwoEdXNlchgBIAEoCzIVLnNwYS5pZGVudGl0eS52MS5Vc2VyIjIKC1VzZXJVcGRhdGVkEiMKBHVzZXIYASABKAsyFS5zcGEuaWRlbnRpdHkudjEuVXNlciIeCgtVc2VyRGVsZXRlZBIPCgd1c2VyX2lkGAEgASgJImUKDEVtcGxveWVlUm9sZRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJEhEKCWlzX2FjdGl2ZRgFIAEoCCJDChRFbXBsb3llZVJvbGVVcHNlcnRlZBIrCgRyb2xlGAEgASgLMh0uc3BhLmlkZW50aXR5LnYxLkVtcGxveWVlUm9sZSI0ChNFbXBsb3llZVJvbGVEZWxldGVkEg8KB3JvbGVfaWQYASABKAkSDAoEbmFtZRgCIAEoCSJ6ChpFbWFpbFZlcmlmaWNhdGlvblJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSEgoKdmVyaWZ5X3VybBgEIAEoCRIaChJleHBpcmVzX2luX3NlY29uZHMYBSABKAMidQoWUGFzc3dvcmRSZXNldFJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSEQoJcmVzZXRfdXJsGAQgASgJEhoKEmV4cGlyZXNfaW5fc2Vjb25kcxgFIAEoA2IGcHJvdG8z");
+  fileDesc("ChxzcGEvaWRlbnRpdHkvdjEvZXZlbnRzLnByb3RvEg9zcGEuaWRlbnRpdHkudjEizAEKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIMCgRyb2xlGAUgASgJEhUKDWVtcGxveWVlX3JvbGUYBiABKAkSDQoFc2hpZnQYByABKAkSGAoQd29ya2luZ19sb2NhdGlvbhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLZW1wbG95ZWVfaWQYCiABKAkSGQoRaXNfZW1haWxfdmVyaWZpZWQYCyABKAgiNQoOVXNlclJlZ2lzdGVyZWQSIwoEdXNlchgBIAEoCzIVLnNwYS5pZGVudGl0eS52MS5Vc2VyIjIKC1VzZXJVcGRhdGVkEiMKBHVzZXIYASABKAsyFS5zcGEuaWRlbnRpdHkudjEuVXNlciIeCgtVc2VyRGVsZXRlZBIPCgd1c2VyX2lkGAEgASgJImUKDEVtcGxveWVlUm9sZRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJEhEKCWlzX2FjdGl2ZRgFIAEoCCJDChRFbXBsb3llZVJvbGVVcHNlcnRlZBIrCgRyb2xlGAEgASgLMh0uc3BhLmlkZW50aXR5LnYxLkVtcGxveWVlUm9sZSI0ChNFbXBsb3llZVJvbGVEZWxldGVkEg8KB3JvbGVfaWQYASABKAkSDAoEbmFtZRgCIAEoCSJ6ChpFbWFpbFZlcmlmaWNhdGlvblJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSEgoKdmVyaWZ5X3VybBgEIAEoCRIaChJleHBpcmVzX2luX3NlY29uZHMYBSABKAMidQoWUGFzc3dvcmRSZXNldFJlcXVlc3RlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSEQoJcmVzZXRfdXJsGAQgASgJEhoKEmV4cGlyZXNfaW5fc2Vjb25kcxgFIAEoAyJLCgpVc2VyRXJhc2VkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSDQoFcGhvbmUYAyABKAkSDgoGcmVhc29uGAQgASgJYgZwcm90bzM");
 
 /**
  * A user as other services mirror it (no secrets).
@@ -303,4 +303,44 @@ export type PasswordResetRequested = Message<"spa.identity.v1.PasswordResetReque
  */
 export const PasswordResetRequestedSchema: GenMessage<PasswordResetRequested> = /*@__PURE__*/
   messageDesc(file_spa_identity_v1_events, 8);
+
+/**
+ * identity.user.erased: the customer deleted their account (or an admin did, or the retention job
+ * removed an unverified one). Every service erases or anonymises what it holds about the person,
+ * idempotently. It carries the contact details other services hold the person's data under (billing
+ * and notification know people by email and phone), so it travels on its own topic that is NOT
+ * compacted: it ages out of Kafka with the topic's retention instead of staying as the key's last value.
+ *
+ * @generated from message spa.identity.v1.UserErased
+ */
+export type UserErased = Message<"spa.identity.v1.UserErased"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string phone = 3;
+   */
+  phone: string;
+
+  /**
+   * self, admin or retention.
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message spa.identity.v1.UserErased.
+ * Use `create(UserErasedSchema)` to create a new message.
+ */
+export const UserErasedSchema: GenMessage<UserErased> = /*@__PURE__*/
+  messageDesc(file_spa_identity_v1_events, 9);
 
