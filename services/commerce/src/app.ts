@@ -4,6 +4,7 @@ import type { CommerceDeps } from './deps.js';
 import { addressesRoutes } from './http/addresses.routes.js';
 import { cartRoutes } from './http/cart.routes.js';
 import { internalRoutes } from './http/internal.routes.js';
+import { myDataRoutes } from './http/my-data.routes.js';
 import { ordersRoutes } from './http/orders.routes.js';
 import { paymentsRoutes } from './http/payments.routes.js';
 
@@ -21,7 +22,14 @@ export async function buildApp(deps: CommerceDeps): Promise<FastifyInstance> {
       { name: 'payments', description: 'Provider checkout configuration, verification and webhook' },
     ],
   });
-  for (const routes of [cartRoutes, addressesRoutes, ordersRoutes, paymentsRoutes, internalRoutes])
+  for (const routes of [
+    cartRoutes,
+    addressesRoutes,
+    myDataRoutes,
+    ordersRoutes,
+    paymentsRoutes,
+    internalRoutes,
+  ])
     await app.register(async (scope) => routes(scope, deps));
   return app;
 }

@@ -1,5 +1,6 @@
 import { on, type Subscription } from '@spa/kit';
 import { events } from '@spa/proto';
+import { userErased, type ErasureDeps } from './handlers/user-erased.handler.js';
 import { productDeleted } from './handlers/product-deleted.handler.js';
 import { productUpserted } from './handlers/product-upserted.handler.js';
 
@@ -8,3 +9,8 @@ export const subscriptions: Subscription[] = [
   on(events.productUpserted, productUpserted),
   on(events.productDeleted, productDeleted),
 ];
+
+/** The customer's own data (DPDP): erased when identity erases the account (handlers/user-erased.handler.ts). */
+export function erasureSubscriptions(deps: ErasureDeps): Subscription[] {
+  return [on(events.userErased, userErased(deps))];
+}
