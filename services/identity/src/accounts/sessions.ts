@@ -13,6 +13,7 @@ export async function startSession(context: IdentityContext, user: UserRow): Pro
     role: user.role,
     name: user.name,
     email: user.email,
+    emailVerified: user.isEmailVerified,
   });
   return { token, user };
 }

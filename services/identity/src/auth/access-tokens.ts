@@ -9,6 +9,8 @@ export interface TokenSubject {
   role: Role;
   name: string;
   email: string;
+  /** Whether the email was verified when the token was issued (the email_verified claim). */
+  emailVerified?: boolean;
 }
 
 export interface IssuedToken {
@@ -29,7 +31,12 @@ export class AccessTokenIssuer {
     const tokenId = randomUUID();
     const issuedAt = Math.floor(Date.now() / 1000);
     const expiresAt = issuedAt + this.lifetimeSeconds;
-    const token = await new SignJWT({ role: subject.role, name: subject.name, email: subject.email })
+    const token = await new SignJWT({
+      role: subject.role,
+      name: subject.name,
+      email: subject.email,
+      email_verified: subject.emailVerified === true,
+    })
       .setProtectedHeader({ alg: 'EdDSA', kid: this.key.kid, typ: 'JWT' })
       .setSubject(subject.id)
       .setIssuer(TOKEN_ISSUER)

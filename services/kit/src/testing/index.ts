@@ -63,6 +63,8 @@ export interface TestTokenClaims {
   role?: Role;
   name?: string;
   email?: string;
+  /** The email_verified claim identity sets when the account's email is verified. */
+  emailVerified?: boolean;
   expiresIn?: string | number;
   jti?: string;
 }
@@ -74,6 +76,7 @@ export async function signTestToken(claims: TestTokenClaims = {}): Promise<strin
     role: claims.role ?? 'user',
     name: claims.name ?? 'Test User',
     email: claims.email ?? 'test@spa.local',
+    ...(claims.emailVerified === undefined ? {} : { email_verified: claims.emailVerified }),
   })
     .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
     .setSubject(claims.sub ?? randomUUID())
