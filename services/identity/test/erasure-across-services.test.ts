@@ -18,6 +18,9 @@ import {
 import { createTestDatabase, eventually, uniqueName } from '@spa/kit/testing';
 import { events } from '@spa/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// A test wiring three services' real handlers together (as their main.ts files do, each against its
+// own database); production code never imports another service.
+/* eslint-disable no-restricted-imports */
 import { subscriptions as billingSubscriptions } from '../../billing/src/events/subscriptions.js';
 import { subscriptions as catalogueSubscriptions } from '../../catalogue/src/events/subscriptions.js';
 import { userErased as notificationUserErased } from '../../notification/src/events/handlers/user-erased.handler.js';
