@@ -33,6 +33,7 @@ export const ROUTES: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
   { prefix: '/orders', service: 'commerce' },
   { prefix: '/payments', service: 'commerce' },
   { prefix: '/bills', service: 'billing' },
+  { prefix: '/notifications', service: 'notification' },
 ];
 
 /** Paths outside /api/v1 that a service serves to browsers directly (uploaded images). */

@@ -822,6 +822,60 @@ async function checkRefunds(base, fixtures, verdicts) {
   );
 }
 
+/**
+ * A customer's own data: every export answers the caller's data only (customer B's exports never
+ * mention customer A), and B cannot delete A's account, not even knowing A's password (DELETE
+ * /auth/me only ever acts on the token's own account, and B's own password is what it checks).
+ */
+async function checkOwnData(base, fixtures, verdicts) {
+  const { customerA, customerB } = fixtures.sessions;
+  const exports = [
+    '/api/v1/auth/me/export',
+    '/api/v1/appointments/me/export',
+    '/api/v1/orders/me/export',
+    '/api/v1/bills/me/export',
+    '/api/v1/notifications/me/export',
+  ];
+  const leaks = [];
+  for (const path of exports) {
+    const answer = await call(base, 'GET', path, { token: customerB.token });
+    if (answer.status !== 200) leaks.push(`${path} → ${answer.status}`);
+    else if (answer.text.includes(customerA.email) || answer.text.includes(customerA.id))
+      leaks.push(`${path} shows customer A's data to B`);
+  }
+  const forged = await call(base, 'GET', '/api/v1/auth/me/export?userId=' + customerA.id, {
+    token: customerB.token,
+  });
+  if (forged.text.includes(customerA.email)) leaks.push('a userId query reached A');
+  verdicts.record(
+    'own-data',
+    'exports answer only the caller',
+    leaks.length === 0,
+    leaks.join(' | ') || `${exports.length} exports`,
+  );
+
+  const problems = [];
+  const deletion = await call(base, 'DELETE', '/api/v1/auth/me', {
+    token: customerB.token,
+    body: { password: customerA.password, userId: customerA.id },
+  });
+  if (deletion.status !== 400 || !isErrorShape(deletion.json))
+    problems.push(`B deleting with A's password and id → ${deletion.status}`);
+  const stillThere = await call(base, 'GET', '/api/v1/auth/me', { token: customerA.token });
+  if (stillThere.status !== 200) problems.push(`A's account after B's attempt → ${stillThere.status}`);
+  const bad = await call(base, 'DELETE', '/api/v1/auth/me', {
+    token: customerB.token,
+    body: { password: 42 },
+  });
+  if (bad.status !== 400) problems.push(`a malformed confirmation → ${bad.status}`);
+  verdicts.record(
+    'own-data',
+    "one customer cannot delete another's account",
+    problems.length === 0,
+    problems.join(' | ') || 'refused with 400, A untouched',
+  );
+}
+
 export async function runAttacks(base, fixtures, verdicts, { serviceUrls = {} } = {}) {
   await checkInternalCalls(serviceUrls, verdicts);
   await checkTokens(base, fixtures, verdicts);
@@ -832,4 +886,5 @@ export async function runAttacks(base, fixtures, verdicts, { serviceUrls = {} } 
   await checkHeaders(base, fixtures, verdicts);
   await checkRefunds(base, fixtures, verdicts);
   await checkMoney(base, fixtures, verdicts);
+  await checkOwnData(base, fixtures, verdicts);
 }

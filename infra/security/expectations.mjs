@@ -89,6 +89,12 @@ export const ROUTE_TABLE = {
     why: "the caller's own password (a wrong current password: 400)",
   },
   'POST /api/v1/auth/send-verification-email': { access: 'user', why: "the caller's own email" },
+  'GET /api/v1/auth/me/export': { access: 'user', why: "download my data: the caller's own account" },
+  'DELETE /api/v1/auth/me': {
+    access: 'user',
+    body: () => ({ password: 'Wrong@12345' }),
+    why: "deletes the caller's own account only (a wrong password: 400, nothing deleted)",
+  },
   'POST /api/v1/auth/logout': { access: 'user', freshToken: true, why: "revokes the caller's token" },
   'GET /api/v1/admin/users': { access: 'admin', why: 'user directory' },
   'PUT /api/v1/admin/users/{id}': {
@@ -403,6 +409,28 @@ export const ROUTE_TABLE = {
     params: (fx) => ({ id: fx.ids.bill }),
     body: () => billBody({ name: 'Walk-in Guest (edited)' }),
     why: 'bills are staff records',
+  },
+  'GET /api/v1/bills/me/export': {
+    access: 'user',
+    why: "download my data: bills issued to the caller's verified email, nobody else's",
+  },
+  'GET /api/v1/bills/me/export/{id}/pdf': {
+    access: 'user',
+    params: (fx) => ({ id: fx.ids.bill }),
+    roles: () => ({ customerB: 404, employee: 404, customerA: 404, admin: 404 }),
+    why: "a bill's PDF only when it was issued to the caller's verified email (the fixture bill is nobody's)",
+  },
+  'GET /api/v1/appointments/me/export': {
+    access: 'user',
+    why: "download my data: the caller's own appointments",
+  },
+  'GET /api/v1/orders/me/export': {
+    access: 'user',
+    why: "download my data: the caller's own orders, addresses and cart",
+  },
+  'GET /api/v1/notifications/me/export': {
+    access: 'user',
+    why: "download my data: emails sent to the caller's verified address",
   },
   'GET /api/v1/bills/{id}/download': {
     access: 'staff',

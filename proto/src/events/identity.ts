@@ -10,6 +10,7 @@ export const identityEvents = {
   ),
   userUpdated: defineEvent('identity.user.updated', identity.UserUpdatedSchema, 'identity.user.v1', true),
   userDeleted: defineEvent('identity.user.deleted', identity.UserDeletedSchema, 'identity.user.v1', true),
+  userErased: defineEvent('identity.user.erased', identity.UserErasedSchema, 'identity.user-erasure.v1'),
   employeeRoleUpserted: defineEvent(
     'identity.employee-role.upserted',
     identity.EmployeeRoleUpsertedSchema,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BillingConfig } from './config.js';
 import { billsRoutes } from './http/bills.routes.js';
 import { internalCallers, internalRoutes } from './http/internal.routes.js';
+import { myDataRoutes } from './http/my-data.routes.js';
 import type { PdfRenderer } from './pdf/pdf-renderer.js';
 import type { InvoicePdfQueue } from './worker.js';
 
@@ -24,6 +25,7 @@ export async function buildApp(deps: BillingDeps): Promise<FastifyInstance> {
     internalCallers,
     openapiTags: [{ name: 'bills', description: 'Staff only (admin, employee)' }],
   });
+  await app.register(async (scope) => myDataRoutes(scope, deps));
   await app.register(async (scope) => billsRoutes(scope, deps));
   await app.register(async (scope) => internalRoutes(scope, deps));
   return app;

@@ -4,6 +4,7 @@ import type { CommerceDeps } from './deps.js';
 import { addressesRoutes } from './http/addresses.routes.js';
 import { cartRoutes } from './http/cart.routes.js';
 import { internalCallers, internalRoutes } from './http/internal.routes.js';
+import { myDataRoutes } from './http/my-data.routes.js';
 import { ordersRoutes } from './http/orders.routes.js';
 import { paymentsRoutes } from './http/payments.routes.js';
 import { refundsRoutes } from './http/refunds.routes.js';
@@ -28,6 +29,7 @@ export async function buildApp(deps: CommerceDeps): Promise<FastifyInstance> {
   for (const routes of [
     cartRoutes,
     addressesRoutes,
+    myDataRoutes,
     ordersRoutes,
     paymentsRoutes,
     refundsRoutes,

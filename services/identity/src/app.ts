@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BackgroundTasks } from './accounts/background.js';
 import type { IdentityContext } from './accounts/context.js';
 import { seedDemoAccounts } from './accounts/demo-seed.js';
+import { startRetentionSweep } from './accounts/erasure.js';
 import { ensureBaseEmployeeRoles } from './accounts/employee-roles.js';
 import { AccessTokenIssuer } from './auth/access-tokens.js';
 import { GoogleIdTokenVerifier } from './auth/google-id-token.js';
@@ -15,6 +16,7 @@ import { authRoutes } from './http/auth.routes.js';
 import { employeeRoleRoutes } from './http/employee-roles.routes.js';
 import { internalStatsRoutes } from './http/internal-stats.routes.js';
 import { jwksRoutes } from './http/jwks.routes.js';
+import { myDataRoutes } from './http/my-data.routes.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
 import { createBookingClient } from './integrations/booking-client.js';
 
@@ -79,5 +81,8 @@ export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {
   await app.register(adminUserRoutes(context));
   await app.register(employeeRoleRoutes(context));
   await app.register(internalStatsRoutes(context));
+  await app.register(myDataRoutes(context));
+  const stopRetentionSweep = startRetentionSweep(context);
+  app.addHook('onClose', async () => stopRetentionSweep());
   return app;
 }

@@ -42,6 +42,13 @@ export interface DemoSeedSettings {
   staffPassword: string;
 }
 
+export interface RetentionSettings {
+  /** An account whose email was never verified is erased this many days after sign-up (0: never). */
+  unverifiedAccountDays: number;
+  /** How often the retention sweep runs (0: not in this process; tests call it directly). */
+  sweepIntervalSeconds: number;
+}
+
 export interface IdentityConfig extends BaseConfig {
   /** The public origin of the SPA, used for the links in verification and reset emails. */
   appUrl: string;
@@ -56,6 +63,7 @@ export interface IdentityConfig extends BaseConfig {
   /** Booking's internal address: an employee's future assignments before they are deleted. */
   bookingUrl: string;
   bookingTimeoutMs: number;
+  retention: RetentionSettings;
 }
 
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -93,6 +101,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         jwksUrl: env.url('GOOGLE_JWKS_URL', GOOGLE_JWKS_URL),
         jwksJson: env.optionalString('GOOGLE_JWKS_JSON'),
       },
+      retention: {
+        unverifiedAccountDays: env.int('RETENTION_UNVERIFIED_ACCOUNT_DAYS', 30),
+        sweepIntervalSeconds: env.int('RETENTION_SWEEP_INTERVAL_SECONDS', base.nodeEnv === 'test' ? 0 : 3600),
+      },
       seed: {
         enabled: !production && env.bool('SEED_DEMO_DATA', true),
         adminEmail: env.string('SEED_ADMIN_EMAIL', 'admin@spa.local'),
@@ -117,6 +129,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (value < 1) problems.push(`${throttleVariable(name)} must be at least 1, got ${value}`);
   if (rest.signInThrottle.maxDelaySeconds < rest.signInThrottle.baseDelaySeconds)
     problems.push('SIGNIN_DELAY_MAX_SECONDS must be at least SIGNIN_DELAY_BASE_SECONDS');
+  if (rest.retention.unverifiedAccountDays < 0)
+    problems.push(
+      `RETENTION_UNVERIFIED_ACCOUNT_DAYS must be 0 (never) or more, got ${rest.retention.unverifiedAccountDays}`,
+    );
+  if (rest.retention.sweepIntervalSeconds < 0)
+    problems.push(
+      `RETENTION_SWEEP_INTERVAL_SECONDS must be 0 (off) or more, got ${rest.retention.sweepIntervalSeconds}`,
+    );
   if (problems.length > 0) throw new ConfigError(problems);
   return { ...rest, accessTokenTtlSeconds: accessTokenTtlSeconds! };
 }

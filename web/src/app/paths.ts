@@ -28,6 +28,7 @@ export const paths = {
   reviews: '/reviews',
   help: '/help',
   terms: '/terms',
+  privacy: '/privacy',
   bills: '/bills/view',
   createBill: '/bills/create',
   editBill: (id: string) => `/bills/edit/${encodeURIComponent(id)}`,

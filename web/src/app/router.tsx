@@ -58,6 +58,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'settings', ...page(() => import('../features/account/settings.page')) },
   { path: 'reviews', ...page(() => import('../features/account/reviews.page')) },
   { path: 'help', ...page(() => import('../features/account/help.page')) },
+  { path: 'privacy', ...page(() => import('../features/account/privacy.page')) },
   { path: 'terms', ...page(() => import('../features/account/terms.page')) },
 ];
 

@@ -11,6 +11,7 @@ import {
 } from './handlers/catalogue-read-models.handler.js';
 import { paymentCaptured, paymentFailed, paymentRefunded } from './handlers/commerce-payments.handler.js';
 import { userDeleted, userRegistered, userUpdated } from './handlers/identity-read-models.handler.js';
+import { userErased } from './handlers/user-erased.handler.js';
 
 /**
  * The read models: catalogue's services, categories and rooms and identity's users, from their
@@ -29,11 +30,16 @@ export const readModelSubscriptions: Subscription[] = [
   on(events.userDeleted, userDeleted),
 ];
 
-/** Facts booking acts on (the service's own consumer group): commerce's appointment payments and refunds. */
+/**
+ * Facts booking acts on (the service's own consumer group): commerce's appointment payments and
+ * refunds, and identity.user.erased (a customer deleted their account: cancel what is future,
+ * anonymise the rest).
+ */
 export function subscriptions(context: BookingContext): Subscription[] {
   return [
     on(events.paymentCaptured, paymentCaptured(context)),
     on(events.paymentFailed, paymentFailed(context)),
     on(events.paymentRefunded, paymentRefunded(context)),
+    on(events.userErased, userErased(context)),
   ];
 }

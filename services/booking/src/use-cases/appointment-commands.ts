@@ -80,8 +80,14 @@ export async function cancelAppointment(
   id: string,
   actor: Actor,
   reason: CancellationReason,
+  within?: Tx,
 ): Promise<AppointmentView> {
-  return changeAppointment(context, id, (tx, current) => cancelLocked(context, tx, current, actor, reason));
+  return changeAppointment(
+    context,
+    id,
+    (tx, current) => cancelLocked(context, tx, current, actor, reason),
+    within,
+  );
 }
 
 async function cancelLocked(

@@ -42,7 +42,7 @@ export async function markDelivered(deps: CommerceDeps, id: string): Promise<Ord
  */
 export async function cancelLockedOrder(
   tx: Tx,
-  deps: CommerceDeps,
+  deps: Pick<CommerceDeps, 'catalogue' | 'publish'>,
   order: Order,
   reason: CancelReason,
 ): Promise<Order> {

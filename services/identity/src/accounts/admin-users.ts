@@ -12,7 +12,6 @@ import {
   type UserFilters,
 } from '../db/users.repository.js';
 import {
-  LAST_ADMIN_DELETE_MESSAGE,
   LAST_ADMIN_DEMOTE_MESSAGE,
   planAdminUserUpdate,
   removesLastAdmin,
@@ -21,6 +20,7 @@ import {
 import { identityEvents, mirroredFieldsDiffer, userMessage } from '../events/publishes.js';
 import type { IdentityContext } from './context.js';
 import { APPLICANT_EDIT_MESSAGE } from './employee-applications.js';
+import { eraseAccount } from './erasure.js';
 import { validationFailed } from './validation.js';
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
@@ -99,6 +99,11 @@ async function releaseFutureAssignments(
   return context.booking.releaseAssignments(employee.id, options.by);
 }
 
+/**
+ * An admin deletes a user: first an employee's future assignments (see above), then the same erasure as
+ * a customer's own deletion (erasure.ts: the row goes, identity.user.erased reaches every service, every
+ * session is revoked).
+ */
 export async function deleteUserAsAdmin(
   context: IdentityContext,
   userId: string,
@@ -110,14 +115,6 @@ export async function deleteUserAsAdmin(
   const existing = await findUserById(context.db, userId);
   if (!existing) throw notFound(USER_NOT_FOUND_MESSAGE);
   const releasedAppointments = await releaseFutureAssignments(context, existing, options);
-  await context.db.transaction(async (tx) => {
-    const current = await findUserByIdForUpdate(tx, userId);
-    if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
-    if (current.role === 'admin' && removesLastAdmin(current.role, undefined, await countAdminsLocked(tx)))
-      throw conflict(LAST_ADMIN_DELETE_MESSAGE);
-    await deleteUser(tx, userId);
-    await context.publish(tx, identityEvents.userDeleted, userId, { userId });
-  });
-  await context.sessions.revokeAll(userId);
+  await eraseAccount(context, userId, 'admin');
   return { releasedAppointments };
 }

@@ -14,6 +14,7 @@ export async function startSession(context: IdentityContext, user: UserRow): Pro
     name: user.name,
     email: user.email,
     employeeStatus: user.employeeStatus,
+    emailVerified: user.isEmailVerified,
   });
   return { token, user };
 }

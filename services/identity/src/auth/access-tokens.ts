@@ -12,6 +12,8 @@ export interface TokenSubject {
   email: string;
   /** A self-registered employee's application state (the web shows "waiting for approval"). */
   employeeStatus?: EmployeeStatus | null;
+  /** Whether the email was verified when the token was issued (the email_verified claim). */
+  emailVerified?: boolean;
 }
 
 export interface IssuedToken {
@@ -33,7 +35,12 @@ export class AccessTokenIssuer {
     const issuedAt = Math.floor(Date.now() / 1000);
     const expiresAt = issuedAt + this.lifetimeSeconds;
     // `role` is always the effective role: an applicant is a `user` until approved.
-    const claims: Record<string, string> = { role: subject.role, name: subject.name, email: subject.email };
+    const claims: Record<string, string | boolean> = {
+      role: subject.role,
+      name: subject.name,
+      email: subject.email,
+      email_verified: subject.emailVerified === true,
+    };
     if (subject.employeeStatus) claims.employeeStatus = subject.employeeStatus;
     const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'EdDSA', kid: this.key.kid, typ: 'JWT' })

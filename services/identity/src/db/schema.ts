@@ -100,5 +100,19 @@ export const signingKeys = pgTable('signing_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The record that an account was erased (DPDP Act 2023): which id, when and why, and nothing else
+ * about the person. The user row itself is deleted; this answers "what happened to account X".
+ */
+export const userErasures = pgTable(
+  'user_erasures',
+  {
+    userId: uuid('user_id').primaryKey(),
+    reason: text('reason').notNull(),
+    erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('user_erasures_reason_check', sql`${table.reason} in ('self', 'admin', 'retention')`)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type EmployeeRoleRow = typeof employeeRoles.$inferSelect;

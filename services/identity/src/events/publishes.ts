@@ -7,6 +7,7 @@ export const identityEvents = {
   userRegistered: events.userRegistered,
   userUpdated: events.userUpdated,
   userDeleted: events.userDeleted,
+  userErased: events.userErased,
   employeeRoleUpserted: events.employeeRoleUpserted,
   employeeRoleDeleted: events.employeeRoleDeleted,
   emailVerificationRequested: events.emailVerificationRequested,

@@ -35,6 +35,11 @@ export interface AuthUser {
   role: Role;
   name: string;
   email: string;
+  /**
+   * Whether identity had verified the email when it issued the token (claim email_verified). Data
+   * kept under an email address (bills) is only shown to a token whose email is verified.
+   */
+  emailVerified?: boolean;
   /** The token's id, used to revoke it on sign-out. */
   tokenId: string;
   expiresAt: number;
@@ -148,6 +153,7 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
       role: role as Role,
       name: String(payload.name ?? ''),
       email: String(payload.email ?? ''),
+      emailVerified: payload.email_verified === true,
       tokenId: jti,
       expiresAt: typeof exp === 'number' ? exp : 0,
       claims: Object.freeze({ ...payload }),

@@ -64,6 +64,8 @@ export interface TestTokenClaims {
   role?: Role;
   name?: string;
   email?: string;
+  /** The email_verified claim identity sets when the account's email is verified. */
+  emailVerified?: boolean;
   expiresIn?: string | number;
   jti?: string;
   /** Claims beyond the usual ones (a newer identity's, or a forged role). */
@@ -78,6 +80,7 @@ export async function signTestToken(claims: TestTokenClaims = {}): Promise<strin
     name: claims.name ?? 'Test User',
     email: claims.email ?? 'test@spa.local',
     ...claims.extra,
+    ...(claims.emailVerified === undefined ? {} : { email_verified: claims.emailVerified }),
   })
     .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
     .setSubject(claims.sub ?? randomUUID())

@@ -12,6 +12,7 @@ import { PASSWORD_HINT, passwordProblem, toSessionUser, type AccountUser } from 
 import { authApi } from '../auth/auth-api';
 import { PasswordInput } from '../auth/password-input';
 import { useSendVerificationEmail } from '../auth/use-send-verification';
+import { DeleteMyAccount, DownloadMyData } from './my-data.section';
 import '../auth/forms.css';
 import './account.css';
 
@@ -220,6 +221,8 @@ function Settings() {
         <div className="settings-grid">
           <ProfileForm key={account.data.id} account={account.data} />
           <PasswordForm account={account.data} />
+          <DownloadMyData />
+          <DeleteMyAccount account={account.data} />
         </div>
       )}
       <p className="muted">
@@ -229,7 +232,10 @@ function Settings() {
   );
 }
 
-/** /settings: edit name and phone, change the password with the current one. */
+/**
+ * /settings: edit name and phone, change the password with the current one, download my data and
+ * delete my account.
+ */
 export default function SettingsPage() {
   return (
     <RequireAuth>

@@ -237,6 +237,10 @@ export default function RegisterPage() {
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           {busy ? 'Creating your account...' : 'Create account'}
         </button>
+        <p className="field__hint">
+          By creating an account you agree to how we handle your data, described in our{' '}
+          <Link to={paths.privacy}>privacy notice</Link>.
+        </p>
       </form>
     </AuthShell>
   );

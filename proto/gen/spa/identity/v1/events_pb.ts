@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/identity/v1/events.proto.
  */
 export const file_spa_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChxzcGEvaWRlbnRpdHkvdjEvZXZlbnRzLnByb3RvEg9zcGEuaWRlbnRpdHkudjEi5QEKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIMCgRyb2xlGAUgASgJEhUKDWVtcGxveWVlX3JvbGUYBiABKAkSDQoFc2hpZnQYByABKAkSGAoQd29ya2luZ19sb2NhdGlvbhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLZW1wbG95ZWVfaWQYCiABKAkSGQoRaXNfZW1haWxfdmVyaWZpZWQYCyABKAgSFwoPZW1wbG95ZWVfc3RhdHVzGAwgASgJIjUKDlVzZXJSZWdpc3RlcmVkEiMKBHVzZXIYASABKAsyFS5zcGEuaWRlbnRpdHkudjEuVXNlciIyCgtVc2VyVXBkYXRlZBIjCgR1c2VyGAEgASgLMhUuc3BhLmlkZW50aXR5LnYxLlVzZXIiHgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCSJlCgxFbXBsb3llZVJvbGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwZXJtaXNzaW9ucxgEIAMoCRIRCglpc19hY3RpdmUYBSABKAgiQwoURW1wbG95ZWVSb2xlVXBzZXJ0ZWQSKwoEcm9sZRgBIAEoCzIdLnNwYS5pZGVudGl0eS52MS5FbXBsb3llZVJvbGUiNAoTRW1wbG95ZWVSb2xlRGVsZXRlZBIPCgdyb2xlX2lkGAEgASgJEgwKBG5hbWUYAiABKAkiegoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhIKCnZlcmlmeV91cmwYBCABKAkSGgoSZXhwaXJlc19pbl9zZWNvbmRzGAUgASgDInUKFlBhc3N3b3JkUmVzZXRSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCXJlc2V0X3VybBgEIAEoCRIaChJleHBpcmVzX2luX3NlY29uZHMYBSABKAMidgoaRW1wbG95ZWVBcHBsaWNhdGlvbkRlY2lkZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhUKDWVtcGxveWVlX3JvbGUYBCABKAkSEwoLc2lnbl9pbl91cmwYBSABKAliBnByb3RvMw");
+  fileDesc("ChxzcGEvaWRlbnRpdHkvdjEvZXZlbnRzLnByb3RvEg9zcGEuaWRlbnRpdHkudjEi5QEKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIMCgRyb2xlGAUgASgJEhUKDWVtcGxveWVlX3JvbGUYBiABKAkSDQoFc2hpZnQYByABKAkSGAoQd29ya2luZ19sb2NhdGlvbhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLZW1wbG95ZWVfaWQYCiABKAkSGQoRaXNfZW1haWxfdmVyaWZpZWQYCyABKAgSFwoPZW1wbG95ZWVfc3RhdHVzGAwgASgJIjUKDlVzZXJSZWdpc3RlcmVkEiMKBHVzZXIYASABKAsyFS5zcGEuaWRlbnRpdHkudjEuVXNlciIyCgtVc2VyVXBkYXRlZBIjCgR1c2VyGAEgASgLMhUuc3BhLmlkZW50aXR5LnYxLlVzZXIiHgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCSJlCgxFbXBsb3llZVJvbGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwZXJtaXNzaW9ucxgEIAMoCRIRCglpc19hY3RpdmUYBSABKAgiQwoURW1wbG95ZWVSb2xlVXBzZXJ0ZWQSKwoEcm9sZRgBIAEoCzIdLnNwYS5pZGVudGl0eS52MS5FbXBsb3llZVJvbGUiNAoTRW1wbG95ZWVSb2xlRGVsZXRlZBIPCgdyb2xlX2lkGAEgASgJEgwKBG5hbWUYAiABKAkiegoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhIKCnZlcmlmeV91cmwYBCABKAkSGgoSZXhwaXJlc19pbl9zZWNvbmRzGAUgASgDInUKFlBhc3N3b3JkUmVzZXRSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCXJlc2V0X3VybBgEIAEoCRIaChJleHBpcmVzX2luX3NlY29uZHMYBSABKAMidgoaRW1wbG95ZWVBcHBsaWNhdGlvbkRlY2lkZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhUKDWVtcGxveWVlX3JvbGUYBCABKAkSEwoLc2lnbl9pbl91cmwYBSABKAkiSwoKVXNlckVyYXNlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXBob25lGAMgASgJEg4KBnJlYXNvbhgEIAEoCWIGcHJvdG8z");
 
 /**
  * A user as other services mirror it (no secrets).
@@ -355,4 +355,44 @@ export type EmployeeApplicationDecided = Message<"spa.identity.v1.EmployeeApplic
  */
 export const EmployeeApplicationDecidedSchema: GenMessage<EmployeeApplicationDecided> = /*@__PURE__*/
   messageDesc(file_spa_identity_v1_events, 9);
+
+/**
+ * identity.user.erased: the customer deleted their account (or an admin did, or the retention job
+ * removed an unverified one). Every service erases or anonymises what it holds about the person,
+ * idempotently. It carries the contact details other services hold the person's data under (billing
+ * and notification know people by email and phone), so it travels on its own topic that is NOT
+ * compacted: it ages out of Kafka with the topic's retention instead of staying as the key's last value.
+ *
+ * @generated from message spa.identity.v1.UserErased
+ */
+export type UserErased = Message<"spa.identity.v1.UserErased"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string phone = 3;
+   */
+  phone: string;
+
+  /**
+   * self, admin or retention.
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message spa.identity.v1.UserErased.
+ * Use `create(UserErasedSchema)` to create a new message.
+ */
+export const UserErasedSchema: GenMessage<UserErased> = /*@__PURE__*/
+  messageDesc(file_spa_identity_v1_events, 10);
 

@@ -1,0 +1,56 @@
+import type { EventHandler } from '@spa/kit';
+import type { events } from '@spa/proto';
+import { and, eq, inArray, not } from 'drizzle-orm';
+import { lockOrder } from '../../db/orders.repository.js';
+import { addresses, carts, orders } from '../../db/schema.js';
+import type { CommerceDeps } from '../../deps.js';
+import { cancelLockedOrder } from '../../use-cases/orders.js';
+
+/** What an erased customer's kept orders show instead of their name and contact details. */
+export const ERASED = 'Erased';
+
+export type ErasureDeps = Pick<CommerceDeps, 'catalogue' | 'publish'>;
+
+/**
+ * identity.user.erased: the customer deleted their account.
+ * - Open orders (awaiting payment or placed for cash on delivery) are cancelled through the normal
+ *   cancellation, so their stock reservation is released and commerce.order.cancelled goes out.
+ * - Paid orders not yet delivered are left for the spa to deliver or refund (cancelling a paid
+ *   order is the refunds work's path); they keep their shipping details until then.
+ * - The cart (with its items) and the saved addresses are deleted.
+ * - Every other order is kept as a sales record with the name, email and shipping details replaced.
+ * Running it twice changes nothing more (and the consumer's inbox runs it once).
+ */
+export const userErased =
+  (depsOf: ErasureDeps | (() => ErasureDeps | undefined)): EventHandler<typeof events.userErased> =>
+  async (tx, payload) => {
+    // In the service, commerce's deps (with its signed catalogue client) are built after the consumer
+    // starts; an event before that is retried.
+    const deps = typeof depsOf === 'function' ? depsOf() : depsOf;
+    if (!deps) throw new Error('commerce is still starting; the event will be retried');
+    const userId = payload.userId;
+    const open = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), inArray(orders.status, ['pending_payment', 'placed'])));
+    for (const { id } of open) {
+      const order = await lockOrder(tx, id);
+      if (order && (order.status === 'pending_payment' || order.status === 'placed'))
+        await cancelLockedOrder(tx, deps, order, 'cancelled_by_customer');
+    }
+    await tx.delete(carts).where(eq(carts.userId, userId));
+    await tx.delete(addresses).where(eq(addresses.userId, userId));
+    await tx
+      .update(orders)
+      .set({
+        userName: ERASED,
+        userEmail: '',
+        shipFullName: ERASED,
+        shipAddress: ERASED,
+        shipCity: ERASED,
+        shipPostalCode: '',
+        shipPhone: '',
+        shipLabel: '',
+      })
+      .where(and(eq(orders.userId, userId), not(inArray(orders.status, ['paid', 'reserving']))));
+  };

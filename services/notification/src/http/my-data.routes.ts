@@ -1,0 +1,63 @@
+import { currentUser, errorResponseSchema, requireAuth, type Database } from '@spa/kit';
+import { asc, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { sentEmails } from '../db/schema.js';
+
+/**
+ * GET /notifications/me/export: notification's part of "Download my data" — the emails sent to the
+ * caller's address (when, what for, subject; bodies are never stored). Only for a token whose email
+ * identity had verified: an unverified account may have been registered with someone else's address.
+ */
+export async function myDataRoutes(app: FastifyInstance, db: Database): Promise<void> {
+  app.get(
+    '/notifications/me/export',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags: ['notifications'],
+        security: [{ bearer: [] }],
+        summary: 'Download my data: the emails sent to my verified address (notification’s part)',
+        response: {
+          200: {
+            type: 'object',
+            required: ['emails'],
+            properties: {
+              emails: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    sentAt: { type: 'string', format: 'date-time' },
+                    eventType: { type: 'string' },
+                    recipient: { type: 'string' },
+                    subject: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+          401: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const email = user.emailVerified ? user.email.trim().toLowerCase() : '';
+      if (!email) return { emails: [] };
+      const rows = await db
+        .select()
+        .from(sentEmails)
+        .where(sql`lower(${sentEmails.recipient}) = ${email}`)
+        .orderBy(asc(sentEmails.sentAt))
+        .limit(5000);
+      return {
+        emails: rows.map((row) => ({
+          sentAt: row.sentAt.toISOString(),
+          eventType: row.eventType,
+          recipient: row.recipient,
+          subject: row.subject,
+        })),
+      };
+    },
+  );
+}
