@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createPublisher, runService, type ServiceDeps } from '@spa/kit';
+import { runService, type ServiceDeps } from '@spa/kit';
 import { buildApp } from './app.js';
 import { loadConfig, type CommerceConfig } from './config.js';
 import { withIntegrations, type CommerceDeps } from './deps.js';

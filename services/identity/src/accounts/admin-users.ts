@@ -3,7 +3,6 @@ import { activeEmployeeRoleNames } from '../db/employee-roles.repository.js';
 import type { UserRow } from '../db/schema.js';
 import {
   countAdminsLocked,
-  deleteUser,
   findUserById,
   findUserByIdForUpdate,
   listUsers,
