@@ -1,8 +1,11 @@
+import { create } from '@bufbuild/protobuf';
+import { identityV1 } from '@spa/proto';
 import type { CheckoutSuccess } from '@spa/razorpay-sandbox';
 import { eventually } from '@spa/kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, refunds } from '../src/db/schema.js';
+import { orders, payments, refunds } from '../src/db/schema.js';
+import { userErased } from '../src/events/handlers/user-erased.handler.js';
 import { recordRefund } from '../src/use-cases/refunds.js';
 import { sweepOnce } from '../src/worker.js';
 import {
@@ -339,6 +342,45 @@ describe('automatic refunds', () => {
     await eventually(async () =>
       expect((await world.call(null, 'GET', '/internal/stats')).json().revenue).toBe(before.revenue + 600),
     );
+  });
+
+  it('cancels a leaving customer’s paid, undelivered order and refunds it in full once (identity.user.erased)', async () => {
+    const { customer, order, paid } = await paidOrder('Leaving Payer', 2);
+    const stockWhilePaid = await world.catalogue.productStock(rose._id);
+    const erased = create(identityV1.UserErasedSchema, {
+      userId: customer.id,
+      email: customer.email,
+      phone: '',
+      reason: 'self',
+    });
+    const meta = {
+      id: `erased-${customer.id}`,
+      type: 'identity.user.erased',
+      aggregateId: customer.id,
+      occurredAt: new Date(),
+      producer: 'identity',
+      topic: 'identity.user-erasure.v1',
+      partition: 0,
+      offset: '0',
+    };
+    const handle = userErased(world.deps);
+    // Handled twice (a redelivery that got past the inbox): still one cancellation and one refund.
+    for (let run = 0; run < 2; run++) await world.deps.db.transaction((tx) => handle(tx, erased, meta));
+
+    const [kept] = await world.deps.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(kept).toMatchObject({ status: 'cancelled', userName: 'Erased', userEmail: '', shipPhone: '' });
+    expect(await world.catalogue.productStock(rose._id)).toBe(stockWhilePaid + 2);
+    // Recorded in the consumer's transaction; the sweeper's next pass asks the provider.
+    await sweepOnce(world.deps, new Date(Date.now() + 2 * 60_000));
+    const provider = await providerRefunds(paid.razorpay_payment_id);
+    expect(provider.count).toBe(1);
+    const state = await stateOf(order._id);
+    expect(state).toMatchObject({
+      refundable: 0,
+      refunds: [{ amount: 2000, status: 'pending', reason: 'order_cancelled' }],
+    });
+    await world.sandbox!.settleRefund(state.refunds[0]!.providerRefundId!);
+    await eventually(async () => expect((await stateOf(order._id)).status).toBe('Refunded'));
   });
 });
 

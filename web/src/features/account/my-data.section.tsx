@@ -79,8 +79,8 @@ export function DeleteMyAccount({ account }: { account: AccountUser }) {
         Delete my account
       </h2>
       <p className="muted">
-        This signs you out everywhere and cannot be undone. Your upcoming appointments and unpaid or
-        cash-on-delivery orders are cancelled (a prepaid appointment is refunded automatically); your saved
+        This signs you out everywhere and cannot be undone. Your upcoming appointments and orders not yet
+        delivered are cancelled (whatever you paid online for them is refunded automatically); your saved
         addresses, cart, favorites and the record of emails we sent you are erased, and your past appointments
         and orders are kept without your name or contact details.
       </p>

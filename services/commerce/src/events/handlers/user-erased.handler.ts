@@ -9,14 +9,18 @@ import { cancelLockedOrder } from '../../use-cases/orders.js';
 /** What an erased customer's kept orders show instead of their name and contact details. */
 export const ERASED = 'Erased';
 
+/** What a leaving customer's account still has running: these orders are cancelled (a paid one refunded). */
+const OPEN = ['pending_payment', 'placed', 'paid'];
+
 export type ErasureDeps = Pick<CommerceDeps, 'catalogue' | 'publish'>;
 
 /**
  * identity.user.erased: the customer deleted their account.
- * - Open orders (awaiting payment or placed for cash on delivery) are cancelled through the normal
- *   cancellation, so their stock reservation is released and commerce.order.cancelled goes out.
- * - Paid orders not yet delivered are left for the spa to deliver or refund (cancelling a paid
- *   order is the refunds work's path); they keep their shipping details until then.
+ * - Open orders (awaiting payment, placed for cash on delivery, or paid and not yet delivered) are
+ *   cancelled through the normal cancellation, so their stock reservation is released and
+ *   commerce.order.cancelled goes out. A paid one is refunded in full: the refund is recorded in this
+ *   transaction and the sweeper sends it to the provider once it has committed (a provider call cannot
+ *   sit inside the consumer's transaction).
  * - The cart (with its items) and the saved addresses are deleted.
  * - Every other order is kept as a sales record with the name, email and shipping details replaced.
  * Running it twice changes nothing more (and the consumer's inbox runs it once).
@@ -32,10 +36,10 @@ export const userErased =
     const open = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.userId, userId), inArray(orders.status, ['pending_payment', 'placed'])));
+      .where(and(eq(orders.userId, userId), inArray(orders.status, OPEN)));
     for (const { id } of open) {
       const order = await lockOrder(tx, id);
-      if (order && (order.status === 'pending_payment' || order.status === 'placed'))
+      if (order && OPEN.includes(order.status))
         await cancelLockedOrder(tx, deps, order, 'cancelled_by_customer');
     }
     await tx.delete(carts).where(eq(carts.userId, userId));
