@@ -43,6 +43,33 @@ describe('fair holds in booking', () => {
     expect((await book(customer, istTime(3, '11:00'))).statusCode).toBe(201);
   });
 
+  it('a customer cannot move one appointment onto another of theirs; moving it within its own time is fine', async () => {
+    const customer = await world.person('user', { name: 'Double Mover' });
+    const first = await book(customer, istTime(5, '10:00'));
+    const second = await book(customer, istTime(5, '14:00'));
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const secondId = second.json()._id as string;
+    const move = (at: Date) =>
+      world.request('PUT', `/appointments/${secondId}/reschedule`, {
+        token: customer.token,
+        body: { appointmentDateTime: at.toISOString() },
+      });
+
+    const onto = await move(istTime(5, '10:30'));
+    expect(onto.statusCode, onto.body).toBe(409);
+    expect(onto.json()).toMatchObject({
+      code: 'OVERLAPPING_APPOINTMENT',
+      message:
+        'You already have an appointment from 10:00 am to 11:00 am that overlaps this time. Choose another time.',
+    });
+    // Refused as a whole: the appointment is where it was.
+    const { rows } = await world.pool.query('select starts_at from appointments where id = $1', [secondId]);
+    expect(new Date(rows[0].starts_at).toISOString()).toBe(istTime(5, '14:00').toISOString());
+    // Overlapping only its own old time is no clash; next to the other one is fine too.
+    expect((await move(istTime(5, '14:30'))).statusCode).toBe(200);
+    expect((await move(istTime(5, '11:00'))).statusCode).toBe(200);
+  });
+
   it('a customer booking the same slot 6 times at once gets exactly one appointment', async () => {
     const customer = await world.person('user', { name: 'Storm Booker' });
     const answers = await Promise.all(Array.from({ length: 6 }, () => book(customer, istTime(4, '15:00'))));

@@ -20,6 +20,7 @@ export async function heldAppointments(
 ): Promise<HeldAppointment[]> {
   return db
     .select({
+      id: appointments.id,
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
       status: appointments.status,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fairHoldRefusal, type HeldAppointment } from './fair-holds.js';
+import { fairHoldRefusal, overlapRefusal, type HeldAppointment } from './fair-holds.js';
 
 const now = new Date('2026-06-01T04:30:00Z'); // 10:00 in Kolkata
 const limits = { maxOnlineHolds: 2, maxFutureCashBookings: 2 };
@@ -46,6 +46,16 @@ describe('fair holds', () => {
     // Back to back is fine.
     expect(refusal([held(2)], at(3, 'cash'))).toBeUndefined();
     expect(refusal([held(2)], at(1, 'cash'))).toBeUndefined();
+  });
+
+  it('refuses a move onto another of the customer’s appointments, whatever the limits (reschedule)', () => {
+    // Limits do not apply to a move (the appointment is already held), only the overlap does.
+    const many = [held(2), held(5), held(8)];
+    expect(overlapRefusal(many, at(5.5, 'cash'), now, 'Asia/Kolkata')?.code).toBe('OVERLAPPING_APPOINTMENT');
+    expect(overlapRefusal(many, at(3, 'cash'), now, 'Asia/Kolkata')).toBeUndefined();
+    expect(
+      overlapRefusal([held(2, { status: 'Cancelled' })], at(2, 'cash'), now, 'Asia/Kolkata'),
+    ).toBeUndefined();
   });
 
   it('ignores cancelled and completed appointments and online holds that ran out', () => {

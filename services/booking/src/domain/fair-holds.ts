@@ -11,6 +11,7 @@ export interface FairHoldLimits {
 
 /** One of the customer's appointments that is neither cancelled nor completed. */
 export interface HeldAppointment {
+  id?: string;
   startsAt: Date;
   endsAt: Date;
   status: string;
@@ -47,25 +48,9 @@ export function fairHoldRefusal(
   now: Date,
   timeZone: string,
 ): AppError | undefined {
+  const overlap = overlapRefusal(held, request, now, timeZone);
+  if (overlap) return overlap;
   const active = held.filter((appointment) => live(appointment, now));
-  const overlapping = active.find(
-    (appointment) =>
-      appointment.startsAt.getTime() < request.end.getTime() &&
-      appointment.endsAt.getTime() > request.start.getTime(),
-  );
-  if (overlapping)
-    return new AppError(
-      409,
-      'OVERLAPPING_APPOINTMENT',
-      `You already have an appointment from ${clock(overlapping.startsAt, timeZone)} to ${clock(overlapping.endsAt, timeZone)} that overlaps this time. Choose another time.`,
-      [
-        {
-          field: 'appointmentDateTime',
-          startsAt: overlapping.startsAt.toISOString(),
-          endsAt: overlapping.endsAt.toISOString(),
-        },
-      ],
-    );
   if (request.paymentMethod === 'online') {
     const holds = active.filter(unpaid).length;
     if (holds >= limits.maxOnlineHolds)
@@ -88,4 +73,35 @@ export function fairHoldRefusal(
       );
   }
   return undefined;
+}
+
+/**
+ * The customer's own appointment overlapping this span, as a 409 the wizard and the reschedule dialog
+ * show, or undefined. One person cannot be on two tables at once, whether booking or moving a booking.
+ */
+export function overlapRefusal(
+  held: readonly HeldAppointment[],
+  request: { start: Date; end: Date },
+  now: Date,
+  timeZone: string,
+): AppError | undefined {
+  const overlapping = held.find(
+    (appointment) =>
+      live(appointment, now) &&
+      appointment.startsAt.getTime() < request.end.getTime() &&
+      appointment.endsAt.getTime() > request.start.getTime(),
+  );
+  if (!overlapping) return undefined;
+  return new AppError(
+    409,
+    'OVERLAPPING_APPOINTMENT',
+    `You already have an appointment from ${clock(overlapping.startsAt, timeZone)} to ${clock(overlapping.endsAt, timeZone)} that overlaps this time. Choose another time.`,
+    [
+      {
+        field: 'appointmentDateTime',
+        startsAt: overlapping.startsAt.toISOString(),
+        endsAt: overlapping.endsAt.toISOString(),
+      },
+    ],
+  );
 }

@@ -13,6 +13,7 @@ import {
 } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { businessHoursProblem, fitsBusinessHours, formatLocalDateTime } from '../domain/business-time.js';
+import { overlapRefusal } from '../domain/fair-holds.js';
 import {
   findAppointmentView,
   lockAppointment,
@@ -22,6 +23,7 @@ import {
   type HistoryInput,
   type NewAppointment,
 } from '../db/appointments.repository.js';
+import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.repository.js';
 import { isUuid, overlapRefused } from '../db/pg-errors.js';
 import { findBookableService, findUser } from '../db/read-models.repository.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
@@ -416,6 +418,14 @@ export async function rescheduleAppointment(
         }),
     });
     if (!moved) return { noRoom: { rooms: rooms.bookable, slot } };
+    // The customer's other appointments may not overlap the new time either (fair holds). Checked
+    // after the slot's locks, in the order booking takes them, so a booking and a move cannot deadlock.
+    await lockCustomerBookings(tx, current.customerId);
+    const others = (await heldAppointments(tx, current.customerId, now)).filter(
+      (appointment) => appointment.id !== current.id,
+    );
+    const overlap = overlapRefusal(others, slot, now, rules.timeZone);
+    if (overlap) throw overlap;
     const { allocation } = moved;
     const actor = actorOf(user);
     const history: HistoryInput[] = [
