@@ -266,6 +266,22 @@ describe('managing an appointment', () => {
       employeeRole: 'servicestaff',
       onShift: true,
     });
+    expect(available.json()).toMatchObject({ total: 1, page: 1, pageSize: 100 });
+    // When both are free, the list pages: the second of two on page 2 of size 1.
+    const lone = await book(istTime(25, '14:00'));
+    const pageTwo = await world.request(
+      'GET',
+      `/appointments/${lone._id}/available-employees?page=2&pageSize=1`,
+      { token: admin.token },
+    );
+    expect(pageTwo.statusCode).toBe(200);
+    expect(pageTwo.headers['x-total-count']).toBe('2');
+    expect(pageTwo.json()).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(pageTwo.json().availableEmployees).toHaveLength(1);
+    const bad = await world.request('GET', `/appointments/${lone._id}/available-employees?pageSize=500`, {
+      token: admin.token,
+    });
+    expect(bad.statusCode).toBe(400);
 
     const assign = (id: string, employeeId: string, token = admin.token) =>
       world.request('POST', `/appointments/${id}/assign-employee`, { token, body: { employeeId } });

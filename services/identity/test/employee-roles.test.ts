@@ -197,6 +197,37 @@ describe('employee roles', () => {
     expect((await remove(role.id)).statusCode).toBe(404);
   });
 
+  it('are listed in pages with their total, for the admin and for the sign-up form', async () => {
+    for (let index = 0; index < 4; index++)
+      expect((await create({ name: `Paged Role ${index}` })).statusCode).toBe(201);
+    const everything = await roles();
+    const active = everything.filter((role) => role.isActive);
+
+    const page = await world.call({
+      method: 'GET',
+      url: '/admin/employee-roles?page=2&pageSize=2',
+      token: admin,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-total-count']).toBe(String(everything.length));
+    expect(page.json()).toMatchObject({ total: everything.length, page: 2, pageSize: 2 });
+    expect(page.json<{ roles: Role[] }>().roles.map((role) => role.id)).toEqual(
+      everything.slice(2, 4).map((role) => role.id),
+    );
+    // Without page: the documented shape, the first page of at most 100.
+    const all = await world.call({ method: 'GET', url: '/admin/employee-roles', token: admin });
+    expect(all.json()).toMatchObject({ total: everything.length, page: 1, pageSize: 100 });
+
+    const offered = await world.call({ method: 'GET', url: '/auth/employee-roles?page=1&pageSize=3' });
+    expect(offered.statusCode).toBe(200);
+    expect(offered.json()).toMatchObject({ total: active.length, page: 1, pageSize: 3 });
+    expect(offered.json<{ roles: Role[] }>().roles.map((role) => role.name)).toEqual(
+      active.slice(0, 3).map((role) => role.name),
+    );
+    for (const bad of ['page=0', 'pageSize=101', 'page=x', 'size=3'])
+      expect((await world.call({ method: 'GET', url: `/auth/employee-roles?${bad}` })).statusCode).toBe(400);
+  });
+
   it('answer 404 for an unknown id and 400 for a malformed one', async () => {
     const unknown = await update('00000000-0000-4000-8000-000000000000', { description: 'x' });
     expect(unknown.statusCode).toBe(404);

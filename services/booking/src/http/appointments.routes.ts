@@ -2,6 +2,8 @@ import {
   currentUser,
   errorResponseSchema,
   pageRequest,
+  pageWindow,
+  pagingQueryProperties,
   requireAuth,
   requireRole,
   setPageHeaders,
@@ -210,21 +212,37 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
     },
   );
 
-  app.get<IdParams>(
+  app.get<IdParams & { Querystring: { page?: number; pageSize?: number } }>(
     '/appointments/:id/available-employees',
     {
       preValidation: adminOnly,
       schema: {
         tags,
         security,
-        summary: "Employees with the treatment's role who are free for the whole appointment (admin)",
+        summary:
+          "Employees with the treatment's role who are free for the whole appointment (admin), on shift first, in pages",
         params: idParamsSchema,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { ...pagingQueryProperties() },
+        },
         response: { 200: availableEmployeesSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      availableEmployees: (await availableEmployees(context, request.params.id)).map(presentEmployee),
-    }),
+    async (request, reply) => {
+      const page = pageRequest(request.query);
+      // One treatment role's free employees: a handful, ranked in memory (on shift first), then paged.
+      const free = await availableEmployees(context, request.params.id);
+      const { limit, offset } = pageWindow(page);
+      setPageHeaders(reply, page, free.length);
+      return {
+        availableEmployees: free.slice(offset, offset + limit).map(presentEmployee),
+        total: free.length,
+        page: page.number,
+        pageSize: page.size,
+      };
+    },
   );
 
   app.post<IdParams & { Body: { employeeId: string } }>(

@@ -1,4 +1,4 @@
-import { errorResponseSchema, pagingQueryProperties, strictObject } from '@spa/kit';
+import { errorResponseSchema, pageFieldsSchema, pagingQueryProperties, strictObject } from '@spa/kit';
 import {
   APPOINTMENT_STATUSES,
   PAYMENT_METHODS,
@@ -269,6 +269,7 @@ export const adminListSchema = {
 export const availableEmployeesSchema = {
   type: 'object',
   properties: {
+    ...pageFieldsSchema,
     availableEmployees: {
       type: 'array',
       items: {

@@ -1,11 +1,11 @@
-import { conflict, notFound, type Tx } from '@spa/kit';
+import { conflict, notFound, type PageRequest, type Tx } from '@spa/kit';
 import { isUniqueViolation } from '../db/errors.js';
 import {
   deleteEmployeeRole,
   findEmployeeRoleForUpdate,
   insertEmployeeRole,
   insertEmployeeRoleIfAbsent,
-  listEmployeeRoles,
+  pageOfEmployeeRoles,
   updateEmployeeRole,
 } from '../db/employee-roles.repository.js';
 import type { EmployeeRoleRow } from '../db/schema.js';
@@ -21,8 +21,9 @@ export const ROLE_NAME_TAKEN_MESSAGE = 'An employee role with this name already 
 export const ROLE_DELETED_MESSAGE = 'Employee role deleted';
 const BASE_ROLE_NAMES = BASE_EMPLOYEE_ROLES.map((role) => role.name).join(', ');
 
-export function listRoles(context: IdentityContext, options: { activeOnly?: boolean } = {}) {
-  return listEmployeeRoles(context.db, options);
+/** One page of the roles (the admin's tab and the sign-up form's choice), with the total. */
+export function listRoles(context: IdentityContext, options: { activeOnly?: boolean }, page: PageRequest) {
+  return pageOfEmployeeRoles(context.db, options, page);
 }
 
 function checked(input: EmployeeRoleInput) {

@@ -1,5 +1,5 @@
-import type { Queryable } from '@spa/kit';
-import { asc, eq } from 'drizzle-orm';
+import { pageWindow, type PageRequest, type Queryable } from '@spa/kit';
+import { asc, count, eq } from 'drizzle-orm';
 import { employeeRoles, type EmployeeRoleRow } from './schema.js';
 
 export type NewEmployeeRole = typeof employeeRoles.$inferInsert;
@@ -13,6 +13,27 @@ export async function listEmployeeRoles(
     .from(employeeRoles)
     .where(options.activeOnly ? eq(employeeRoles.isActive, true) : undefined)
     .orderBy(asc(employeeRoles.createdAt), asc(employeeRoles.name));
+}
+
+/** One page of the roles in the order the admin created them, with how many there are in all. */
+export async function pageOfEmployeeRoles(
+  q: Queryable,
+  options: { activeOnly?: boolean },
+  page: PageRequest,
+): Promise<{ roles: EmployeeRoleRow[]; total: number }> {
+  const where = options.activeOnly ? eq(employeeRoles.isActive, true) : undefined;
+  const { limit, offset } = pageWindow(page);
+  const [roles, [counted]] = await Promise.all([
+    q
+      .select()
+      .from(employeeRoles)
+      .where(where)
+      .orderBy(asc(employeeRoles.createdAt), asc(employeeRoles.name), asc(employeeRoles.id))
+      .limit(limit)
+      .offset(offset),
+    q.select({ total: count() }).from(employeeRoles).where(where),
+  ]);
+  return { roles, total: counted?.total ?? 0 };
 }
 
 export async function activeEmployeeRoleNames(q: Queryable): Promise<string[]> {

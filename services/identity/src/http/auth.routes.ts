@@ -1,4 +1,4 @@
-import { currentUser, requireAuth } from '@spa/kit';
+import { currentUser, pageRequest, requireAuth, setPageHeaders } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityContext } from '../accounts/context.js';
 import { listRoles } from '../accounts/employee-roles.js';
@@ -125,13 +125,20 @@ export function authRoutes(context: IdentityContext) {
       googleClientId: context.google.clientId ?? null,
     }));
 
-    app.get('/auth/employee-roles', { schema: publicRolesSchema }, async () => ({
-      roles: (await listRoles(context, { activeOnly: true })).map(({ id, name, description }) => ({
-        _id: id,
-        id,
-        name,
-        description,
-      })),
-    }));
+    app.get<{ Querystring: { page?: number; pageSize?: number } }>(
+      '/auth/employee-roles',
+      { schema: publicRolesSchema },
+      async (request, reply) => {
+        const page = pageRequest(request.query);
+        const { roles, total } = await listRoles(context, { activeOnly: true }, page);
+        setPageHeaders(reply, page, total);
+        return {
+          roles: roles.map(({ id, name, description }) => ({ _id: id, id, name, description })),
+          total,
+          page: page.number,
+          pageSize: page.size,
+        };
+      },
+    );
   };
 }

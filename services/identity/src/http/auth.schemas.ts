@@ -1,4 +1,4 @@
-import { errorResponseSchema, strictObject } from '@spa/kit';
+import { errorResponseSchema, pageFieldsSchema, pagingQueryProperties, strictObject } from '@spa/kit';
 import { PASSWORD_POLICY_MESSAGE } from '../domain/password-policy.js';
 import { messageSchema, userEnvelopeSchema, userSchema } from './user.schemas.js';
 
@@ -141,12 +141,14 @@ export const authConfigSchema = {
 
 export const publicRolesSchema = {
   tags: ['Authentication'],
-  summary: 'The active employee roles a new employee can choose at registration',
+  summary: 'The active employee roles a new employee can choose at registration, in pages',
+  querystring: { type: 'object', additionalProperties: false, properties: { ...pagingQueryProperties() } },
   response: {
     200: {
       type: 'object',
       required: ['roles'],
       properties: {
+        ...pageFieldsSchema,
         roles: {
           type: 'array',
           items: {

@@ -1,4 +1,4 @@
-import { requireRole } from '@spa/kit';
+import { pageRequest, requireRole, setPageHeaders } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityContext } from '../accounts/context.js';
 import {
@@ -38,9 +38,16 @@ export function employeeRoleRoutes(context: IdentityContext) {
     // Checked before validation, so a caller without the role learns nothing about the request's shape.
     app.addHook('preValidation', requireRole('admin'));
 
-    app.get('/admin/employee-roles', { schema: listRolesSchema }, async () => ({
-      roles: (await listRoles(context)).map(toRoleView),
-    }));
+    app.get<{ Querystring: { page?: number; pageSize?: number } }>(
+      '/admin/employee-roles',
+      { schema: listRolesSchema },
+      async (request, reply) => {
+        const page = pageRequest(request.query);
+        const { roles, total } = await listRoles(context, {}, page);
+        setPageHeaders(reply, page, total);
+        return { roles: roles.map(toRoleView), total, page: page.number, pageSize: page.size };
+      },
+    );
 
     app.post<{ Body: EmployeeRoleInput & { name: string } }>(
       '/admin/employee-roles',

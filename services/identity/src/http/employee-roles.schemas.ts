@@ -1,4 +1,4 @@
-import { errorResponseSchema, strictObject } from '@spa/kit';
+import { errorResponseSchema, pageFieldsSchema, pagingQueryProperties, strictObject } from '@spa/kit';
 import { ROLE_DESCRIPTION_MAX_LENGTH } from '../domain/employee-role.js';
 import { messageSchema } from './user.schemas.js';
 
@@ -41,13 +41,15 @@ const roleEnvelope = {
 
 export const listRolesSchema = {
   tags: ['Employee roles'],
-  summary: 'Every employee role, active and inactive (admins only); answers { roles: [...] }',
+  summary:
+    'Every employee role, active and inactive (admins only), in pages; answers { roles: [...], total, page, pageSize }',
   security,
+  querystring: { type: 'object', additionalProperties: false, properties: { ...pagingQueryProperties() } },
   response: {
     200: {
       type: 'object',
       required: ['roles'],
-      properties: { roles: { type: 'array', items: employeeRoleSchema } },
+      properties: { roles: { type: 'array', items: employeeRoleSchema }, ...pageFieldsSchema },
     },
     ...errors(401, 403),
   },

@@ -104,3 +104,10 @@ export function arrayOrPageSchema(item: object) {
     ],
   } as const;
 }
+
+/** `total`, `page` and `pageSize` of an object-shaped list answer, to spread beside its list property. */
+export const pageFieldsSchema = {
+  total: { type: 'integer', description: 'How many there are in all' },
+  page: { type: 'integer' },
+  pageSize: { type: 'integer' },
+} as const;
