@@ -490,6 +490,56 @@ describe('admin products', () => {
   });
 });
 
+describe('admin lists page through the server', () => {
+  it('pages the subcategories tab past its page size; a delete on the last page falls back a page', async () => {
+    // Under a category that sorts last, so the new ones fill the last page (the list is by category, then name).
+    const category = await api<{ _id: string }>(
+      'POST',
+      '/product-categories',
+      { name: named('Zz Paging') },
+      admin.token,
+    );
+    const before = await api<{ total: number }>(
+      'GET',
+      '/subcategories?page=1&pageSize=1',
+      undefined,
+      admin.token,
+    );
+    // Enough that the list is one past two full pages of 50.
+    const wanted = 101 - before.total;
+    const names = Array.from({ length: wanted }, (_, index) =>
+      named(`Sub ${String(index).padStart(3, '0')}`),
+    );
+    for (const name of names)
+      await api('POST', '/subcategories', { name, productCategory: category._id }, admin.token);
+
+    const { page, problems } = await newPage(browser);
+    await openSignedIn(page, admin, '/dashboard');
+    await openAdminTab(page, 'Products');
+    await page.getByRole('tab', { name: 'Subcategories', exact: true }).click();
+    const pager = page.getByRole('navigation', { name: 'Pages of subcategories' });
+    await poll(() => pager.textContent()).toContain('Page 1 of 3');
+    expect(await pager.textContent()).toContain('101 subcategories');
+    const rows = page.locator('.cat-table tbody tr');
+    await poll(() => rows.count()).toBe(50);
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await poll(() => pager.textContent()).toContain('Page 2 of 3');
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await poll(() => pager.textContent()).toContain('Page 3 of 3');
+    await poll(() => rows.count()).toBe(1);
+    const last = names.at(-1)!;
+    expect(await rows.first().textContent()).toContain(last);
+
+    // Deleting the only row of the last page shows the page before it, now the last.
+    await rows.first().getByRole('button').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await poll(() => pager.textContent()).toContain('Page 2 of 2');
+    await poll(() => rows.count()).toBe(50);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('a customer and treatments', () => {
   let serviceId: string;
   const serviceName = named('Foot Ritual');

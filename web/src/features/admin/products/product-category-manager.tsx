@@ -4,7 +4,8 @@ import { toast } from '../../../stores/toast.store';
 import { createProductCategory, deleteProductCategory } from '../../catalogue/catalogue.api';
 import { TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
-import { useProductCategories, useProducts, useSubcategories } from '../../catalogue/catalogue.queries';
+import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
+import { useProducts, useSubcategories } from '../../catalogue/catalogue.queries';
 import { useConfirm } from '../../catalogue/confirm-dialog';
 import { EmptyState } from '../../catalogue/empty-state';
 import { Field } from '../../catalogue/form-field';
@@ -12,7 +13,7 @@ import { refId, type ProductCategory } from '../../catalogue/types';
 
 /** Product Categories: add by name (a blank name is ignored) and delete. */
 export function ProductCategoryManager() {
-  const categories = useProductCategories({ alwaysRefetch: true });
+  const categories = useAdminListPage<ProductCategory>('/product-categories');
   const subcategories = useSubcategories({ alwaysRefetch: true });
   const products = useProducts({ alwaysRefetch: true });
   const [name, setName] = useState('');
@@ -50,7 +51,7 @@ export function ProductCategoryManager() {
       .length,
   });
 
-  const list = categories.data ?? [];
+  const list = categories.items;
   return (
     <div className="cat-admin">
       <div className="cat-admin-toolbar">
@@ -121,6 +122,7 @@ export function ProductCategoryManager() {
               })}
             </tbody>
           </table>
+          <AdminListPager list={categories} noun="product categories" />
         </div>
       )}
       {dialog}

@@ -12,7 +12,8 @@ import {
 } from '../../catalogue/catalogue.api';
 import { EyeIcon, PencilIcon, TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
-import { useProductCategories, useProducts, useSubcategories } from '../../catalogue/catalogue.queries';
+import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
+import { useProductCategories, useSubcategories } from '../../catalogue/catalogue.queries';
 import { useConfirm } from '../../catalogue/confirm-dialog';
 import { EmptyState } from '../../catalogue/empty-state';
 import { ImageWithFallback } from '../../catalogue/image-with-fallback';
@@ -26,7 +27,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; product: Product } | null;
 /** The product list with add and edit in a modal, view and delete. */
 export function ProductManager() {
   const navigate = useNavigate();
-  const products = useProducts({ alwaysRefetch: true });
+  const products = useAdminListPage<Product>('/products');
   const categories = useProductCategories({ alwaysRefetch: true });
   const subcategories = useSubcategories({ alwaysRefetch: true });
   const [editing, setEditing] = useState<Editing>(null);
@@ -61,7 +62,7 @@ export function ProductManager() {
     if (await confirm('Are you sure you want to delete this product?')) await remove.run(product._id);
   };
 
-  const list = products.data ?? [];
+  const list = products.items;
 
   return (
     <div className="cat-admin">
@@ -155,6 +156,7 @@ export function ProductManager() {
               })}
             </tbody>
           </table>
+          <AdminListPager list={products} noun="products" />
         </div>
       )}
 

@@ -4,7 +4,8 @@ import { toast } from '../../../stores/toast.store';
 import { createSubcategory, deleteSubcategory } from '../../catalogue/catalogue.api';
 import { TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
-import { useProductCategories, useSubcategories } from '../../catalogue/catalogue.queries';
+import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
+import { useProductCategories } from '../../catalogue/catalogue.queries';
 import { useConfirm } from '../../catalogue/confirm-dialog';
 import { EmptyState } from '../../catalogue/empty-state';
 import { Field } from '../../catalogue/form-field';
@@ -13,7 +14,7 @@ import { refName, type Subcategory } from '../../catalogue/types';
 /** Subcategories: add with a name and a product category, and delete. */
 export function SubcategoryManager() {
   const categories = useProductCategories({ alwaysRefetch: true });
-  const subcategories = useSubcategories({ alwaysRefetch: true });
+  const subcategories = useAdminListPage<Subcategory>('/subcategories');
   const [name, setName] = useState('');
   const [categoryId, setCategoryId] = useState('');
   const { confirm, dialog } = useConfirm();
@@ -46,7 +47,7 @@ export function SubcategoryManager() {
     if (await confirm('Are you sure you want to delete this subcategory?')) await remove.run(subcategory._id);
   };
 
-  const list = [...(subcategories.data ?? [])].sort(
+  const list = [...subcategories.items].sort(
     (a, b) =>
       (refName(a.productCategory, categories.data) ?? '').localeCompare(
         refName(b.productCategory, categories.data) ?? '',
@@ -131,6 +132,7 @@ export function SubcategoryManager() {
               ))}
             </tbody>
           </table>
+          <AdminListPager list={subcategories} noun="subcategories" />
         </div>
       )}
       {dialog}

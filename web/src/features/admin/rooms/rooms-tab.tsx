@@ -5,7 +5,7 @@ import { formatINR } from '../../../lib/format';
 import { createRoom, deleteRoom, updateRoom, type RoomInput } from '../../catalogue/catalogue.api';
 import { PencilIcon, TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
-import { useRooms } from '../../catalogue/catalogue.queries';
+import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
 import { useConfirm } from '../../catalogue/confirm-dialog';
 import { EmptyState } from '../../catalogue/empty-state';
 import { Modal } from '../../catalogue/modal';
@@ -27,7 +27,7 @@ function byTypeThenNumber(a: Room, b: Room): number {
 
 /** The admin panel's Rooms tab: rooms with their computed price, add, edit and delete. */
 export default function RoomsTab() {
-  const rooms = useRooms({ alwaysRefetch: true });
+  const rooms = useAdminListPage<Room>('/admin/rooms');
   const [editing, setEditing] = useState<Editing>(null);
   const { confirm, dialog } = useConfirm();
   const { guard, dialog: dependentsDialog } = useDependentsGuard();
@@ -78,7 +78,8 @@ export default function RoomsTab() {
     if (await confirm('Are you sure you want to delete this room?')) await remove.run(room);
   };
 
-  const list = [...(rooms.data ?? [])].sort(byTypeThenNumber);
+  // The server pages by room number; each page shows its rooms grouped by type.
+  const list = [...rooms.items].sort(byTypeThenNumber);
 
   return (
     <div className="cat-admin">
@@ -168,6 +169,7 @@ export default function RoomsTab() {
               ))}
             </tbody>
           </table>
+          <AdminListPager list={rooms} noun="rooms" />
         </div>
       )}
 

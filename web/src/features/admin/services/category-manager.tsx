@@ -9,7 +9,7 @@ import {
 } from '../../catalogue/catalogue.api';
 import { PencilIcon, TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
-import { useCategories } from '../../catalogue/catalogue.queries';
+import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
 import { useConfirm } from '../../catalogue/confirm-dialog';
 import { EmptyState } from '../../catalogue/empty-state';
 import { Modal } from '../../catalogue/modal';
@@ -21,7 +21,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; category: ServiceCategory } | n
 
 /** Category Management: the list of service categories with add, edit and delete. */
 export function CategoryManager() {
-  const categories = useCategories({ alwaysRefetch: true });
+  const categories = useAdminListPage<ServiceCategory>('/admin/categories');
   const [editing, setEditing] = useState<Editing>(null);
   const { confirm, dialog } = useConfirm();
 
@@ -53,8 +53,8 @@ export function CategoryManager() {
 
   // Inactive categories stay listed for admins, after the active ones.
   const list = [
-    ...activeCategoriesInOrder(categories.data ?? []),
-    ...(categories.data ?? []).filter((category) => category.isActive === false),
+    ...activeCategoriesInOrder(categories.items),
+    ...categories.items.filter((category) => category.isActive === false),
   ];
 
   return (
@@ -129,6 +129,7 @@ export function CategoryManager() {
               ))}
             </tbody>
           </table>
+          <AdminListPager list={categories} noun="categories" />
         </div>
       )}
 

@@ -14,14 +14,15 @@ import {
 } from '../../catalogue/catalogue.api';
 import { EyeIcon, PencilIcon, TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
-import { useCategories, useServices } from '../../catalogue/catalogue.queries';
+import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
+import { useCategories } from '../../catalogue/catalogue.queries';
 import { useConfirm } from '../../catalogue/confirm-dialog';
 import { EmptyState } from '../../catalogue/empty-state';
 import { FilterChips } from '../../catalogue/filter-chips';
 import { ImageWithFallback } from '../../catalogue/image-with-fallback';
 import { Modal } from '../../catalogue/modal';
 import { activeCategoriesInOrder } from '../../catalogue/service-lists';
-import { refId, refName, type Service } from '../../catalogue/types';
+import { refName, type Service } from '../../catalogue/types';
 import { ServiceForm } from './service-form';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; service: Service } | null;
@@ -91,9 +92,10 @@ function ServiceCard({
 
 /** Service Management: treatments filtered by category chips, with add, edit and delete. */
 export function ServiceManager() {
-  const services = useServices({ alwaysRefetch: true });
-  const categories = useCategories({ alwaysRefetch: true });
   const [categoryId, setCategoryId] = useState('');
+  // The category chips filter on the server, so every page holds only that category's treatments.
+  const services = useAdminListPage<Service>('/admin/services', { category: categoryId });
+  const categories = useCategories({ alwaysRefetch: true });
   const [editing, setEditing] = useState<Editing>(null);
   const { confirm, dialog } = useConfirm();
   const { guard, dialog: dependentsDialog } = useDependentsGuard();
@@ -138,9 +140,7 @@ export function ServiceManager() {
     ],
     [orderedCategories, categories.data],
   );
-  const shown = (services.data ?? []).filter(
-    (service) => !categoryId || refId(service.category) === categoryId,
-  );
+  const shown = services.items;
 
   const onSave = async (input: ServiceInput) => {
     const id = editing?.mode === 'edit' ? editing.service._id : undefined;
@@ -188,6 +188,7 @@ export function ServiceManager() {
           ))}
         </ul>
       )}
+      <AdminListPager list={services} noun="services" />
 
       {editing && (
         <Modal
