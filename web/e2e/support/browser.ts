@@ -4,6 +4,8 @@ import { inject } from 'vitest';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** postgres://…/<prefix>_{service}: replace {service} with a service's name. */
+    databaseUrlPattern: string;
   }
 }
 

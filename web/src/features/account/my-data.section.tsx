@@ -61,10 +61,12 @@ export function DeleteMyAccount({ account }: { account: AccountUser }) {
   const withPassword = account.hasPassword !== false;
   const remove = useMutation({
     mutationFn: () => deleteMyAccount(withPassword ? { password: secret } : { confirm: secret }),
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
+      // Leave the signed-in page first (the router resolves once home has loaded): signing out while
+      // Settings is still on screen would send them to sign in again.
+      await navigate(paths.home, { replace: true });
       signOut();
       toast.success(answer.message);
-      navigate(paths.home, { replace: true });
     },
     onError: (error) => setProblem(getErrorMessage(error, 'Failed to delete your account')),
   });
