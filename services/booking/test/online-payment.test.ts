@@ -137,6 +137,14 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
       paymentHoldExpiresAt: null,
       paidAt: expect.any(String),
     });
+    // Refunded is the provider's word, not a pick from a list: the admin refunds with Refund instead.
+    const byHand = await world.request('PUT', `/appointments/${id}/payment-status`, {
+      token: admin.token,
+      body: { paymentStatus: 'Refunded' },
+    });
+    expect(byHand.statusCode).toBe(422);
+    expect(byHand.json()).toMatchObject({ code: 'REFUND_THROUGH_PROVIDER' });
+    expect((await getAppointment(id, customer.token)).paymentStatus).toBe('Paid');
 
     // An employee joins; the admin assigns them; they see it on their dashboard; it is done.
     const therapist = await world.employee({ name: 'Meera Iyer', shift: 'morning' });

@@ -285,6 +285,18 @@ export async function setPaymentStatus(
 ): Promise<AppointmentView> {
   return changeAppointment(context, id, async (tx, current) => {
     if (paymentStatus === current.paymentStatus) return viewOf(tx, current.id);
+    // An online payment's refund is money moving through the provider: only its confirmation
+    // (commerce.payment.refunded) may say Refunded, never a hand-picked status with nothing paid back.
+    if (
+      current.paymentMethod === 'online' &&
+      (paymentStatus === 'Refunded' || paymentStatus === 'Partially refunded')
+    )
+      throw new AppError(
+        422,
+        'REFUND_THROUGH_PROVIDER',
+        'An online payment is refunded with Refund on the appointment; its status follows once the refund is confirmed.',
+        [{ field: 'paymentStatus', message: 'Use Refund instead' }],
+      );
     const at = nowOf(context);
     const actor = actorOf(user);
     await updateAppointment(tx, current.id, {

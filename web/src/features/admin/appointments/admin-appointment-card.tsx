@@ -10,7 +10,7 @@ import {
 import { BUSINESS_TIME_ZONE } from '../../appointments/business-time';
 import { StatusBadge } from '../../appointments/status-badge';
 import { employeeRoleLabel } from '../../auth/account';
-import { canAssignEmployee, canComplete, optionsWith } from './admin-filters';
+import { canAssignEmployee, canComplete, optionsWith, paymentStatusChoices } from './admin-filters';
 
 const IN_BUSINESS_TIME = { timeZone: BUSINESS_TIME_ZONE };
 
@@ -131,7 +131,7 @@ export function AdminAppointmentCard({
             disabled={busy}
             onChange={(event) => onPaymentStatus(event.target.value)}
           >
-            {optionsWith(PAYMENT_STATUSES, appointment.paymentStatus).map((status) => (
+            {paymentStatusChoices(PAYMENT_STATUSES, appointment).map((status) => (
               <option key={status}>{status}</option>
             ))}
           </select>

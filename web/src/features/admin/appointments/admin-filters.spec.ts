@@ -6,6 +6,7 @@ import {
   EMPTY_FILTERS,
   isDateRangeInOrder,
   optionsWith,
+  paymentStatusChoices,
 } from './admin-filters';
 
 describe('admin appointment filters', () => {
@@ -44,6 +45,25 @@ describe('admin appointment filters', () => {
   it("puts an appointment's unlisted value into its dropdown", () => {
     expect(optionsWith(['Pending', 'Paid'], 'Paid')).toEqual(['Pending', 'Paid']);
     expect(optionsWith(['Pending', 'Paid'], 'Failed')).toEqual(['Failed', 'Pending', 'Paid']);
+  });
+
+  it('offers Refunded by hand only for cash; an online refund comes from the provider', () => {
+    const all = ['Pending', 'Paid', 'Failed', 'Partially refunded', 'Refunded', 'Cash'];
+    expect(paymentStatusChoices(all, { paymentMethod: 'cash', paymentStatus: 'Cash' })).toEqual(all);
+    expect(paymentStatusChoices(all, { paymentMethod: 'online', paymentStatus: 'Paid' })).toEqual([
+      'Pending',
+      'Paid',
+      'Failed',
+      'Cash',
+    ]);
+    // What the provider confirmed still shows as the current value.
+    expect(paymentStatusChoices(all, { paymentMethod: 'online', paymentStatus: 'Refunded' })).toEqual([
+      'Refunded',
+      'Pending',
+      'Paid',
+      'Failed',
+      'Cash',
+    ]);
   });
 });
 

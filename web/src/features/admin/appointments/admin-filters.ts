@@ -44,6 +44,22 @@ export function optionsWith(options: readonly string[], current: string): string
   return options.includes(current) ? [...options] : [current, ...options];
 }
 
+/**
+ * The payment statuses an admin may pick by hand: an online payment's Refunded and Partially refunded
+ * come only from the provider's confirmed refund (the card's Refund button), so they are not offered
+ * (the current one is always shown).
+ */
+export function paymentStatusChoices(
+  statuses: readonly string[],
+  appointment: { paymentMethod?: string; paymentStatus: string },
+): string[] {
+  const byHand =
+    appointment.paymentMethod === 'online'
+      ? statuses.filter((status) => status !== 'Refunded' && status !== 'Partially refunded')
+      : statuses;
+  return optionsWith(byHand, appointment.paymentStatus);
+}
+
 /** Spec section 4: assigning is offered when no employee is assigned or the status is Pending. */
 export function canAssignEmployee(appointment: { employee?: unknown; status: string }): boolean {
   return !appointment.employee || appointment.status === 'Pending';
