@@ -11,6 +11,7 @@ import { emailVerificationTemplate } from './email-verification.template.js';
 import { invoiceIssuedTemplate, invoiceUpdatedTemplate } from './invoice.template.js';
 import { passwordResetTemplate } from './password-reset.template.js';
 import { paymentRefundedTemplate } from './payment-refunded.template.js';
+import { refundFailedTemplate } from './refund-failed.template.js';
 
 /** Every email the service sends, keyed by the event type that triggers it. */
 export const emailTemplates = createTemplateRegistry([
@@ -25,4 +26,5 @@ export const emailTemplates = createTemplateRegistry([
   bookingRescheduledTemplate,
   bookingCancellationTemplate,
   paymentRefundedTemplate,
+  refundFailedTemplate,
 ]);
