@@ -29,6 +29,12 @@ export interface BillingConfig extends BaseConfig {
   pdfWorkerConcurrency: number;
   /** When a bill may be dated (domain/bill-dates.ts). */
   billDates: BillDateRules;
+  retention: {
+    /** Months a GST invoice keeps its customer after its year's annual return is due (0: for ever). */
+    invoiceMonths: number;
+    /** How often the sweep looks for invoices past retention (0: never). */
+    sweepIntervalSeconds: number;
+  };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): BillingConfig {
@@ -61,6 +67,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         daysBack: env.int('BILL_DATE_DAYS_BACK', BILL_DATE_DEFAULTS.daysBack, { min: 0, max: 36_500 }),
         daysAhead: env.int('BILL_DATE_DAYS_AHEAD', BILL_DATE_DEFAULTS.daysAhead, { min: 0, max: 366 }),
         closedFinancialYear: env.optionalString('CLOSED_FINANCIAL_YEAR'),
+      },
+      retention: {
+        // CGST section 36 and rule 56: 72 months from the annual return's due date.
+        invoiceMonths: env.int('RETENTION_INVOICE_MONTHS', 72, { min: 0, max: 1200 }),
+        sweepIntervalSeconds: env.int(
+          'RETENTION_SWEEP_INTERVAL_SECONDS',
+          base.nodeEnv === 'test' ? 0 : 86_400,
+          {
+            min: 0,
+          },
+        ),
       },
     };
   }, source);

@@ -5,6 +5,7 @@ import { loadConfig, type BillingConfig } from './config.js';
 import { billingTopics } from './events/publishes.js';
 import { subscriptions } from './events/subscriptions.js';
 import { PdfRenderer } from './pdf/pdf-renderer.js';
+import { startInvoiceRetentionSweep } from './use-cases/retention.js';
 import { createInvoicePdfQueue, startInvoicePdfWorker } from './worker.js';
 
 const config = loadConfig();
@@ -28,7 +29,9 @@ await runService({
   async startWorkers(deps) {
     const full = withShared(deps);
     const stopWorker = await startInvoicePdfWorker(full);
+    const stopRetention = startInvoiceRetentionSweep(full);
     return async () => {
+      stopRetention();
       await stopWorker();
       await full.invoicePdfs.close();
       await full.renderer.close();

@@ -9,6 +9,11 @@ export function financialYearOf(date: CalendarDate): string {
   const [yearText, monthText] = date.split('-');
   const year = Number(yearText);
   const startYear = Number(monthText) >= 4 ? year : year - 1;
+  return formatFinancialYear(startYear);
+}
+
+/** The financial year starting in April of `startYear`, as invoices name it: 2026 → "2026-27". */
+export function formatFinancialYear(startYear: number): string {
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
 }
 
