@@ -382,6 +382,49 @@ describe('appointment payments (internal API for booking)', () => {
     expect((await verify(customer, { ...paid })).json()).toEqual(response.json());
     expect(await eventsFor(appointmentId)).toHaveLength(1);
   });
+
+  it('paid after the hold while booking is unreachable: no confirmation, a clear 503, the payment still captured', async () => {
+    const customer = await world.customer('Late Guest');
+    const appointmentId = randomUUID();
+    const within = randomUUID();
+    const order = async (id: string, payableUntil: Date) =>
+      (
+        await world.call(null, 'POST', '/internal/payments', {
+          appointmentId: id,
+          customerId: customer.id,
+          amountPaise: 150_000,
+          payableUntil: payableUntil.toISOString(),
+        })
+      ).json().providerOrderId as string;
+    const late = await pay(await order(appointmentId, new Date(Date.now() - 60_000)));
+    const inTime = await pay(await order(within, new Date(Date.now() + 10 * 60_000)));
+
+    const response = await verify(customer, { ...late });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      code: 'BOOKING_NOT_CONFIRMED',
+      message:
+        'Your payment was received, but we could not confirm your booking just now. We will email you when it is confirmed, or refund your payment in full if its time was taken.',
+      details: [{ field: 'appointmentId', message: appointmentId }],
+    });
+    // Captured all the same: booking hears of it from the event and confirms or refunds it.
+    expect(await eventsFor(appointmentId)).toHaveLength(1);
+    expect((await verify(customer, { ...late })).statusCode).toBe(503);
+    // Paid while the hold ran: booking accepts it for sure, so the page may say so.
+    const confirmed = await verify(customer, { ...inTime });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      success: true,
+      appointment: { _id: within, paymentStatus: 'Paid' },
+    });
+    const bad = await world.call(null, 'POST', '/internal/payments', {
+      appointmentId: randomUUID(),
+      customerId: customer.id,
+      amountPaise: 150_000,
+      payableUntil: 'soon',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describe('GET /payments/config', () => {

@@ -14,6 +14,8 @@ export interface PaymentOrderRequest {
   customerId: string;
   amountPaise: number;
   description?: string;
+  /** ISO time the slot's payment hold runs out: a payment captured before then is one booking accepts. */
+  payableUntil?: string;
 }
 
 export interface CommerceClient {

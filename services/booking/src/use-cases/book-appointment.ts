@@ -241,6 +241,7 @@ async function withPaymentOrder(context: BookingContext, appointment: Appointmen
       customerId: appointment.customerId,
       amountPaise: appointment.totalPricePaise,
       description: `${appointment.serviceName} (${appointment.durationLabel}), ${appointment.appointmentCode}`,
+      payableUntil: appointment.paymentHoldExpiresAt?.toISOString(),
     });
     await updateAppointment(context.db, appointment.id, { providerOrderId: order.providerOrderId });
     return { appointment: { ...appointment, providerOrderId: order.providerOrderId }, payment: order };

@@ -20,6 +20,8 @@ export interface Payment {
   capturedAt: Date | null;
   refundDue: boolean;
   lastFailureReason: string | null;
+  /** An appointment's payment hold as booking gave it (null for orders and older payments). */
+  payableUntil: Date | null;
   createdAt: Date;
 }
 
@@ -38,6 +40,7 @@ const toPayment = (row: typeof payments.$inferSelect): Payment => ({
   capturedAt: row.capturedAt,
   refundDue: row.refundDue,
   lastFailureReason: row.lastFailureReason,
+  payableUntil: row.payableUntil,
   createdAt: row.createdAt,
 });
 
@@ -51,6 +54,7 @@ export interface NewPayment {
   currency: string;
   description?: string;
   providerOrderId: string;
+  payableUntil?: Date | null;
 }
 
 export async function insertPayment(tx: Queryable, payment: NewPayment): Promise<Payment> {

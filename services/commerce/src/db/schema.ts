@@ -188,6 +188,11 @@ export const payments = pgTable(
     /** A capture that arrived after the order's hold ran out: the money has to go back. */
     refundDue: boolean('refund_due').notNull().default(false),
     lastFailureReason: text('last_failure_reason'),
+    /**
+     * An appointment's payment hold as booking gave it: a payment captured before then is one booking
+     * accepts for sure, so verify-payment may confirm it even while booking cannot be asked.
+     */
+    payableUntil: instant('payable_until'),
     /** Who to tell of a refund: an appointment's customer, as booking reported them (orders carry their own). */
     customerEmail: text('customer_email'),
     customerName: text('customer_name'),

@@ -305,6 +305,8 @@ export const appointmentPaymentBody = strictObject(
     customerId: { type: 'string', minLength: 1, maxLength: 100 },
     amountPaise: { type: 'integer', minimum: 100, maximum: 10_000_000_00 },
     description: { type: 'string', maxLength: 255 },
+    /** When booking's payment hold on the slot runs out: until then booking accepts the payment for sure. */
+    payableUntil: { type: 'string', format: 'date-time' },
   },
   ['appointmentId', 'customerId', 'amountPaise'],
 );

@@ -267,7 +267,10 @@ async function answerVerification(deps: CommerceDeps, outcome: CaptureOutcome): 
 
 /**
  * Tells booking the appointment is paid and answers the appointment it returns. When booking cannot
- * be reached in time the answer is still a success: commerce.payment.captured brings booking up to date.
+ * be reached in time, commerce.payment.captured brings it up to date later; meanwhile the answer is a
+ * success only when booking is sure to accept the payment: captured while its hold on the slot still
+ * ran. A payment captured after the hold may find the slot taken (then it is refunded), so the customer
+ * is told the payment is safe and the booking not yet confirmed, never shown a confirmation.
  */
 async function tellBooking(deps: CommerceDeps, payment: Payment): Promise<Record<string, unknown>> {
   const appointmentId = payment.appointmentId!;
@@ -278,7 +281,16 @@ async function tellBooking(deps: CommerceDeps, payment: Payment): Promise<Record
   });
   const customer = appointment?.userId as { email?: string; name?: string } | undefined;
   if (customer && typeof customer === 'object') await rememberCustomer(deps, payment.id, customer);
-  return appointment ?? { _id: appointmentId, paymentStatus: 'Paid' };
+  if (appointment) return appointment;
+  const capturedAt = payment.capturedAt ?? new Date();
+  if (payment.payableUntil && capturedAt.getTime() > payment.payableUntil.getTime())
+    throw new AppError(
+      503,
+      'BOOKING_NOT_CONFIRMED',
+      'Your payment was received, but we could not confirm your booking just now. We will email you when it is confirmed, or refund your payment in full if its time was taken.',
+      [{ field: 'appointmentId', message: appointmentId }],
+    );
+  return { _id: appointmentId, paymentStatus: 'Paid' };
 }
 
 interface WebhookPaymentEntity {
@@ -358,6 +370,8 @@ export interface AppointmentPaymentRequest {
   customerId: string;
   amountPaise: number;
   description?: string;
+  /** ISO time booking's hold on the slot runs out. */
+  payableUntil?: string;
 }
 
 /**
@@ -408,6 +422,7 @@ export async function createAppointmentPayment(
       currency,
       description: request.description,
       providerOrderId,
+      payableUntil: request.payableUntil ? new Date(request.payableUntil) : null,
     });
     return { payment, created: true };
   });

@@ -95,6 +95,14 @@ export function useBookAppointment(onBooked: (appointment: Appointment) => void)
         toast.error(getErrorMessage(error, 'This booking expired; your payment is being refunded'), {
           duration: 10_000,
         });
+      } else if (isApiError(error) && error.code === 'BOOKING_NOT_CONFIRMED') {
+        // Paid after the hold while booking could not be asked: the money is safe, the booking not yet
+        // sure. No confirmation; the email (confirmed, or refunded) follows.
+        setPending(null);
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+        toast.info(getErrorMessage(error, 'Your payment was received; we will email you your booking'), {
+          duration: 10_000,
+        });
       } else notify.error(getErrorMessage(error, 'Payment verification failed'));
     }
     setBusy(false);

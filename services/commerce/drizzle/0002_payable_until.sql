@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "payable_until" timestamp with time zone;
