@@ -1,4 +1,5 @@
 import { events } from '@spa/proto';
+import { signTestToken } from '@spa/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingBody,
@@ -129,8 +130,65 @@ describe('removing an employee from the team', () => {
     expect(removed.json()).toEqual({ message: 'User deleted' });
   });
 
+  it('tells the admin how many upcoming appointments a customer’s deletion cancels, then deletes with cancelFuture', async () => {
+    const { user } = await world.register({ name: 'Kabir Rao' });
+    const customerId = String(user.id);
+    await booking.emit('identity', events.userRegistered, customerId, {
+      user: { id: customerId, name: 'Kabir Rao', email: String(user.email), role: 'user' },
+    });
+    await booking.mirrored({ users: [customerId] });
+    const service = await booking.service();
+    const room = await booking.room();
+    await booking.mirrored({ services: [service.id], rooms: [room.id] });
+    const token = await signTestToken({
+      sub: customerId,
+      role: 'user',
+      name: 'Kabir Rao',
+      email: String(user.email),
+    });
+    for (const day of [3, 4]) {
+      const booked = await booking.request('POST', '/appointments/auto-assign', {
+        token,
+        body: bookingBody(service, istTime(day, '15:00')),
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+    }
+
+    const refused = await world.call({
+      method: 'DELETE',
+      url: `/admin/users/${customerId}`,
+      token: adminToken,
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    const message =
+      'Kabir Rao has 2 upcoming appointments. Deleting the account cancels them, emails them and refunds what was paid online.';
+    expect(refused.json()).toEqual({
+      code: 'HAS_FUTURE_APPOINTMENTS',
+      message,
+      details: [{ field: 'futureAppointments', message, futureAppointments: 2 }],
+    });
+    expect(
+      (await world.outbox()).filter((row) => row.key === customerId).map((row) => row.event_type),
+    ).not.toContain('identity.user.erased');
+
+    const removed = await world.call({
+      method: 'DELETE',
+      url: `/admin/users/${customerId}?cancelFuture=true`,
+      token: adminToken,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({
+      message: 'User deleted; 2 upcoming appointments are being cancelled, and the customer emailed',
+      cancelledAppointments: 2,
+    });
+    // The erasure event is what cancels them in booking (proven in booking's own tests).
+    expect(
+      (await world.outbox()).filter((row) => row.key === customerId).map((row) => row.event_type),
+    ).toContain('identity.user.erased');
+  });
+
   it('booking refuses an internal dependents question that names nothing, or two things', async () => {
-    for (const query of ['', '?roomId=a&serviceId=b', '?customerId=a']) {
+    for (const query of ['', '?roomId=a&serviceId=b', '?orderId=a', '?customerId=a&employeeId=b']) {
       const response = await booking.request('GET', `/internal/dependents${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });

@@ -79,8 +79,8 @@ export async function internalRoutes(app: FastifyInstance, context: BookingConte
     '/internal/dependents',
     {
       schema: {
-        summary: 'How many future active appointments use a room, a service or an employee',
-        querystring: targetSchema(['roomId', 'serviceId', 'employeeId']),
+        summary: 'How many future active appointments use a room, a service, an employee or a customer',
+        querystring: targetSchema(['roomId', 'serviceId', 'employeeId', 'customerId']),
         response: {
           200: { type: 'object', properties: { futureAppointments: { type: 'integer' } } },
           ...errorResponses,

@@ -11,10 +11,11 @@ import { nowOf, type BookingContext } from './context.js';
 
 /**
  * What other services' records future appointments point at: a room or a service (catalogue), an
- * employee (identity). "Future active" is an open appointment (Pending, Scheduled, Confirmed) that has
+ * employee or a customer (identity; a customer's are cancelled by the erasure event, not here). "Future active" is an open appointment (Pending, Scheduled, Confirmed) that has
  * not started yet.
  */
-export type DependentTarget = { roomId: string } | { serviceId: string } | { employeeId: string };
+export type DependentTarget =
+  { roomId: string } | { serviceId: string } | { employeeId: string } | { customerId: string };
 
 /** At most this many appointments are cancelled or released by one call (the caller asks again). */
 export const DEPENDENTS_BATCH = 200;
@@ -22,6 +23,7 @@ export const DEPENDENTS_BATCH = 200;
 function targetCondition(target: DependentTarget) {
   if ('roomId' in target) return eq(appointments.roomId, target.roomId);
   if ('serviceId' in target) return eq(appointments.serviceId, target.serviceId);
+  if ('customerId' in target) return eq(appointments.customerId, target.customerId);
   return eq(appointments.employeeId, target.employeeId);
 }
 

@@ -106,14 +106,35 @@ async function releaseFutureAssignments(
 export async function deleteUserAsAdmin(
   context: IdentityContext,
   userId: string,
-  options: { releaseFuture: boolean; by: { id: string; name: string } } = {
+  options: { releaseFuture: boolean; cancelFuture?: boolean; by: { id: string; name: string } } = {
     releaseFuture: false,
     by: { id: 'system', name: 'An administrator' },
   },
-): Promise<{ releasedAppointments: number }> {
+): Promise<{ releasedAppointments: number; cancelledAppointments: number }> {
   const existing = await findUserById(context.db, userId);
   if (!existing) throw notFound(USER_NOT_FOUND_MESSAGE);
   const releasedAppointments = await releaseFutureAssignments(context, existing, options);
+  const cancelledAppointments = await confirmFutureBookings(context, existing, options.cancelFuture === true);
   await eraseAccount(context, userId, 'admin');
-  return { releasedAppointments };
+  return { releasedAppointments, cancelledAppointments };
+}
+
+/**
+ * Before a customer's account is deleted by an admin: their own upcoming appointments. Deleting the
+ * account cancels them (through identity.user.erased: each is cancelled the normal way, emailed, and a
+ * prepaid one refunded), so the admin is told how many first (409) and goes ahead with cancelFuture.
+ * Answers how many the deletion will cancel.
+ */
+async function confirmFutureBookings(
+  context: IdentityContext,
+  customer: UserRow,
+  cancelFuture: boolean,
+): Promise<number> {
+  if (customer.role === 'employee') return 0;
+  const future = await context.booking.futureBookings(customer.id);
+  if (future === 0 || cancelFuture) return future;
+  const message = `${customer.name} has ${future} upcoming appointment${future === 1 ? '' : 's'}. Deleting the account cancels ${future === 1 ? 'it' : 'them'}, emails them and refunds what was paid online.`;
+  throw new AppError(409, 'HAS_FUTURE_APPOINTMENTS', message, [
+    { field: 'futureAppointments', message, futureAppointments: future },
+  ]);
 }

@@ -73,20 +73,31 @@ export function adminUserRoutes(context: IdentityContext) {
       }),
     );
 
-    app.delete<{ Params: { id: string }; Querystring: { releaseFuture?: boolean } }>(
+    app.delete<{ Params: { id: string }; Querystring: { releaseFuture?: boolean; cancelFuture?: boolean } }>(
       '/admin/users/:id',
       { schema: deleteUserSchema },
       async (request) => {
         const admin = currentUser(request);
-        const { releasedAppointments } = await deleteUserAsAdmin(context, request.params.id, {
-          releaseFuture: request.query.releaseFuture === true,
-          by: { id: admin.id, name: admin.name },
-        });
-        if (releasedAppointments === 0) return { message: USER_DELETED_MESSAGE };
-        return {
-          message: `${USER_DELETED_MESSAGE}; ${releasedAppointments} future appointment${releasedAppointments === 1 ? ' is' : 's are'} back in the assignment pool — assign ${releasedAppointments === 1 ? 'it' : 'them'} from the appointments tab`,
-          releasedAppointments,
-        };
+        const { releasedAppointments, cancelledAppointments } = await deleteUserAsAdmin(
+          context,
+          request.params.id,
+          {
+            releaseFuture: request.query.releaseFuture === true,
+            cancelFuture: request.query.cancelFuture === true,
+            by: { id: admin.id, name: admin.name },
+          },
+        );
+        if (releasedAppointments > 0)
+          return {
+            message: `${USER_DELETED_MESSAGE}; ${releasedAppointments} future appointment${releasedAppointments === 1 ? ' is' : 's are'} back in the assignment pool — assign ${releasedAppointments === 1 ? 'it' : 'them'} from the appointments tab`,
+            releasedAppointments,
+          };
+        if (cancelledAppointments > 0)
+          return {
+            message: `${USER_DELETED_MESSAGE}; ${cancelledAppointments} upcoming appointment${cancelledAppointments === 1 ? ' is' : 's are'} being cancelled, and the customer emailed`,
+            cancelledAppointments,
+          };
+        return { message: USER_DELETED_MESSAGE };
       },
     );
   };

@@ -66,7 +66,9 @@ export const deleteUserSchema = {
     'An employee assigned to future active appointments is not deleted: 409 HAS_FUTURE_APPOINTMENTS with their ' +
     'number (`details[0].futureAppointments`). With `?releaseFuture=true` booking first returns those appointments ' +
     'to the assignment pool (unassigned), then the employee is deleted; the answer says how many ' +
-    '(`releasedAppointments`). 503 BOOKING_UNAVAILABLE when booking cannot be asked.',
+    '(`releasedAppointments`). A customer with upcoming appointments is likewise a 409 HAS_FUTURE_APPOINTMENTS; with ' +
+    '`?cancelFuture=true` the account is deleted and its erasure cancels them (emailed, prepaid ones refunded; ' +
+    '`cancelledAppointments`). 503 BOOKING_UNAVAILABLE when booking cannot be asked.',
   security,
   params: idParams,
   querystring: strictObject({
@@ -74,12 +76,20 @@ export const deleteUserSchema = {
       type: 'boolean',
       description: "Return the employee's future appointments to the assignment pool, then delete",
     },
+    cancelFuture: {
+      type: 'boolean',
+      description: "Delete the customer's account knowing its upcoming appointments are cancelled",
+    },
   }),
   response: {
     200: {
       type: 'object',
       required: ['message'],
-      properties: { message: { type: 'string' }, releasedAppointments: { type: 'integer' } },
+      properties: {
+        message: { type: 'string' },
+        releasedAppointments: { type: 'integer' },
+        cancelledAppointments: { type: 'integer' },
+      },
     },
     ...errors(400, 401, 403, 404, 409),
   },

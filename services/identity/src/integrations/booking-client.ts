@@ -7,6 +7,8 @@ import { AppError, propagationHeaders, type ServiceAuth } from '@spa/kit';
  */
 export interface BookingClient {
   futureAssignments(employeeId: string): Promise<number>;
+  /** How many future active appointments a customer has booked. */
+  futureBookings(customerId: string): Promise<number>;
   /** Unassigns them all (in batches) and answers how many went back to the pool. */
   releaseAssignments(employeeId: string, by: { id: string; name: string }): Promise<number>;
 }
@@ -15,7 +17,7 @@ const unavailable = () =>
   new AppError(
     503,
     'BOOKING_UNAVAILABLE',
-    "The employee's appointments could not be checked right now. Please try again.",
+    "The user's appointments could not be checked right now. Please try again.",
   );
 
 export function createBookingClient(settings: {
@@ -50,6 +52,12 @@ export function createBookingClient(settings: {
   return {
     async futureAssignments(employeeId) {
       const body = await call(`/internal/dependents?${new URLSearchParams({ employeeId }).toString()}`, {
+        method: 'GET',
+      });
+      return Number(body.futureAppointments ?? 0);
+    },
+    async futureBookings(customerId) {
+      const body = await call(`/internal/dependents?${new URLSearchParams({ customerId }).toString()}`, {
         method: 'GET',
       });
       return Number(body.futureAppointments ?? 0);

@@ -147,22 +147,31 @@ export function EmployeeDirectory() {
   useErrorToast(users.error, 'Could not fetch users');
 
   const { guard, dialog: dependentsDialog } = useDependentsGuard();
-  // Booking may refuse while the employee is assigned to future appointments: the admin keeps them,
-  // or deletes them and those appointments go back to the assignment pool (the answer says how many).
+  // Booking may refuse while appointments depend on the user: an employee's assignments go back to the
+  // assignment pool, a customer's own bookings are cancelled (emailed, refunded); the admin decides
+  // knowing how many, and the answer says what happened.
   const remove = useMutation({
     mutationFn: async (user: AccountUser) => {
       let answer: { message?: string } | undefined;
       setDeleting(null);
+      const isEmployee = user.role === 'employee';
+      const appointments = (count: number) => (count === 1 ? 'the appointment' : `${count} appointments`);
       const choice = await guard(
         async () => {
           answer = await employeesApi.deleteUser(user.id);
         },
         {
           force: (count) =>
-            `Delete and return ${count === 1 ? 'the appointment' : `${count} appointments`} to the pool`,
+            isEmployee
+              ? `Delete and return ${appointments(count)} to the pool`
+              : `Cancel ${appointments(count)} and delete`,
         },
       );
-      if (choice === 'force') answer = await employeesApi.deleteUser(user.id, { releaseFuture: true });
+      if (choice === 'force')
+        answer = await employeesApi.deleteUser(
+          user.id,
+          isEmployee ? { releaseFuture: true } : { cancelFuture: true },
+        );
       return choice === 'cancel' ? undefined : answer;
     },
     onSuccess: async (answer) => {

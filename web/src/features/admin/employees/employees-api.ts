@@ -51,11 +51,20 @@ export const employeesApi = {
   },
   updateUser: async (id: string, changes: UserChanges) =>
     (await put<{ user: AccountUser }>(`/admin/users/${encodeURIComponent(id)}`, changes)).user,
-  /** With releaseFuture, booking first returns an employee's future appointments to the assignment pool. */
-  deleteUser: (id: string, options: { releaseFuture?: boolean } = {}) =>
-    del<{ message?: string; releasedAppointments?: number }>(`/admin/users/${encodeURIComponent(id)}`, {
-      query: { releaseFuture: options.releaseFuture || undefined },
-    }),
+  /**
+   * With releaseFuture, booking first returns an employee's future appointments to the assignment pool;
+   * with cancelFuture, a customer's upcoming appointments are cancelled by the account's erasure.
+   */
+  deleteUser: (id: string, options: { releaseFuture?: boolean; cancelFuture?: boolean } = {}) =>
+    del<{ message?: string; releasedAppointments?: number; cancelledAppointments?: number }>(
+      `/admin/users/${encodeURIComponent(id)}`,
+      {
+        query: {
+          releaseFuture: options.releaseFuture || undefined,
+          cancelFuture: options.cancelFuture || undefined,
+        },
+      },
+    ),
   /** POST /admin/users/:id/approve: the applicant becomes an employee (needs a verified email). */
   approveUser: async (id: string) =>
     (await post<{ user: AccountUser }>(`/admin/users/${encodeURIComponent(id)}/approve`)).user,
