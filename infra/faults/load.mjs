@@ -6,7 +6,8 @@
 // committed), which bounds how many rows beyond the ledger a domain table may hold.
 
 const REQUEST_TIMEOUT_MS = 8_000;
-const PASSWORD = 'Faults@12345';
+// Not a guessable password: identity refuses those at registration (zxcvbn-ts's lists).
+const PASSWORD = 'Faults-Kettle-Monsoon-42';
 const SANDBOX_KEY_ID = 'rzp_test_sandbox';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
