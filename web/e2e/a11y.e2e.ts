@@ -148,3 +148,34 @@ describe('no axe-core violations on any route', () => {
     expect(await audit(routes, staff)).toEqual([]);
   });
 });
+
+describe('keyboard', () => {
+  it('offers a visible skip link first, lands on the main content, and shows where focus is', async () => {
+    for (const viewport of WIDTHS) {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+      const page = await context.newPage();
+      await page.goto('/store');
+      await settle(page);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      await expect.poll(() => skip.evaluate((element) => element === document.activeElement)).toBe(true);
+      const box = await skip.boundingBox();
+      expect(box && box.y >= 0 && box.height > 0).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+      // The next stop after the header is inside the page, and its focus is drawn (ring or outline).
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        return {
+          inMain: Boolean(element.closest('main')),
+          drawn:
+            style.boxShadow !== 'none' || (style.outlineStyle !== 'none' && style.outlineWidth !== '0px'),
+        };
+      });
+      expect(focus).toEqual({ inMain: true, drawn: true });
+      await context.close();
+    }
+  });
+});
