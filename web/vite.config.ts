@@ -1,12 +1,66 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The gateway serves /api/v1 and uploaded images; override the target when it runs elsewhere.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 const proxy = { '/api': apiTarget, '/uploads': apiTarget };
 
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+/** Below this a compressed copy saves less than its headers cost. */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes `name.br` and `name.gz` beside every text asset of the build, once, at the best level, so
+ * the gateway (@fastify/static's preCompressed) sends them by Accept-Encoding without compressing
+ * on each request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const walk = async (dir: string): Promise<string[]> => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    const nested = await Promise.all(
+      entries.map((entry) =>
+        entry.isDirectory() ? walk(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]),
+      ),
+    );
+    return nested.flat();
+  };
+  return {
+    name: 'spa-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await walk(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < MIN_BYTES) return;
+          const source = await readFile(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gz(source, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },

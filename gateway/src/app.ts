@@ -26,7 +26,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminStatsRoutes } from './admin-stats.js';
 import { declaresOversizeBody } from './body-limit.js';
 import { SharedRateLimiter } from './api-rate-limit.js';
-import { isSharedCacheable, SharedResponseCache } from './shared-cache.js';
+import { encode, isCompressible, preferredEncoding, varyWithEncoding } from './compression.js';
+import { encodedBody, isSharedCacheable, SharedResponseCache } from './shared-cache.js';
 import type { GatewayConfig } from './config.js';
 import { platformHealth } from './health.js';
 import { metricsAllowed } from './metrics-access.js';
@@ -93,13 +94,14 @@ const BUFFERED_BODY_LIMIT = 256 * 1024;
 function sendUpstreamBody(
   reply: {
     getHeader(name: string): unknown;
+    header(name: string, value: unknown): unknown;
     send(payload: unknown): unknown;
     code(status: number): { send(payload: unknown): unknown };
-    request: { log: { warn(details: object, message: string): void } };
+    request: { headers: Record<string, unknown>; log: { warn(details: object, message: string): void } };
   },
   body: Readable,
   service: ServiceName,
-  onBuffered: (body: Buffer) => void,
+  onBuffered: (body: Buffer) => Buffer | undefined,
 ): void {
   const length = Number(reply.getHeader('content-length'));
   if (!Number.isFinite(length) || length > BUFFERED_BODY_LIMIT) {
@@ -110,8 +112,8 @@ function sendUpstreamBody(
   body.on('data', (chunk: Buffer) => chunks.push(chunk));
   body.once('end', () => {
     const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    onBuffered(whole);
-    void reply.send(whole);
+    const compressed = onBuffered(whole);
+    void reply.send(compressed ?? whole);
   });
   body.once('error', (error) => {
     const { status, body: answer } = upstreamFailure(service, error as { code?: string });
@@ -224,10 +226,15 @@ export async function buildGateway({
     const cached = sharedCache.get(request.url);
     if (!cached) return;
     reply.headers(cached.headers).header('x-cache', 'HIT');
+    const compressible = isCompressible(cached.headers['content-type'], cached.body.length);
+    if (compressible) reply.header('vary', varyWithEncoding(cached.headers.vary));
     const wanted = request.headers['if-none-match'];
     if (wanted && cached.headers.etag && wanted.split(',').some((tag) => tag.trim() === cached.headers.etag))
       return reply.code(304).send();
-    return reply.code(200).send(cached.body);
+    const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+    if (!encoding) return reply.code(200).send(cached.body);
+    // Compressed once per encoding for the life of the cached answer, not on every hit.
+    return reply.code(200).header('content-encoding', encoding).send(encodedBody(cached, encoding));
   });
   // A write that went through here may change what that service's cached reads say (another replica's
   // copies age out within their s-maxage). Only that service's: emptying the whole cache on every
@@ -323,8 +330,24 @@ export async function buildGateway({
         onResponse: (request, reply, upstream) => {
           endUpstreamCall(request, { statusCode: reply.statusCode });
           sendUpstreamBody(reply, upstream.stream, service, (body) => {
-            if (reply.statusCode === 200 && isSharedCacheable(request))
-              sharedCache.store(request.url, reply.getHeaders(), body, service);
+            const cached =
+              reply.statusCode === 200 &&
+              isSharedCacheable(request) &&
+              sharedCache.store(request.url, reply.getHeaders(), body, service)
+                ? sharedCache.get(request.url)
+                : undefined;
+            if (
+              reply.getHeader('content-encoding') ||
+              !isCompressible(reply.getHeader('content-type'), body.length)
+            )
+              return undefined;
+            reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
+            const encoding = preferredEncoding(request.headers['accept-encoding']);
+            if (!encoding) return undefined;
+            const compressed = cached ? encodedBody(cached, encoding) : encode(body, encoding);
+            reply.header('content-encoding', encoding);
+            reply.header('content-length', compressed.length);
+            return compressed;
           });
         },
         onError: (reply, { error }) => {
@@ -417,12 +440,17 @@ async function registerSpa(app: FastifyInstance, webDist: string) {
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz copies beside each text asset (web/vite.config.ts): they are sent
+    // by Accept-Encoding, with Vary: Accept-Encoding, without compressing anything per request.
+    preCompressed: true,
     // Vite puts a content hash in every asset name, so assets can be cached for a year.
     setHeaders: (response, path) => {
       response.setHeader(
         'cache-control',
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // Whichever copy went out, a cache must key it on Accept-Encoding.
+      response.setHeader('vary', 'Accept-Encoding');
     },
   });
   // History fallback: any other page path serves the app, whose router shows the page or goes to /.

@@ -1,5 +1,6 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { isSharedCacheable, sharedLifetimeMs, SharedResponseCache } from './shared-cache.js';
+import { encodedBody, isSharedCacheable, sharedLifetimeMs, SharedResponseCache } from './shared-cache.js';
 
 describe('the shared response cache', () => {
   it('takes its lifetime from s-maxage of a public answer only', () => {
@@ -59,5 +60,18 @@ describe('the shared response cache', () => {
     expect(isSharedCacheable({ method: 'GET', headers: { authorization: 'Bearer x' } })).toBe(false);
     expect(isSharedCacheable({ method: 'GET', headers: { cookie: 'a=b' } })).toBe(false);
     expect(isSharedCacheable({ method: 'POST', headers: {} })).toBe(false);
+  });
+});
+
+describe('encodedBody', () => {
+  it('compresses a cached answer once per encoding and keeps it with the entry', () => {
+    const cache = new SharedResponseCache(10);
+    const body = Buffer.from(JSON.stringify(Array.from({ length: 100 }, (_, id) => ({ id }))));
+    cache.store('/a', { 'cache-control': 'public, s-maxage=60', 'content-type': 'application/json' }, body);
+    const entry = cache.get('/a')!;
+    const br = encodedBody(entry, 'br');
+    expect(encodedBody(entry, 'br')).toBe(br);
+    expect(brotliDecompressSync(br).equals(body)).toBe(true);
+    expect(encodedBody(entry, 'gzip')).not.toBe(br);
   });
 });

@@ -1,3 +1,5 @@
+import { encode, type Encoding } from './compression.js';
+
 /**
  * A tiny shared HTTP cache for anonymous API reads ("micro-caching"): an answer a service marks
  * `public` with `s-maxage=N` is kept in memory for N seconds and served to every visitor without a
@@ -10,6 +12,14 @@ export interface CachedResponse {
   expiresAt: number;
   /** Who answered it (the service), so that a write forgets only that service's answers. */
   owner: string;
+  /** The body compressed in each encoding asked for so far, made once and kept with the entry. */
+  encoded?: Partial<Record<Encoding, Buffer>>;
+}
+
+/** A cached answer's body in `encoding`, compressed on first need and then kept. */
+export function encodedBody(entry: CachedResponse, encoding: Encoding): Buffer {
+  entry.encoded ??= {};
+  return (entry.encoded[encoding] ??= encode(entry.body, encoding));
 }
 
 const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary', 'last-modified'];

@@ -235,12 +235,12 @@ describe('store: a visitor filters, pages and opens a product', () => {
     await poll(() => page.locator('.store-card').count()).toBe(2);
     const soldOut = page.locator('.store-card', { hasText: named('Rose Bath Milk') });
     await poll(() => soldOut.getByText('Out of Stock').count()).toBe(1);
-    expect(await soldOut.getByRole('button', { name: /Add .* to cart/ }).isDisabled()).toBe(true);
+    expect(await soldOut.getByRole('button', { name: /Add .* to cart/i }).isDisabled()).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
 
     // Signed out, Add to Cart asks for a sign-in.
     const soak = page.locator('.store-card', { hasText: named('Himalayan Salt Soak') });
-    await soak.getByRole('button', { name: /Add .* to cart/ }).click();
+    await soak.getByRole('button', { name: /Add .* to cart/i }).click();
     await poll(() => toast(page, 'Please login to add items to cart').count()).toBe(1);
 
     await soak.getByRole('link', { name: named('Himalayan Salt Soak'), exact: true }).click();

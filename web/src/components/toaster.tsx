@@ -40,11 +40,13 @@ export function Toaster() {
   return (
     <section className="toaster" aria-label="Notifications">
       {/* One live region that is always present, so screen readers announce each toast added to it. */}
-      <ol className="toaster__list" role="status" aria-live="polite" aria-relevant="additions">
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
-        ))}
-      </ol>
+      <div role="status" aria-live="polite" aria-relevant="additions">
+        <ol className="toaster__list">
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+          ))}
+        </ol>
+      </div>
     </section>
   );
 }

@@ -22,7 +22,7 @@ const HELP_LINKS = [
 
 function FooterLinks({ title, links }: { title: string; links: { label: string; to: string }[] }) {
   return (
-    <nav className="site-footer__column" aria-label={title}>
+    <nav className="site-footer__column" aria-label={`${title} (footer)`}>
       <h2 className="site-footer__heading">{title}</h2>
       <ul className="site-footer__links">
         {links.map((link) => (

@@ -17,7 +17,7 @@ export function EmptyState({ title, message, children }: EmptyStateProps) {
         <ellipse cx="32" cy="36" rx="10" ry="3.5" />
         <ellipse cx="32" cy="29.5" rx="6" ry="2.5" />
       </svg>
-      <h3 className="cat-empty__title">{title}</h3>
+      <h2 className="cat-empty__title">{title}</h2>
       {message && <p className="cat-empty__message">{message}</p>}
       {children}
     </div>

@@ -20,9 +20,9 @@ export function StoreProductCard({ product, onAddToCart, adding }: StoreProductC
         {outOfStock && <span className="store-card__badge">Out of Stock</span>}
       </Link>
       <div className="store-card__body">
-        <h3 className="store-card__title">
+        <h2 className="store-card__title">
           <Link to={paths.product(product._id)}>{product.name}</Link>
-        </h3>
+        </h2>
         {product.description && <p className="store-card__text">{product.description}</p>}
         <div className="store-card__meta">
           <strong className="store-card__price">{formatINR(product.price)}</strong>
@@ -43,9 +43,15 @@ export function StoreProductCard({ product, onAddToCart, adding }: StoreProductC
             className="btn btn--primary btn--sm"
             disabled={outOfStock || adding}
             onClick={() => onAddToCart(product)}
-            aria-label={`Add ${product.name} to cart`}
           >
-            {adding ? 'Adding…' : 'Add to Cart'}
+            {/* The name says which product ("Add Lavender Oil to Cart") and starts with what is shown. */}
+            {adding ? (
+              'Adding…'
+            ) : (
+              <>
+                Add<span className="visually-hidden"> {product.name}</span> to Cart
+              </>
+            )}
           </button>
         </div>
       </div>

@@ -190,9 +190,9 @@ export function EmployeeDirectory() {
   return (
     <section className="staff-panel" aria-labelledby="directory-title">
       <div className="staff-panel__header">
-        <h3 id="directory-title" className="staff-panel__title">
+        <h2 id="directory-title" className="staff-panel__title">
           Employee Directory
-        </h3>
+        </h2>
         {users.isSuccess && (
           <p className="staff-panel__count" aria-live="polite">
             {total} {total === 1 ? 'person' : 'people'}

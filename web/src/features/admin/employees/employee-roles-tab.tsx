@@ -132,9 +132,9 @@ export function EmployeeRolesTab() {
   return (
     <section className="staff-panel" aria-labelledby="roles-title">
       <div className="staff-panel__header">
-        <h3 id="roles-title" className="staff-panel__title">
+        <h2 id="roles-title" className="staff-panel__title">
           Employee Roles
-        </h3>
+        </h2>
         <button
           type="button"
           className="btn btn--primary btn--sm"

@@ -1,0 +1,102 @@
+// npm run bench:web — Lighthouse (mobile preset: simulated slow 4G and a slowed CPU) on the system
+// Chromium against a throwaway stack of the BUILT services (run `npm run build` first), for the public
+// pages a customer lands on from a search or a shared link. Best of BENCH_WEB_RUNS runs (default 2) per
+// page by performance score. Prints performance, LCP, CLS, accessibility and the JS and CSS bytes sent
+// (compressed, as transferred), and writes .data/bench/web.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { RELAXED_RATE_LIMITS, startThrowawayStack } from '../local/throwaway-stack.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 2));
+const label = process.env.BENCH_WEB_LABEL ?? 'current';
+
+async function firstId(base, apiPath) {
+  const response = await fetch(`${base}/api/v1${apiPath}`);
+  if (!response.ok) throw new Error(`GET ${apiPath} answered ${response.status}`);
+  const body = await response.json();
+  const list = Array.isArray(body) ? body : (body.items ?? body.data ?? []);
+  const first = list.find((item) => item.id !== undefined);
+  if (!first) throw new Error(`GET ${apiPath} listed nothing`);
+  return first.id;
+}
+
+function summarise(lhr) {
+  const bytes = (type) =>
+    lhr.audits['network-requests'].details.items
+      .filter((item) => item.resourceType === type)
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return {
+    performance: Math.round(lhr.categories.performance.score * 100),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+    cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    jsBytes: bytes('Script'),
+    cssBytes: bytes('Stylesheet'),
+  };
+}
+
+const stack = await startThrowawayStack({ name: 'webbench', env: { ...RELAXED_RATE_LIMITS } });
+let chrome;
+try {
+  const base = stack.url;
+  const pages = [
+    '/',
+    '/store',
+    '/appointment',
+    `/products/${await firstId(base, '/products')}`,
+    `/service/${await firstId(base, '/admin/services')}`,
+  ];
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  const results = [];
+  for (const page of pages) {
+    // A first visit warms the gateway's cache and the services, as real traffic would have.
+    await fetch(`${base}${page}`);
+    let best;
+    for (let run = 0; run < RUNS; run++) {
+      const { lhr } = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const summary = summarise(lhr);
+      if (!best || summary.performance > best.performance) best = summary;
+    }
+    const row = { page: page.replace(/\/[0-9a-f-]{6,}$/i, '/:id'), ...best };
+    results.push(row);
+    console.log(
+      `${row.page.padEnd(15)} perf ${String(row.performance).padStart(3)}  LCP ${(row.lcpMs / 1000).toFixed(1)} s  CLS ${row.cls.toFixed(3)}  a11y ${String(row.accessibility).padStart(3)}  JS ${(row.jsBytes / 1024).toFixed(1)} KiB  CSS ${(row.cssBytes / 1024).toFixed(1)} KiB`,
+    );
+  }
+  console.log(
+    '\n| page | performance | LCP | CLS | accessibility | JS sent | CSS sent |\n|---|---|---|---|---|---|---|',
+  );
+  for (const row of results)
+    console.log(
+      `| \`${row.page}\` | ${row.performance} | ${(row.lcpMs / 1000).toFixed(1)} s | ${row.cls.toFixed(2)} | ${row.accessibility} | ${(row.jsBytes / 1024).toFixed(0)} KiB | ${(row.cssBytes / 1024).toFixed(0)} KiB |`,
+    );
+  const outDir = path.join(repoRoot, '.data', 'bench');
+  mkdirSync(outDir, { recursive: true });
+  const report = {
+    label,
+    at: new Date().toISOString(),
+    runs: RUNS,
+    lighthouse: 'mobile preset',
+    pages: results,
+  };
+  writeFileSync(path.join(outDir, 'web.json'), `${JSON.stringify(report, null, 2)}\n`);
+  if (process.env.BENCH_WEB_LABEL)
+    writeFileSync(path.join(outDir, `web-${label}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwrote .data/bench/web.json`);
+} finally {
+  await chrome?.kill();
+  await stack.dispose();
+}

@@ -1,0 +1,181 @@
+// Zero axe-core violations of any impact (issue #19, part 5) on every route a visitor, a customer, an
+// admin and a member of staff can open, at a desktop width (1280 px) and a phone's (390 px).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, openSignedIn, signIn, type Session } from './support/api.js';
+import { baseUrl, launchBrowser } from './support/browser.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function firstId(path: string): Promise<string> {
+  const body = await api<unknown>('GET', path);
+  const list = (Array.isArray(body) ? body : ((body as { items?: unknown[] }).items ?? [])) as {
+    id: string;
+  }[];
+  if (!list[0]) throw new Error(`${path} listed nothing`);
+  return String(list[0].id);
+}
+
+/** Waits until the page has fetched what it shows (no request in flight, no loading placeholder). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  await page.waitForTimeout(150);
+}
+
+/** axe-core's violations on the open page, one line each: rule, impact, first offending elements. */
+async function violations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) does not stop it.
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
+      violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+    };
+    return result.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+  });
+  return found;
+}
+
+async function audit(routes: string[], session?: Session): Promise<string[]> {
+  const problems: string[] = [];
+  for (const viewport of WIDTHS) {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+    const page = await context.newPage();
+    for (const route of routes) {
+      if (session) await openSignedIn(page, session, route);
+      else await page.goto(route);
+      await settle(page);
+      for (const line of await violations(page)) problems.push(`${viewport.width}px ${route}: ${line}`);
+    }
+    await context.close();
+  }
+  return problems;
+}
+
+/** Each tab of a tab list on a page, opened in turn and checked like a route. */
+async function auditTabs(route: string, tablist: string, session: Session): Promise<string[]> {
+  const problems: string[] = [];
+  for (const viewport of WIDTHS) {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+    const page = await context.newPage();
+    await openSignedIn(page, session, route);
+    await settle(page);
+    const tabs = page.getByRole('tablist', { name: tablist }).getByRole('tab');
+    const count = await tabs.count();
+    expect(count).toBeGreaterThan(1);
+    for (let index = 0; index < count; index++) {
+      const name = (await tabs.nth(index).textContent())?.trim();
+      await tabs.nth(index).click();
+      await settle(page);
+      for (const line of await violations(page))
+        problems.push(`${viewport.width}px ${route} [${name}]: ${line}`);
+    }
+    await context.close();
+  }
+  return problems;
+}
+
+describe('no axe-core violations on any route', () => {
+  it('signed out', async () => {
+    const product = await firstId('/products');
+    const service = await firstId('/admin/services');
+    const routes = [
+      '/',
+      '/store',
+      '/appointment',
+      `/products/${product}`,
+      `/service/${service}`,
+      '/login',
+      '/auth/register',
+      '/auth/forgot-password',
+      '/privacy',
+      '/terms',
+    ];
+    expect(await audit(routes)).toEqual([]);
+  });
+
+  it('as a customer', async () => {
+    const customer = await signIn('customer@spa.local', 'Customer@12345');
+    const routes = [
+      '/',
+      '/store',
+      '/dashboard',
+      '/cart',
+      '/my-appointments',
+      '/orders',
+      '/favorites',
+      '/settings',
+      '/reviews',
+      '/address-management',
+      '/help',
+    ];
+    expect(await audit(routes, customer)).toEqual([]);
+  });
+
+  it('as an admin', async () => {
+    const admin = await signIn('admin@spa.local', 'Admin@12345');
+    const routes = ['/dashboard', '/dashboard/employees', '/bills/view', '/bills/create', '/settings'];
+    expect(await audit(routes, admin)).toEqual([]);
+    expect(await auditTabs('/dashboard', 'Admin sections', admin)).toEqual([]);
+    expect(await auditTabs('/dashboard/employees', 'Employee management', admin)).toEqual([]);
+  });
+
+  it('as staff', async () => {
+    const staff = await signIn('therapist@spa.local', 'Staff@12345');
+    const routes = ['/dashboard', '/bills/view', '/bills/create', '/settings'];
+    expect(await audit(routes, staff)).toEqual([]);
+  });
+});
+
+describe('keyboard', () => {
+  it('offers a visible skip link first, lands on the main content, and shows where focus is', async () => {
+    for (const viewport of WIDTHS) {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+      const page = await context.newPage();
+      await page.goto('/store');
+      await settle(page);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      await expect.poll(() => skip.evaluate((element) => element === document.activeElement)).toBe(true);
+      const box = await skip.boundingBox();
+      expect(box && box.y >= 0 && box.height > 0).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+      // The next stop after the header is inside the page, and its focus is drawn (ring or outline).
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        return {
+          inMain: Boolean(element.closest('main')),
+          drawn:
+            style.boxShadow !== 'none' || (style.outlineStyle !== 'none' && style.outlineWidth !== '0px'),
+        };
+      });
+      expect(focus).toEqual({ inMain: true, drawn: true });
+      await context.close();
+    }
+  });
+});
