@@ -97,6 +97,47 @@ async function auditTabs(route: string, tablist: string, session: Session): Prom
   return problems;
 }
 
+/** Puts a product in the cart, once commerce's copy of the catalogue has it (it arrives by Kafka). */
+async function addToCart(session: Session, productId: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        api('POST', '/cart', { product: productId, quantity: 1 }, session.token).then(
+          () => true,
+          () => false,
+        ),
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe(true);
+}
+
+/** A cash-on-delivery order of the customer's, so their orders and the admin's Orders tab have a row to act on. */
+async function placeCashOrder(session: Session): Promise<string> {
+  await addToCart(session, await firstId('/products'));
+  const address = await api<{ _id: string }>(
+    'POST',
+    '/addresses',
+    {
+      label: 'Home',
+      fullName: 'Asha Verma',
+      phone: '+91 98260 12345',
+      street: '2 MG Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      postalCode: '411001',
+      country: 'India',
+    },
+    session.token,
+  );
+  const placed = await api<{ order: { _id: string } }>(
+    'POST',
+    '/orders',
+    { paymentMethod: 'COD', shippingAddress: { _id: address._id }, taxPrice: 0, shippingPrice: 0 },
+    session.token,
+  );
+  return placed.order._id;
+}
+
 describe('no axe-core violations on any route', () => {
   it('signed out', async () => {
     const product = await firstId('/products');
@@ -118,7 +159,11 @@ describe('no axe-core violations on any route', () => {
 
   it('as a customer', async () => {
     const customer = await signIn('customer@spa.local', 'Customer@12345');
+    // The screens with something in them, whatever ran before: a placed order, and a line in the cart.
+    const orderId = await placeCashOrder(customer);
+    await addToCart(customer, await firstId('/products'));
     const routes = [
+      `/orders/${orderId}`,
       '/',
       '/store',
       '/dashboard',

@@ -367,13 +367,13 @@ describe('store checkout', () => {
     // The unpaid cash order may be delivered too (the cash is collected at the door).
     const codRow = page.locator('tr', { hasText: `#${codOrderId.slice(-6).toUpperCase()}` });
     expect(await codRow.locator('.cat-badge').textContent()).toBe('Pending Payment');
-    expect(await codRow.getByRole('button', { name: /Mark order .* delivered/ }).count()).toBe(1);
+    expect(await codRow.getByRole('button', { name: /^Mark Delivered: order #/ }).count()).toBe(1);
     await screenshot(page, 'commerce-admin-orders');
 
-    await row.getByRole('button', { name: `Mark order #${shortId} delivered` }).click();
+    await row.getByRole('button', { name: `Mark Delivered: order #${shortId}` }).click();
     await poll(() => toast(page, `Order #${shortId} marked as delivered`).count()).toBe(1);
     await poll(() => row.locator('.cat-badge').textContent()).toBe('Delivered');
-    expect(await row.getByRole('button', { name: /Mark order/ }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: /^Mark Delivered/ }).count()).toBe(0);
 
     const order = await api<OrderJson>('GET', `/orders/${paidOrderId}`, undefined, online.token);
     expect(order).toMatchObject({ status: 'delivered', isDelivered: true });

@@ -56,9 +56,10 @@ function CartLine({ item }: { item: CartItem }) {
         <ImageWithFallback src={item.product.image} alt="" />
       </Link>
       <div className="cart-line__info">
-        <h3 className="cart-line__name">
+        {/* h2: the lines come straight under the page's h1 (no skipped level); styled by class. */}
+        <h2 className="cart-line__name">
           <Link to={paths.product(item.product._id)}>{item.product.name}</Link>
-        </h3>
+        </h2>
         <span className="cart-line__price">{formatINR(item.price)} each</span>
         {flag && <span className="cat-badge cat-badge--danger">{flag}</span>}
         {item.priceChanged && !flag && (

@@ -126,7 +126,8 @@ function OrderRow({
             className="btn btn--primary btn--sm admin-orders__action"
             disabled={marking}
             onClick={() => onMarkDelivered(order)}
-            aria-label={`Mark order #${shownId} delivered`}
+            // The name starts with the visible text (WCAG 2.5.3), then says which order.
+            aria-label={`Mark Delivered: order #${shownId}`}
           >
             {marking ? 'Saving...' : 'Mark Delivered'}
           </button>
