@@ -19,3 +19,4 @@ export * from './http/errors.js';
 export * from './http/validation.js';
 export * from './tracing.js';
 export * from './http/pagination.js';
+export * from './periodic.js';

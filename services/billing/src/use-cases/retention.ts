@@ -1,4 +1,4 @@
-import type { Logger, ServiceDeps } from '@spa/kit';
+import { startPeriodicTask, type Logger, type ServiceDeps } from '@spa/kit';
 import { sql } from 'drizzle-orm';
 import { lastFinancialYearPastRetention } from '../domain/retention.js';
 
@@ -75,18 +75,11 @@ export async function sweepInvoicesPastRetention(
 export function startInvoiceRetentionSweep(
   deps: RetentionDeps & { config: { retention: { invoiceMonths: number; sweepIntervalSeconds: number } } },
 ): () => void {
-  const every = deps.config.retention.sweepIntervalSeconds;
-  if (every <= 0 || deps.config.retention.invoiceMonths <= 0) return () => {};
-  const run = () =>
-    sweepInvoicesPastRetention(deps).catch((error: unknown) =>
-      deps.logger.error({ err: error }, 'invoice retention sweep failed; it runs again next interval'),
-    );
-  const first = setTimeout(run, Math.min(every, 60) * 1000);
-  const timer = setInterval(run, every * 1000);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  if (deps.config.retention.invoiceMonths <= 0) return () => {};
+  return startPeriodicTask(
+    () => sweepInvoicesPastRetention(deps),
+    deps.config.retention.sweepIntervalSeconds,
+    deps.logger,
+    'invoice retention sweep',
+  );
 }

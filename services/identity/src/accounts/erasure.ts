@@ -1,4 +1,4 @@
-import { AppError, conflict, notFound, type AuthUser, type Queryable } from '@spa/kit';
+import { AppError, conflict, notFound, startPeriodicTask, type AuthUser, type Queryable } from '@spa/kit';
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { verifyPassword } from '../auth/password-hashing.js';
 import { userErasures, users, type UserRow } from '../db/schema.js';
@@ -123,20 +123,12 @@ export async function sweepUnverifiedAccounts(
 
 /** Starts the periodic sweep (unref'd, so it never keeps a process alive); answers its stopper. */
 export function startRetentionSweep(context: IdentityContext): () => void {
-  const every = context.config.retention.sweepIntervalSeconds;
-  if (every <= 0) return () => {};
-  const run = () =>
-    sweepUnverifiedAccounts(context).catch((error: unknown) =>
-      context.logger.error({ err: error }, 'retention sweep failed; it runs again next interval'),
-    );
-  const first = setTimeout(run, Math.min(every, 60) * 1000);
-  const timer = setInterval(run, every * 1000);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startPeriodicTask(
+    () => sweepUnverifiedAccounts(context),
+    context.config.retention.sweepIntervalSeconds,
+    context.logger,
+    'retention sweep',
+  );
 }
 
 /** GET /auth/me/export: the account as identity holds it, plus the erasure policy that applies to it. */

@@ -49,19 +49,17 @@ export function createBookingClient(settings: {
     return body;
   }
 
+  /** Booking's count of the future active appointments of one employee or one customer. */
+  async function countFuture(target: { employeeId: string } | { customerId: string }) {
+    const body = await call(`/internal/dependents?${new URLSearchParams(target).toString()}`, {
+      method: 'GET',
+    });
+    return Number(body.futureAppointments ?? 0);
+  }
+
   return {
-    async futureAssignments(employeeId) {
-      const body = await call(`/internal/dependents?${new URLSearchParams({ employeeId }).toString()}`, {
-        method: 'GET',
-      });
-      return Number(body.futureAppointments ?? 0);
-    },
-    async futureBookings(customerId) {
-      const body = await call(`/internal/dependents?${new URLSearchParams({ customerId }).toString()}`, {
-        method: 'GET',
-      });
-      return Number(body.futureAppointments ?? 0);
-    },
+    futureAssignments: (employeeId) => countFuture({ employeeId }),
+    futureBookings: (customerId) => countFuture({ customerId }),
     async releaseAssignments(employeeId, by) {
       let released = 0;
       for (let round = 0; round < 50; round += 1) {
