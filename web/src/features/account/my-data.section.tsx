@@ -3,29 +3,18 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { getErrorMessage } from '../../lib/api';
+import { saveBlob } from '../../lib/save-blob';
 import { useSessionStore } from '../../stores/session.store';
 import { toast } from '../../stores/toast.store';
 import type { AccountUser } from '../auth/account';
 import { PasswordInput } from '../auth/password-input';
 import { deleteMyAccount, myDataArchive } from './my-data';
 
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** Settings: "Download my data" — one zip with a JSON document and the invoices' PDFs. */
 export function DownloadMyData() {
   const gather = useMutation({
     mutationFn: myDataArchive,
-    onSuccess: (blob) => save(blob, `my-spa-data-${new Date().toISOString().slice(0, 10)}.zip`),
+    onSuccess: (blob) => saveBlob(blob, `my-spa-data-${new Date().toISOString().slice(0, 10)}.zip`),
     onError: (error) => toast.error(getErrorMessage(error, 'Failed to gather your data')),
   });
   return (

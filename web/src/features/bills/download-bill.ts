@@ -1,24 +1,11 @@
 import { useCallback, useState } from 'react';
+import { saveBlob } from '../../lib/save-blob';
 import { fetchBillPdf } from './bills-api';
 
 export const PDF_FAILURE_MESSAGE = 'Failed to download PDF.';
 
 export function invoiceFileName(billId: string): string {
   return `Invoice_${billId}.pdf`;
-}
-
-/** Hands a blob to the browser as a download under the given name. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the object URL is not needed after this turn.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**
