@@ -18,7 +18,8 @@ COPY services/notification/package.json services/notification/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY infra/razorpay-sandbox/package.json infra/razorpay-sandbox/
-RUN npm ci --no-audit --no-fund
+# The npm cache is a build cache mount: shared by every image build, never part of a layer.
+RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY infra/build-service.mjs infra/
 COPY proto/ proto/
@@ -26,8 +27,8 @@ COPY services/kit/ services/kit/
 COPY infra/razorpay-sandbox/ infra/razorpay-sandbox/
 RUN npm run build -w @spa/razorpay-sandbox
 
-# --- prod-deps: fastify and what it needs, for Alpine, without install scripts. --------------------------
-FROM node:24-alpine AS prod-deps
+# --- prod-deps: fastify and what it needs, for the runtime (Debian slim), without install scripts. --------------------------
+FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY proto/package.json proto/
@@ -41,11 +42,10 @@ COPY services/notification/package.json services/notification/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY infra/razorpay-sandbox/package.json infra/razorpay-sandbox/
-RUN npm ci --omit=dev --workspace=@spa/razorpay-sandbox --ignore-scripts --no-audit --no-fund \
-  && npm cache clean --force
+RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --omit=dev --workspace=@spa/razorpay-sandbox --ignore-scripts --no-audit --no-fund
 
 # --- runtime: the bundle and the checkout files it serves (public/). -------------------------------------
-FROM node:24-alpine AS runtime
+FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=development HOST=0.0.0.0 RAZORPAY_SANDBOX_PORT=4010
 COPY --from=prod-deps /app/node_modules node_modules/

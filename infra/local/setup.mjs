@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { NODE_VERSION, projectNodeBinDir } from './node.mjs';
 import {
   commandPath,
   installedDebianPackages,
@@ -22,6 +23,16 @@ const PACKAGES = {
   'poppler-utils': 'pdftoppm',
   'fonts-noto-core': null,
   'fonts-dejavu-core': null,
+  // The container engine (infra/containers: images, compose, the tests' infrastructure): podman with
+  // runc (crun refuses these machines' hybrid cgroups), its network stack (netavark, aardvark-dns for
+  // names between containers, iptables for published ports: recommends, so named here) and debootstrap
+  // for the local Debian base.
+  podman: 'podman',
+  runc: 'runc',
+  netavark: null,
+  'aardvark-dns': null,
+  iptables: 'iptables',
+  debootstrap: 'debootstrap',
 };
 
 const JAVA_PACKAGES = ['openjdk-17-jre-headless', 'default-jre-headless'];
@@ -106,6 +117,7 @@ function isMainModule() {
 if (isMainModule()) {
   try {
     const installed = ensureSystemPackages();
+    console.log(`node ${NODE_VERSION}: ${projectNodeBinDir()}`);
     console.log(installed.length ? `installed: ${installed.join(' ')}` : 'system packages: all present');
   } catch (error) {
     console.error(`setup: ${error.message}`);

@@ -4,6 +4,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, infraEnv, repoRoot } from './env.mjs';
+import { runOnProjectNode } from './node.mjs';
+
+// Node 24 LTS: an older Node re-runs this on the project's (node.mjs), and so does everything it starts.
+await runOnProjectNode();
 
 const root = repoRoot();
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
