@@ -173,7 +173,7 @@ describe('Dockerfile lint', () => {
     writeFileSync(
       path.join(context, 'Dockerfile'),
       [
-        'FROM node:24-alpine AS build',
+        'FROM node:24-bookworm-slim AS build',
         'COPY src/ src/',
         'COPY missing.json ./',
         'COPY app/dist app/dist/',
@@ -185,6 +185,7 @@ describe('Dockerfile lint', () => {
     expect(lintDockerfile(path.join(context, 'Dockerfile'), context)).toEqual([
       'Dockerfile:3: missing.json is not in the build context',
       'Dockerfile:4: app/dist is excluded by .dockerignore',
+      'Dockerfile:5: base image node:24-alpine is Alpine; use node:24-bookworm-slim (buildable here)',
       'Dockerfile:6: --from=bulid is not an earlier stage',
       'Dockerfile: the final stage (runtime) runs as root',
       'Dockerfile: CMD is not in exec form (signals would go to a shell, not Node)',

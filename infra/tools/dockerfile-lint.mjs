@@ -76,6 +76,10 @@ export function lintDockerfile(dockerfile, contextDir) {
       const [image, as, stage] = args.split(/\s+/);
       if (!stages.includes(image) && image !== 'scratch' && !/^node:24[-.]/.test(image))
         problems.push(`${where}: base image ${image} is not a Node 24 image or an earlier stage`);
+      // The bases are built locally where no registry is reachable (infra/containers/bases.mjs), from
+      // Debian; an Alpine base could not be built there.
+      else if (/alpine/.test(image))
+        problems.push(`${where}: base image ${image} is Alpine; use node:24-bookworm-slim (buildable here)`);
       if (as?.toUpperCase() === 'AS' && stage) stages.push(stage);
       user = 'root';
       cmd = undefined;
