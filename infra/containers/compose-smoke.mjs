@@ -3,7 +3,8 @@
 // Redis, SMTP sink and payment sandbox; the browse, booking, checkout and billing journeys through its
 // gateway; then down, volumes and all. On the Debian machines here the engine is podman and the compose
 // implementation podman-compose (from PyPI, cached); on a Docker host, `docker compose`.
-//   GATEWAY_PORT / MAIL_WEB_PORT choose the published ports (8080 / 1080 by default).
+//   GATEWAY_PORT / MAIL_WEB_PORT / SANDBOX_PORT choose the published ports: 18080 / 11080 / 14010 by
+//   default, so the smoke runs beside `npm start` (8080, 1080, 4010).
 //   --keep leaves the stack up afterwards (`--down` takes it down).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,8 +21,9 @@ const PROJECT = 'spa-smoke';
 const PODMAN_COMPOSE_VERSION = '1.6.0';
 const INFRA = ['postgres', 'redis', 'kafka', 'maildev'];
 const root = repoRoot();
-const gatewayPort = process.env.GATEWAY_PORT || '8080';
-const mailPort = process.env.MAIL_WEB_PORT || '1080';
+const gatewayPort = process.env.GATEWAY_PORT || '18080';
+const mailPort = process.env.MAIL_WEB_PORT || '11080';
+const sandboxPort = process.env.SANDBOX_PORT || '14010';
 const base = `http://127.0.0.1:${gatewayPort}`;
 const API = '/api/v1';
 
@@ -50,7 +52,7 @@ function compose(args, { quiet = false } = {}) {
     [...prefix, '-p', PROJECT, '-f', path.join(root, 'docker-compose.yml'), '--profile', 'sandbox', ...args],
     {
       cwd: root,
-      env: engineEnv({ GATEWAY_PORT: gatewayPort, MAIL_WEB_PORT: mailPort }),
+      env: engineEnv({ GATEWAY_PORT: gatewayPort, MAIL_WEB_PORT: mailPort, SANDBOX_PORT: sandboxPort }),
       stdio: quiet ? 'pipe' : 'inherit',
       encoding: 'utf8',
     },
