@@ -5,7 +5,8 @@
 // implementation podman-compose (from PyPI, cached); on a Docker host, `docker compose`.
 //   GATEWAY_PORT / MAIL_WEB_PORT / SANDBOX_PORT choose the published ports: 18080 / 11080 / 14010 by
 //   default, so the smoke runs beside `npm start` (8080, 1080, 4010).
-//   --keep leaves the stack up afterwards (`--down` takes it down).
+//   --no-build uses the images as they are (after `npm run images`).
+//   --keep leaves the stack up afterwards (SMOKE_PROJECT=<its name> ... --down takes it down).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,8 @@ import { call, must, signIn } from '../security/lib.mjs';
 import { engineEnv, externalDockerHost, podman } from './engine.mjs';
 import { buildImages, IMAGES } from './images.mjs';
 
-const PROJECT = 'spa-smoke';
+// A project of its own per run: its containers, network and volumes are new, whatever an earlier run left.
+const PROJECT = process.env.SMOKE_PROJECT || `spa-smoke-${process.pid}`;
 const PODMAN_COMPOSE_VERSION = '1.6.0';
 const INFRA = ['postgres', 'redis', 'kafka', 'maildev'];
 const root = repoRoot();
@@ -93,6 +95,20 @@ async function waitHealthy(services, timeoutMs = 240_000) {
     if (pending.size) await sleep(3_000);
   }
   if (pending.size) throw new Error(`not healthy in ${timeoutMs / 1000} s: ${[...pending].join(', ')}`);
+}
+
+/**
+ * `up -d`, once more after a failure: podman 4.3 now and then fails to start a container whose new
+ * volume it has only just created ("lchown …/_data: no such file or directory").
+ */
+async function upWithRetry(services) {
+  try {
+    compose(['up', '-d', ...services]);
+  } catch (error) {
+    console.log(`compose up failed (${error.message.split('\n')[0]}); once more`);
+    await sleep(3_000);
+    compose(['up', '-d', ...services]);
+  }
 }
 
 async function waitForGateway(timeoutMs = 300_000) {
@@ -200,7 +216,7 @@ async function main() {
   }
   const started = Date.now();
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
-  if (!externalDockerHost()) {
+  if (!externalDockerHost() && !process.argv.includes('--no-build')) {
     console.log('━━ images ━━');
     // The images docker-compose.yml runs (web/Dockerfile's files-only image is not one of them).
     await buildImages(Object.keys(IMAGES).filter((name) => name !== 'web'));
@@ -211,9 +227,9 @@ async function main() {
   try {
     // The infrastructure first, healthy, then the rest: the same order depends_on asks for, which
     // podman-compose cannot wait for on podman 4.3.
-    compose(['up', '-d', ...INFRA]);
+    await upWithRetry(INFRA);
     if (!externalDockerHost()) await waitHealthy(INFRA.filter((service) => service !== 'maildev'));
-    compose(['up', '-d']);
+    await upWithRetry([]);
     const health = await waitForGateway();
     console.log(`gateway healthy (${Object.keys(health.components ?? health).join(', ')}) ${seconds()}`);
     console.log(`\n━━ journeys through http://127.0.0.1:${gatewayPort} ━━`);

@@ -3,9 +3,11 @@
 // gateway with the SPA, the SPA on its own, the payment sandbox), after the base images they start FROM
 // (bases.mjs; built here, pulled on a Docker host). The build context is the repository root.
 //   npm run images [-- name...]     e.g. npm run images -- gateway billing
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../local/env.mjs';
+import { cacheDir } from '../local/lib/paths.mjs';
 import { ensureBases } from './bases.mjs';
 import { externalDockerHost, podmanStreaming } from './engine.mjs';
 
@@ -25,6 +27,40 @@ export const IMAGES = {
 // The names docker-compose.yml gives the images it builds, so `compose up` finds them built.
 export const imageTag = (name) => `spa-platform/${name}:latest`;
 
+/**
+ * The build context: the checkout's files as git sees them (tracked, and new files not ignored), linked
+ * into a folder of their own. The same files as the repository root minus what .gitignore keeps out
+ * (node_modules, dist, .data), and .dockerignore still applies on top; but the engine no longer walks
+ * half a gigabyte of node_modules for every COPY (about 20 s per image here). Outside a git checkout,
+ * the repository root itself.
+ */
+function buildContext(root) {
+  let listing;
+  try {
+    listing = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch {
+    return root;
+  }
+  const context = path.join(cacheDir(), 'images', `context-${process.pid}`);
+  rmSync(context, { recursive: true, force: true });
+  for (const file of listing.split('\0').filter(Boolean)) {
+    const source = path.join(root, file);
+    if (!existsSync(source)) continue; // deleted in the working tree
+    const target = path.join(context, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      linkSync(source, target);
+    } catch {
+      copyFileSync(source, target); // another filesystem
+    }
+  }
+  return context;
+}
+
 export async function buildImages(names = Object.keys(IMAGES), { log = console.log } = {}) {
   const root = repoRoot();
   if (externalDockerHost()) {
@@ -32,18 +68,27 @@ export async function buildImages(names = Object.keys(IMAGES), { log = console.l
   }
   await ensureBases(['node'], { log });
   const timings = [];
-  for (const name of names) {
-    const dockerfile = IMAGES[name];
-    if (!dockerfile || !existsSync(path.join(root, dockerfile))) throw new Error(`unknown image "${name}"`);
-    const started = Date.now();
-    log(`\n▸ image ${imageTag(name)} (${dockerfile})`);
-    await podmanStreaming(
-      ['build', '--pull=never', '--format=docker', '--layers', '-f', dockerfile, '-t', imageTag(name), '.'],
-      { cwd: root },
-    );
-    timings.push([name, Date.now() - started]);
+  const context = buildContext(root);
+  try {
+    await buildEach();
+  } finally {
+    if (context !== root) rmSync(context, { recursive: true, force: true });
   }
   log(`\n${timings.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(0)} s`).join(', ')}`);
+
+  async function buildEach() {
+    for (const name of names) {
+      const dockerfile = IMAGES[name];
+      if (!dockerfile || !existsSync(path.join(root, dockerfile))) throw new Error(`unknown image "${name}"`);
+      const started = Date.now();
+      log(`\n▸ image ${imageTag(name)} (${dockerfile})`);
+      await podmanStreaming(
+        ['build', '--pull=never', '--format=docker', '--layers', '-f', dockerfile, '-t', imageTag(name), '.'],
+        { cwd: context },
+      );
+      timings.push([name, Date.now() - started]);
+    }
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
