@@ -698,7 +698,7 @@ export const INTERNAL_ROUTES = Object.freeze({
     ['POST', '/internal/reservations/x/release', 'commerce'],
     ['GET', '/internal/reservations/x', 'commerce'],
   ],
-  booking: [['POST', '/internal/appointments/00000000-0000-4000-8000-000000000000/payment', 'commerce']],
+  booking: [['GET', '/internal/dependents?roomId=x', 'catalogue']],
   commerce: [
     ['GET', '/internal/stats', 'gateway'],
     ['POST', '/internal/payments', 'booking'],

@@ -349,7 +349,7 @@ describe('appointment payments (internal API for booking)', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('verifies an appointment payment while booking is unreachable: success with the appointment, and the event', async () => {
+  it('verifies an appointment payment without asking booking: success with what commerce knows, and the event', async () => {
     const customer = await world.customer('Spa Guest');
     const appointmentId = randomUUID();
     const { providerOrderId } = (
@@ -365,7 +365,14 @@ describe('appointment payments (internal API for booking)', () => {
     expect(response.json()).toEqual({
       success: true,
       message: 'Payment verified successfully',
-      appointment: { _id: appointmentId, paymentStatus: 'Paid' },
+      appointment: {
+        _id: appointmentId,
+        paymentMethod: 'online',
+        paymentStatus: 'Paid',
+        paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        providerOrderId,
+        providerPaymentId: paid.razorpay_payment_id,
+      },
     });
     const [captured] = await eventsFor(appointmentId);
     expect(captured).toMatchObject({
@@ -383,7 +390,7 @@ describe('appointment payments (internal API for booking)', () => {
     expect(await eventsFor(appointmentId)).toHaveLength(1);
   });
 
-  it('paid after the hold while booking is unreachable: no confirmation, a clear 503, the payment still captured', async () => {
+  it('paid after the hold: no confirmation, a clear 409, the payment still captured', async () => {
     const customer = await world.customer('Late Guest');
     const appointmentId = randomUUID();
     const within = randomUUID();
@@ -400,16 +407,16 @@ describe('appointment payments (internal API for booking)', () => {
     const inTime = await pay(await order(within, new Date(Date.now() + 10 * 60_000)));
 
     const response = await verify(customer, { ...late });
-    expect(response.statusCode).toBe(503);
+    expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 'BOOKING_NOT_CONFIRMED',
       message:
-        'Your payment was received, but we could not confirm your booking just now. We will email you when it is confirmed, or refund your payment in full if its time was taken.',
+        "Your payment was received after this booking's hold ran out. We will email you when it is confirmed, or refund your payment in full if its time was taken.",
       details: [{ field: 'appointmentId', message: appointmentId }],
     });
     // Captured all the same: booking hears of it from the event and confirms or refunds it.
     expect(await eventsFor(appointmentId)).toHaveLength(1);
-    expect((await verify(customer, { ...late })).statusCode).toBe(503);
+    expect((await verify(customer, { ...late })).statusCode).toBe(409);
     // Paid while the hold ran: booking accepts it for sure, so the page may say so.
     const confirmed = await verify(customer, { ...inTime });
     expect(confirmed.statusCode).toBe(200);

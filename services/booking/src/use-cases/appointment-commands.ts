@@ -481,9 +481,10 @@ export interface CapturedPayment {
 }
 
 /**
- * A verified online payment (commerce's internal call or its payment.captured event): the appointment
- * becomes Paid, once. A payment that arrives after the hold ran out reopens the appointment when its
- * room is still free; otherwise it stays cancelled, marked Paid, for the spa to refund.
+ * A verified online payment (commerce's payment.captured event, booking's only way to learn of one): the
+ * appointment becomes Paid, once, and only for the provider order it opened. A payment that arrives
+ * after its hold ran out reopens the appointment when its room is still free; otherwise (or when it was
+ * cancelled for another reason) it stays cancelled, marked Paid, and commerce refunds it.
  */
 export async function recordPayment(
   context: BookingContext,
@@ -504,21 +505,33 @@ export async function recordPayment(
       const at = nowOf(context);
       const history: HistoryInput[] = [];
       if (current.status === 'Cancelled') {
-        const { reopened } = await reopen(tx, current, 'Pending', { updatedAt: at });
+        // Only a hold that ran out is undone by its payment: one the customer or the spa cancelled
+        // (perhaps before this event arrived) stays cancelled, and commerce refunds it.
+        const expired = current.cancellationReason === 'payment-expired';
+        const { reopened } = expired
+          ? await reopen(tx, current, 'Pending', { updatedAt: at })
+          : { reopened: false };
         history.push(
-          reopened
+          !expired
             ? {
                 field: 'status',
                 from: 'Cancelled',
-                to: 'Pending',
-                note: 'Paid after the payment hold ran out; the slot was still free',
-              }
-            : {
-                field: 'status',
-                from: 'Cancelled',
                 to: 'Cancelled',
-                note: 'Paid after the payment hold ran out and the slot was taken: refund due',
-              },
+                note: 'Paid after it was cancelled: refund due',
+              }
+            : reopened
+              ? {
+                  field: 'status',
+                  from: 'Cancelled',
+                  to: 'Pending',
+                  note: 'Paid after the payment hold ran out; the slot was still free',
+                }
+              : {
+                  field: 'status',
+                  from: 'Cancelled',
+                  to: 'Cancelled',
+                  note: 'Paid after the payment hold ran out and the slot was taken: refund due',
+                },
         );
       }
       await updateAppointment(tx, current.id, {

@@ -23,13 +23,7 @@ import {
   ProviderRefusedError,
   type ProviderPayment,
 } from '../integrations/payment-provider.js';
-import {
-  handleRefundWebhook,
-  recordRefund,
-  refundInFull,
-  rememberCustomer,
-  sendRequestedRefunds,
-} from './refunds.js';
+import { handleRefundWebhook, recordRefund, sendRequestedRefunds } from './refunds.js';
 
 export interface CaptureOutcome {
   payment: Payment;
@@ -106,20 +100,6 @@ async function captureOnce(deps: CommerceDeps, payment: Payment, providerPayment
   const outcome = await deps.db.transaction((tx) => applyCapture(tx, deps, payment, providerPaymentId));
   if (outcome.payment.refundDue) await sendRequestedRefunds(deps, outcome.payment.id);
   return outcome;
-}
-
-/**
- * Booking answered the payment callback with a cancelled appointment (its hold ran out and the slot
- * was taken, or it was cancelled meanwhile): the money goes back in full, once per appointment.
- */
-async function refundIfCancelled(
-  deps: CommerceDeps,
-  payment: Payment,
-  appointment: Record<string, unknown>,
-): Promise<boolean> {
-  if (appointment.status !== 'Cancelled') return false;
-  await refundInFull(deps, payment, 'late_payment', `appointment_cancelled:${payment.appointmentId}`);
-  return true;
 }
 
 /** Records a failed attempt and announces it, once per provider payment; a captured payment ignores it. */
@@ -209,9 +189,19 @@ export interface VerifyPaymentBody {
   razorpay_signature: string;
 }
 
+/** What commerce knows of an appointment it verified the payment of (booking has the rest). */
+export interface AppointmentAnswer {
+  _id: string;
+  paymentMethod: 'online';
+  paymentStatus: 'Paid';
+  paidAt: string;
+  providerOrderId: string;
+  providerPaymentId: string;
+}
+
 export type VerifyAnswer =
   | { success: true; message: string; order: Order }
-  | { success: true; message: string; appointment: Record<string, unknown> };
+  | { success: true; message: string; appointment: AppointmentAnswer };
 
 /**
  * POST /orders/verify-payment: the signature (constant time) first, so a forged call learns nothing
@@ -254,43 +244,34 @@ async function answerVerification(deps: CommerceDeps, outcome: CaptureOutcome): 
       );
     return { success: true, message, order };
   }
-  const appointment = await tellBooking(deps, payment);
-  if (await refundIfCancelled(deps, payment, appointment))
-    throw new AppError(
-      409,
-      'APPOINTMENT_EXPIRED',
-      'This booking expired before your payment arrived and its slot is no longer free; your payment is being refunded in full',
-      [{ field: 'appointmentId', message: payment.appointmentId! }],
-    );
-  return { success: true, message, appointment };
+  return { success: true, message, appointment: appointmentAnswer(payment) };
 }
 
 /**
- * Tells booking the appointment is paid and answers the appointment it returns. When booking cannot
- * be reached in time, commerce.payment.captured brings it up to date later; meanwhile the answer is a
- * success only when booking is sure to accept the payment: captured while its hold on the slot still
- * ran. A payment captured after the hold may find the slot taken (then it is refunded), so the customer
- * is told the payment is safe and the booking not yet confirmed, never shown a confirmation.
+ * The appointment as commerce knows it, without asking booking: booking learns of the payment from
+ * commerce.payment.captured and marks it Paid there. That is certain only when the payment was
+ * captured while booking still held the slot for it. A payment captured after the hold may find the
+ * slot taken (booking then keeps it Cancelled and commerce refunds it, on booking's event), so the
+ * customer is told the payment is safe and the booking not yet confirmed, never shown a confirmation.
  */
-async function tellBooking(deps: CommerceDeps, payment: Payment): Promise<Record<string, unknown>> {
+function appointmentAnswer(payment: Payment): AppointmentAnswer {
   const appointmentId = payment.appointmentId!;
-  const appointment = await deps.booking.appointmentPaid({
-    appointmentId,
-    providerOrderId: payment.providerOrderId,
-    providerPaymentId: payment.providerPaymentId!,
-  });
-  const customer = appointment?.userId as { email?: string; name?: string } | undefined;
-  if (customer && typeof customer === 'object') await rememberCustomer(deps, payment.id, customer);
-  if (appointment) return appointment;
   const capturedAt = payment.capturedAt ?? new Date();
   if (payment.payableUntil && capturedAt.getTime() > payment.payableUntil.getTime())
     throw new AppError(
-      503,
+      409,
       'BOOKING_NOT_CONFIRMED',
-      'Your payment was received, but we could not confirm your booking just now. We will email you when it is confirmed, or refund your payment in full if its time was taken.',
+      "Your payment was received after this booking's hold ran out. We will email you when it is confirmed, or refund your payment in full if its time was taken.",
       [{ field: 'appointmentId', message: appointmentId }],
     );
-  return { _id: appointmentId, paymentStatus: 'Paid' };
+  return {
+    _id: appointmentId,
+    paymentMethod: 'online',
+    paymentStatus: 'Paid',
+    paidAt: capturedAt.toISOString(),
+    providerOrderId: payment.providerOrderId,
+    providerPaymentId: payment.providerPaymentId!,
+  };
 }
 
 interface WebhookPaymentEntity {
@@ -358,10 +339,6 @@ export async function handleWebhook(
     }
   }
   const outcome = await captureOnce(deps, payment, entity.id);
-  if (outcome.changed && payment.purpose === 'appointment') {
-    const appointment = await tellBooking(deps, outcome.payment);
-    if (await refundIfCancelled(deps, outcome.payment, appointment)) return { status: 'captured-refunding' };
-  }
   return { status: outcome.changed ? 'captured' : 'already-captured' };
 }
 

@@ -118,8 +118,6 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
     KAFKA_NAMESPACE: kafkaNamespace,
     REDIS_URL: testInfra.redisUrl,
     CATALOGUE_URL: catalogue.url,
-    // Nothing listens here: booking is "not reachable" unless a test says otherwise.
-    BOOKING_URL: `http://127.0.0.1:${await freePort()}`,
     ...(sandbox
       ? { RAZORPAY_API_URL: sandbox.url, RAZORPAY_CHECKOUT_URL: `${sandbox.url}/v1/checkout.js` }
       : { RAZORPAY_API_URL: `http://127.0.0.1:${await freePort()}` }),

@@ -22,8 +22,9 @@ async function ignoringUnknown(context: BookingContext, appointmentId: string, w
 }
 
 /**
- * commerce.payment.captured: the same fact as commerce's internal call, so an appointment whose call
- * was lost (booking briefly down) still becomes Paid; when the call came first this changes nothing.
+ * commerce.payment.captured: how an appointment becomes Paid (commerce does not call booking). A replay
+ * changes nothing; a payment for another provider order than the one the appointment opened is logged
+ * and ignored (recordPayment compares them).
  */
 export const paymentCaptured =
   (context: BookingContext): EventHandler<typeof events.paymentCaptured> =>
