@@ -9,7 +9,7 @@ import {
 import { findPaymentOfOrder } from './db/payments.repository.js';
 import type { CommerceDeps } from './deps.js';
 import { cancelLockedOrder } from './use-cases/orders.js';
-import { applyCapture, capturedAtProvider } from './use-cases/payments.js';
+import { applyCapture, capturedAtProvider } from './use-cases/payment-capture.js';
 import { sweepRefunds } from './use-cases/refunds.js';
 
 const BATCH = 50;

@@ -1,7 +1,8 @@
 import { currentUser, requireAuth } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { CommerceDeps } from '../deps.js';
-import { handleWebhook, verifyPayment, type VerifyPaymentBody } from '../use-cases/payments.js';
+import { handleWebhook } from '../use-cases/payment-webhook.js';
+import { verifyPayment, type VerifyPaymentBody } from '../use-cases/verify-payment.js';
 import { presentOrder } from './presenters.js';
 import {
   bearer,

@@ -1,7 +1,7 @@
 import { AppError, type EventHandler } from '@spa/kit';
 import type { events } from '@spa/proto';
 import { isUuid } from '../../db/pg-errors.js';
-import { recordPayment, recordPaymentFailure, recordRefund } from '../../use-cases/appointment-commands.js';
+import { recordPayment, recordPaymentFailure, recordRefund } from '../../use-cases/appointment-payments.js';
 import type { BookingContext } from '../../use-cases/context.js';
 
 /**
