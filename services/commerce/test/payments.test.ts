@@ -1,6 +1,5 @@
 import { serviceCallHeaders } from '@spa/kit/testing';
 import { randomUUID } from 'node:crypto';
-import type { CheckoutSuccess } from '@spa/razorpay-sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_RAZORPAY } from '../src/config.js';
@@ -25,27 +24,9 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-async function onlineOrder(name = 'Asha Verma', quantity = 1) {
-  const customer = await world.customer(name);
-  const address = await world.address(customer);
-  await world.addToCart(customer, lavender._id, quantity);
-  const response = await world.call(customer, 'POST', '/orders', {
-    paymentMethod: 'ONLINE',
-    shippingAddress: { _id: address._id },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const { order, razorpayOrder } = response.json() as { order: OrderJson; razorpayOrder: { id: string } };
-  return { customer, order, providerOrderId: razorpayOrder.id };
-}
-
-async function pay(providerOrderId: string): Promise<CheckoutSuccess> {
-  const result = await world.sandbox!.pay(providerOrderId, 'captured');
-  if ('error' in result) throw new Error(`sandbox payment failed: ${result.error.description}`);
-  return result;
-}
-
-const verify = (customer: Customer, body: Record<string, string>) =>
-  world.call(customer, 'POST', '/orders/verify-payment', body);
+const onlineOrder = (name?: string, quantity?: number) => world.onlineOrder(lavender._id, name, quantity);
+const pay = (providerOrderId: string) => world.pay(providerOrderId);
+const verify = (customer: Customer, body: Record<string, string>) => world.verify(customer, body);
 
 async function orderRow(id: string) {
   const [row] = await world.deps.db.select().from(orders).where(eq(orders.id, id));
