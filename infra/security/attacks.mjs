@@ -729,10 +729,8 @@ export async function checkInternalCalls(serviceUrls, verdicts) {
             ...(token ? { 'x-service-token': token } : {}),
             ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
           },
-          body:
-            method === 'POST'
-              ? JSON.stringify({ status: 'Paid', providerOrderId: 'order_x', providerPaymentId: 'pay_x' })
-              : undefined,
+          // Any body: the guard refuses the call before the route reads it.
+          body: method === 'POST' ? JSON.stringify({ orderId: 'order_x' }) : undefined,
         });
         const json = await response.json().catch(() => undefined);
         const ok = response.status === 401 && isErrorShape(json);
