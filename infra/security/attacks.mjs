@@ -698,7 +698,7 @@ export const INTERNAL_ROUTES = Object.freeze({
     ['POST', '/internal/reservations/x/release', 'commerce'],
     ['GET', '/internal/reservations/x', 'commerce'],
   ],
-  booking: [['POST', '/internal/appointments/00000000-0000-4000-8000-000000000000/payment', 'commerce']],
+  booking: [['GET', '/internal/dependents?roomId=x', 'catalogue']],
   commerce: [
     ['GET', '/internal/stats', 'gateway'],
     ['POST', '/internal/payments', 'booking'],
@@ -729,10 +729,8 @@ export async function checkInternalCalls(serviceUrls, verdicts) {
             ...(token ? { 'x-service-token': token } : {}),
             ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
           },
-          body:
-            method === 'POST'
-              ? JSON.stringify({ status: 'Paid', providerOrderId: 'order_x', providerPaymentId: 'pay_x' })
-              : undefined,
+          // Any body: the guard refuses the call before the route reads it.
+          body: method === 'POST' ? JSON.stringify({ orderId: 'order_x' }) : undefined,
         });
         const json = await response.json().catch(() => undefined);
         const ok = response.status === 401 && isErrorShape(json);

@@ -495,7 +495,6 @@ export const INTERNAL_PATHS = [
   '/internal/reservations',
   '/internal/payments',
   '/internal/bills/x/invoice.pdf',
-  '/internal/appointments/x/payment',
   '/internal/dependents?roomId=x',
   '/internal/dependents/cancel',
   '/internal/dependents/release',

@@ -1,7 +1,7 @@
 import { bullConnection, type Logger } from '@spa/kit';
 import { Queue, Worker } from 'bullmq';
 import type { BookingConfig } from './config.js';
-import { expireHolds } from './use-cases/appointment-commands.js';
+import { expireHolds } from './use-cases/payment-holds.js';
 import type { BookingContext } from './use-cases/context.js';
 
 export const PAYMENT_HOLDS_QUEUE = 'booking.payment-holds';

@@ -41,7 +41,6 @@ describe('commerce configuration', () => {
     });
     expect(config.paymentHoldMs).toBe(15 * 60_000);
     expect(config.catalogueUrl).toBe('http://127.0.0.1:4002');
-    expect(config.bookingUrl).toBe('http://127.0.0.1:4003');
   });
 
   it('lets a customer hold one unpaid online order by default; the limit is a setting of at least 1', () => {

@@ -20,7 +20,6 @@ export interface RazorpaySettings {
 
 export interface CommerceConfig extends BaseConfig {
   catalogueUrl: string;
-  bookingUrl: string;
   razorpay: RazorpaySettings;
   /** False turns "Pay Online" off (GET /payments/config says so and ONLINE checkouts are refused). */
   onlinePaymentsEnabled: boolean;
@@ -31,8 +30,6 @@ export interface CommerceConfig extends BaseConfig {
   /** A checkout that reserved stock but never finished (a crash mid-way) is undone after this long. */
   abandonedCheckoutMs: number;
   catalogueTimeoutMs: number;
-  /** Booking's payment callback; short, because verify-payment answers without it if it must. */
-  bookingTimeoutMs: number;
   /** A refund still open this long (not sent, or sent and not settled) is retried or asked about. */
   refundRetryMs: number;
   /** Fair holds: unpaid ONLINE orders one customer may hold stock with at once. */
@@ -51,7 +48,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     return {
       ...base,
       catalogueUrl: env.url('CATALOGUE_URL', 'http://127.0.0.1:4002'),
-      bookingUrl: env.url('BOOKING_URL', 'http://127.0.0.1:4003'),
       razorpay: {
         keyId: secret('RAZORPAY_KEY_ID', SANDBOX_RAZORPAY.keyId),
         keySecret: secret('RAZORPAY_KEY_SECRET', SANDBOX_RAZORPAY.keySecret),
@@ -69,7 +65,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sweepIntervalMs: env.int('PAYMENT_SWEEP_INTERVAL_MS', 30_000),
       abandonedCheckoutMs: env.int('ABANDONED_CHECKOUT_SECONDS', 120) * 1000,
       catalogueTimeoutMs: env.int('CATALOGUE_TIMEOUT_MS', 5_000),
-      bookingTimeoutMs: env.int('BOOKING_TIMEOUT_MS', 2_000),
       refundRetryMs: env.int('REFUND_RETRY_SECONDS', 60) * 1000,
       maxOpenOnlineOrders: env.int('MAX_OPEN_ONLINE_ORDERS', 1),
     };

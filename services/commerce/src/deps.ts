@@ -1,6 +1,5 @@
 import type { ServiceDeps } from '@spa/kit';
 import type { CommerceConfig } from './config.js';
-import { createBookingClient, type BookingClient } from './integrations/booking-client.js';
 import { createCatalogueClient, type CatalogueClient } from './integrations/catalogue-client.js';
 import { createRazorpayProvider, type PaymentProvider } from './integrations/payment-provider.js';
 
@@ -9,11 +8,10 @@ export interface CommerceDeps extends ServiceDeps {
   config: CommerceConfig;
   catalogue: CatalogueClient;
   provider: PaymentProvider;
-  booking: BookingClient;
 }
 
 export function withIntegrations(deps: ServiceDeps & { config: CommerceConfig }): CommerceDeps {
-  const { config, logger } = deps;
+  const { config } = deps;
   return {
     ...deps,
     catalogue: createCatalogueClient({
@@ -22,13 +20,5 @@ export function withIntegrations(deps: ServiceDeps & { config: CommerceConfig })
       serviceAuth: deps.serviceAuth,
     }),
     provider: createRazorpayProvider(config.razorpay),
-    booking: createBookingClient(
-      { baseUrl: config.bookingUrl, timeoutMs: config.bookingTimeoutMs, serviceAuth: deps.serviceAuth },
-      (error, notice) =>
-        logger.warn(
-          { err: error, appointmentId: notice.appointmentId },
-          'booking did not take the payment callback; the payment.captured event will bring it up to date',
-        ),
-    ),
   };
 }

@@ -9,7 +9,7 @@ import { startSweeper } from './worker.js';
 
 const config = loadConfig();
 
-// One set of clients (catalogue, payment provider, booking) per process, shared by routes and the sweeper.
+// One set of clients (catalogue, payment provider) per process, shared by routes and the sweeper.
 let shared: CommerceDeps | undefined;
 const withShared = (deps: ServiceDeps & { config: CommerceConfig }) => (shared ??= withIntegrations(deps));
 

@@ -1,3 +1,4 @@
+import { startPeriodicTask } from '@spa/kit';
 import { clearCheckoutMarker } from './db/carts.repository.js';
 import {
   abandonedCheckoutIds,
@@ -9,7 +10,7 @@ import {
 import { findPaymentOfOrder } from './db/payments.repository.js';
 import type { CommerceDeps } from './deps.js';
 import { cancelLockedOrder } from './use-cases/orders.js';
-import { applyCapture, capturedAtProvider } from './use-cases/payments.js';
+import { applyCapture, capturedAtProvider } from './use-cases/payment-capture.js';
 import { sweepRefunds } from './use-cases/refunds.js';
 
 const BATCH = 50;
@@ -96,22 +97,17 @@ async function undoAbandonedCheckout(deps: CommerceDeps, id: string): Promise<bo
  * through skip locked. The cost is one indexed query per interval.
  */
 export function startSweeper(deps: CommerceDeps): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepOnce(deps)
-      .then((result) => {
-        if (result.expired + result.captured + result.abandoned + result.deferred + result.refunds > 0)
-          deps.logger.info(result, 'payment hold sweep');
-      })
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'payment hold sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, deps.config.sweepIntervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  const { sweepIntervalMs } = deps.config;
+  return startPeriodicTask(
+    async () => {
+      const result = await sweepOnce(deps);
+      if (result.expired + result.captured + result.abandoned + result.deferred + result.refunds > 0)
+        deps.logger.info(result, 'payment hold sweep');
+    },
+    0,
+    deps.logger,
+    'payment hold sweep',
+    // First after one interval, as the hold it looks for is at least that long; a slow sweep is not doubled.
+    { everyMs: sweepIntervalMs, firstAfterMs: sweepIntervalMs, failureLevel: 'warn' },
+  );
 }

@@ -1,6 +1,5 @@
 import { serviceCallHeaders } from '@spa/kit/testing';
 import { randomUUID } from 'node:crypto';
-import type { CheckoutSuccess } from '@spa/razorpay-sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_RAZORPAY } from '../src/config.js';
@@ -25,27 +24,9 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-async function onlineOrder(name = 'Asha Verma', quantity = 1) {
-  const customer = await world.customer(name);
-  const address = await world.address(customer);
-  await world.addToCart(customer, lavender._id, quantity);
-  const response = await world.call(customer, 'POST', '/orders', {
-    paymentMethod: 'ONLINE',
-    shippingAddress: { _id: address._id },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const { order, razorpayOrder } = response.json() as { order: OrderJson; razorpayOrder: { id: string } };
-  return { customer, order, providerOrderId: razorpayOrder.id };
-}
-
-async function pay(providerOrderId: string): Promise<CheckoutSuccess> {
-  const result = await world.sandbox!.pay(providerOrderId, 'captured');
-  if ('error' in result) throw new Error(`sandbox payment failed: ${result.error.description}`);
-  return result;
-}
-
-const verify = (customer: Customer, body: Record<string, string>) =>
-  world.call(customer, 'POST', '/orders/verify-payment', body);
+const onlineOrder = (name?: string, quantity?: number) => world.onlineOrder(lavender._id, name, quantity);
+const pay = (providerOrderId: string) => world.pay(providerOrderId);
+const verify = (customer: Customer, body: Record<string, string>) => world.verify(customer, body);
 
 async function orderRow(id: string) {
   const [row] = await world.deps.db.select().from(orders).where(eq(orders.id, id));
@@ -349,7 +330,7 @@ describe('appointment payments (internal API for booking)', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('verifies an appointment payment while booking is unreachable: success with the appointment, and the event', async () => {
+  it('verifies an appointment payment without asking booking: success with what commerce knows, and the event', async () => {
     const customer = await world.customer('Spa Guest');
     const appointmentId = randomUUID();
     const { providerOrderId } = (
@@ -365,7 +346,14 @@ describe('appointment payments (internal API for booking)', () => {
     expect(response.json()).toEqual({
       success: true,
       message: 'Payment verified successfully',
-      appointment: { _id: appointmentId, paymentStatus: 'Paid' },
+      appointment: {
+        _id: appointmentId,
+        paymentMethod: 'online',
+        paymentStatus: 'Paid',
+        paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        providerOrderId,
+        providerPaymentId: paid.razorpay_payment_id,
+      },
     });
     const [captured] = await eventsFor(appointmentId);
     expect(captured).toMatchObject({
@@ -383,7 +371,7 @@ describe('appointment payments (internal API for booking)', () => {
     expect(await eventsFor(appointmentId)).toHaveLength(1);
   });
 
-  it('paid after the hold while booking is unreachable: no confirmation, a clear 503, the payment still captured', async () => {
+  it('paid after the hold: no confirmation, a clear 409, the payment still captured', async () => {
     const customer = await world.customer('Late Guest');
     const appointmentId = randomUUID();
     const within = randomUUID();
@@ -400,16 +388,16 @@ describe('appointment payments (internal API for booking)', () => {
     const inTime = await pay(await order(within, new Date(Date.now() + 10 * 60_000)));
 
     const response = await verify(customer, { ...late });
-    expect(response.statusCode).toBe(503);
+    expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 'BOOKING_NOT_CONFIRMED',
       message:
-        'Your payment was received, but we could not confirm your booking just now. We will email you when it is confirmed, or refund your payment in full if its time was taken.',
+        "Your payment was received after this booking's hold ran out. We will email you when it is confirmed, or refund your payment in full if its time was taken.",
       details: [{ field: 'appointmentId', message: appointmentId }],
     });
     // Captured all the same: booking hears of it from the event and confirms or refunds it.
     expect(await eventsFor(appointmentId)).toHaveLength(1);
-    expect((await verify(customer, { ...late })).statusCode).toBe(503);
+    expect((await verify(customer, { ...late })).statusCode).toBe(409);
     // Paid while the hold ran: booking accepts it for sure, so the page may say so.
     const confirmed = await verify(customer, { ...inTime });
     expect(confirmed.statusCode).toBe(200);

@@ -1,6 +1,5 @@
 import { create } from '@bufbuild/protobuf';
 import { identityV1 } from '@spa/proto';
-import type { CheckoutSuccess } from '@spa/razorpay-sandbox';
 import { eventually } from '@spa/kit/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,29 +46,13 @@ interface PaymentState {
 async function paidOrder(name: string, quantity = 1) {
   const { customer, order, providerOrderId } = await onlineOrder(name, quantity);
   const paid = await pay(providerOrderId);
-  const verified = await world.call(customer, 'POST', '/orders/verify-payment', { ...paid });
+  const verified = await world.verify(customer, paid);
   expect(verified.statusCode, verified.body).toBe(200);
   return { customer, order, paid };
 }
 
-async function onlineOrder(name: string, quantity = 1) {
-  const customer = await world.customer(name);
-  const address = await world.address(customer);
-  await world.addToCart(customer, rose._id, quantity);
-  const response = await world.call(customer, 'POST', '/orders', {
-    paymentMethod: 'ONLINE',
-    shippingAddress: { _id: address._id },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const { order, razorpayOrder } = response.json() as { order: OrderJson; razorpayOrder: { id: string } };
-  return { customer, order, providerOrderId: razorpayOrder.id };
-}
-
-async function pay(providerOrderId: string): Promise<CheckoutSuccess> {
-  const result = await world.sandbox!.pay(providerOrderId, 'captured');
-  if ('error' in result) throw new Error(`sandbox payment failed: ${result.error.description}`);
-  return result;
-}
+const onlineOrder = (name: string, quantity?: number) => world.onlineOrder(rose._id, name, quantity);
+const pay = (providerOrderId: string) => world.pay(providerOrderId);
 
 function refund(orderId: string, body: object = {}, options: { key?: string; as?: Customer } = {}) {
   return world.app.inject({

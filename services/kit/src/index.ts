@@ -20,3 +20,4 @@ export * from './http/validation.js';
 export * from './tracing.js';
 export * from './http/pagination.js';
 export * from './periodic.js';
+export * from './http/internal-client.js';

@@ -12,6 +12,7 @@ import { renderEmail } from './domain/render-email.js';
 import { deliverOnce, type DeliveryOutcome } from './email/deliver-email.js';
 import { EMAIL_JOB_PURPOSE, type EmailJobData } from './email/email-jobs.js';
 import { senderDomain, type Mailer } from './email/mailer.js';
+import { createBillingClient } from './integrations/billing-client.js';
 
 export interface EmailWorkerDeps {
   db: Database;
@@ -28,6 +29,7 @@ export interface EmailWorkerDeps {
 /** One email job: compose from the event, render, send once. Bad data fails for good, SMTP trouble retries. */
 export function emailJobProcessor(deps: EmailWorkerDeps) {
   const domain = senderDomain(deps.mailFrom);
+  const invoices = createBillingClient({ baseUrl: deps.billingUrl, serviceAuth: deps.serviceAuth });
   return async (job: Job<EmailJobData>): Promise<DeliveryOutcome> => {
     const { eventId, eventType } = job.data;
     // A booking reminder is a delayed job of its own, not an event's email (see booking-reminders.handler).
@@ -38,7 +40,7 @@ export function emailJobProcessor(deps: EmailWorkerDeps) {
     let email;
     try {
       const payload = fromJson(template.event.schema, job.data.payload);
-      const context = { appUrl: deps.appUrl, billingUrl: deps.billingUrl, serviceAuth: deps.serviceAuth };
+      const context = { appUrl: deps.appUrl, invoices };
       email = renderEmail(await template.compose(payload, context), { appUrl: deps.appUrl });
     } catch (error) {
       if (error instanceof InvalidEmailData || error instanceof SyntaxError)

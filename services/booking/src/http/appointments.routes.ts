@@ -11,14 +11,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppointmentStatus, PaymentStatus, TimeRange } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
-import {
-  assignEmployee,
-  cancelByRequest,
-  completeAppointment,
-  rescheduleAppointment,
-  setPaymentStatus,
-  setStatus,
-} from '../use-cases/appointment-commands.js';
+import { setPaymentStatus } from '../use-cases/appointment-payments.js';
+import { assignEmployee } from '../use-cases/assign-employee.js';
+import { cancelByRequest } from '../use-cases/cancel-appointment.js';
+import { completeAppointment, setStatus } from '../use-cases/change-status.js';
+import { rescheduleAppointment } from '../use-cases/reschedule-appointment.js';
 import {
   adminAppointments,
   availableEmployees,

@@ -69,15 +69,6 @@ export const rescheduleBodySchema = strictObject(
   { appointmentDateTime: { type: 'string', format: 'date-time', description: 'The new start' } },
   ['appointmentDateTime'],
 );
-export const internalPaymentBodySchema = strictObject(
-  {
-    status: { type: 'string', enum: ['Paid'] },
-    providerOrderId: idText("The provider's order id"),
-    providerPaymentId: idText("The provider's payment id"),
-  },
-  ['status', 'providerOrderId', 'providerPaymentId'],
-);
-
 export const idParamsSchema = {
   type: 'object',
   properties: { id: { type: 'string', maxLength: 100 } },
@@ -88,12 +79,6 @@ export const userIdParamsSchema = {
   properties: { userId: { type: 'string', maxLength: 100 } },
   required: ['userId'],
 } as const;
-export const appointmentIdParamsSchema = {
-  type: 'object',
-  properties: { appointmentId: { type: 'string', maxLength: 100 } },
-  required: ['appointmentId'],
-} as const;
-
 export const timeRangeQuerySchema = {
   type: 'object',
   additionalProperties: false,

@@ -1,13 +1,14 @@
-import { propagationHeaders, type Logger, type ServiceAuth } from '@spa/kit';
+import { createInternalClient, InternalCallError, z, type Logger, type ServiceAuth } from '@spa/kit';
 
 /** What commerce answers for an appointment's online payment: the provider order the checkout opens. */
-export interface PaymentOrder {
-  providerOrderId: string;
+const paymentOrderSchema = z.object({
+  providerOrderId: z.string().min(1),
   /** Paise. */
-  amount: number;
-  currency: string;
-  keyId: string;
-}
+  amount: z.number().int(),
+  currency: z.string(),
+  keyId: z.string(),
+});
+export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
 export interface PaymentOrderRequest {
   appointmentId: string;
@@ -23,23 +24,16 @@ export interface CommerceClient {
   createPayment(request: PaymentOrderRequest): Promise<PaymentOrder>;
 }
 
-/** Commerce could not give a payment order (down, slow or answering nonsense). */
+/** Commerce could not give a payment order (down, slow, refusing or answering nonsense). */
 export class PaymentUnavailableError extends Error {
   override name = 'PaymentUnavailableError';
 }
 
-function isPaymentOrder(body: unknown): body is PaymentOrder {
-  const candidate = body as Partial<PaymentOrder> | null;
-  return (
-    typeof candidate?.providerOrderId === 'string' &&
-    candidate.providerOrderId.length > 0 &&
-    Number.isInteger(candidate.amount) &&
-    typeof candidate.currency === 'string' &&
-    typeof candidate.keyId === 'string'
-  );
-}
-
-/** Commerce's internal payment API (contracts: POST /internal/payments). */
+/**
+ * Commerce's internal payment API (POST /internal/payments) on the kit's internal client. Commerce
+ * answers a repeat for one appointment with the same provider order, so the appointment id is the
+ * call's idempotency key and a call that got no answer is retried.
+ */
 export function createCommerceClient(options: {
   baseUrl: string;
   timeoutMs: number;
@@ -47,38 +41,34 @@ export function createCommerceClient(options: {
   /** Signs each call (commerce refuses unsigned /internal calls). */
   serviceAuth?: ServiceAuth;
 }): CommerceClient {
-  const url = new URL('/internal/payments', options.baseUrl);
+  const commerce = createInternalClient({
+    callee: 'commerce',
+    baseUrl: options.baseUrl,
+    auth: options.serviceAuth,
+    timeoutMs: options.timeoutMs,
+    // The customer is waiting on the booking page: one more try, not more.
+    retries: 1,
+  });
   return {
     async createPayment(request) {
-      let response: Response;
+      let order: PaymentOrder;
       try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...propagationHeaders(),
-            ...(await options.serviceAuth?.headersFor('commerce')),
-          },
-          body: JSON.stringify(request),
-          signal: AbortSignal.timeout(options.timeoutMs),
+        order = await commerce.post('/internal/payments', request, paymentOrderSchema, {
+          idempotencyKey: request.appointmentId,
         });
       } catch (error) {
-        options.logger.warn({ err: error, appointmentId: request.appointmentId }, 'commerce unreachable');
-        throw new PaymentUnavailableError(`commerce unreachable: ${(error as Error).message}`);
-      }
-      const body: unknown = await response.json().catch(() => undefined);
-      if (!response.ok || !isPaymentOrder(body)) {
+        if (!(error instanceof InternalCallError)) throw error;
         options.logger.error(
-          { status: response.status, body, appointmentId: request.appointmentId },
-          'commerce refused the payment order',
+          { err: error, answer: error.answer, appointmentId: request.appointmentId },
+          'commerce gave no payment order',
         );
-        throw new PaymentUnavailableError(`commerce answered ${response.status}`);
+        throw new PaymentUnavailableError(error.message, { cause: error });
       }
-      if (body.amount !== request.amountPaise) {
-        options.logger.error({ body, request }, 'commerce answered a payment order for another amount');
+      if (order.amount !== request.amountPaise) {
+        options.logger.error({ order, request }, 'commerce answered a payment order for another amount');
         throw new PaymentUnavailableError('commerce answered a payment order for another amount');
       }
-      return body;
+      return order;
     },
   };
 }

@@ -15,7 +15,7 @@ import { isUuid } from '../db/pg-errors.js';
 import { findBookableService } from '../db/read-models.repository.js';
 import type { UserRow } from '../db/schema.js';
 import { freeEmployeesWithRole, slotOf } from './allocation.js';
-import { APPOINTMENT_NOT_FOUND, canSee } from './appointment-commands.js';
+import { APPOINTMENT_NOT_FOUND, canSee } from './appointment-change.js';
 import { nowOf, type BookingContext } from './context.js';
 
 /** One appointment with its change history, for its customer, its employee or an admin. */

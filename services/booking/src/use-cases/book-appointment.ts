@@ -26,7 +26,7 @@ import { fairHoldRefusal } from '../domain/fair-holds.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
 import { PaymentUnavailableError, type PaymentOrder } from '../payments/commerce-client.js';
 import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js';
-import { cancelAppointment } from './appointment-commands.js';
+import { cancelAppointment } from './cancel-appointment.js';
 import { fieldError, noRoomAvailable, startProblem } from './availability.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
 

@@ -6,7 +6,7 @@ import { lockAppointment, recordHistory, updateAppointment } from '../db/appoint
 import { OPEN_STATUSES, type Actor } from '../domain/appointment.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
 import { findAppointmentView } from '../db/appointments.repository.js';
-import { cancelAppointment } from './appointment-commands.js';
+import { cancelAppointment } from './cancel-appointment.js';
 import { nowOf, type BookingContext } from './context.js';
 
 /**

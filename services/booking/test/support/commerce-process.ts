@@ -28,13 +28,11 @@ export const commerceIsBuilt = () => existsSync(commerceMain);
 
 /**
  * The real commerce service (its built bundle, `npm run build -w @spa/commerce`) as its own process,
- * on a fresh database, in the caller's Kafka namespace, talking to the given Razorpay sandbox and
- * booking. Its output is kept and shown if it fails to start.
+ * on a fresh database, in the caller's Kafka namespace, talking to the given Razorpay sandbox. Its output is kept and shown if it fails to start.
  */
 export async function startCommerce(options: {
   port?: number;
   namespace: string;
-  bookingUrl: string;
   razorpayUrl: string;
   jwksUrl: string;
 }): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
@@ -57,7 +55,6 @@ export async function startCommerce(options: {
       KAFKA_NAMESPACE: options.namespace,
       REDIS_URL: testInfra.redisUrl,
       JWKS_URL: options.jwksUrl,
-      BOOKING_URL: options.bookingUrl,
       CATALOGUE_URL: 'http://127.0.0.1:9',
       RAZORPAY_API_URL: options.razorpayUrl,
       RAZORPAY_CHECKOUT_URL: `${options.razorpayUrl}/v1/checkout.js`,

@@ -1,4 +1,4 @@
-import { AppError, propagationHeaders, type ServiceAuth } from '@spa/kit';
+import { AppError, createInternalClient, InternalCallError, z, type ServiceAuth } from '@spa/kit';
 
 /**
  * Catalogue's one client of booking: how many future active appointments use a room or a treatment,
@@ -20,52 +20,42 @@ const unavailable = () =>
     'The appointments that depend on this could not be checked right now. Please try again.',
   );
 
+const count = z.object({ futureAppointments: z.number().int() });
+const cancelled = z.object({ cancelled: z.number().int(), remaining: z.number().int() });
+
 export function createBookingClient(settings: {
   baseUrl: string;
   timeoutMs: number;
   /** Signs each call: booking refuses unsigned /internal calls. */
   serviceAuth?: ServiceAuth;
 }): BookingClient {
-  const base = settings.baseUrl.replace(/\/$/, '');
-
-  async function call(path: string, init: { method: 'GET' | 'POST'; body?: unknown }) {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
-        method: init.method,
-        headers: {
-          ...propagationHeaders(),
-          ...(await settings.serviceAuth?.headersFor('booking')),
-          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-    } catch {
-      throw unavailable();
-    }
-    const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    if (!response.ok || !body) throw unavailable();
-    return body;
-  }
+  const booking = createInternalClient({
+    callee: 'booking',
+    baseUrl: settings.baseUrl,
+    auth: settings.serviceAuth,
+    timeoutMs: settings.timeoutMs,
+  });
+  // Any failure is the one answer the admin can act on: try again.
+  const orUnavailable = <T>(work: Promise<T>) =>
+    work.catch((error: unknown) => {
+      throw error instanceof InternalCallError ? unavailable() : error;
+    });
 
   return {
     async futureAppointments(target) {
-      const body = await call(`/internal/dependents?${new URLSearchParams(target).toString()}`, {
-        method: 'GET',
-      });
-      return Number(body.futureAppointments ?? 0);
+      const body = await orUnavailable(booking.get('/internal/dependents', count, { query: target }));
+      return body.futureAppointments;
     },
     async cancelFutureAppointments(target, by) {
-      let cancelled = 0;
-      // Booking cancels at most one batch a call; a thing used by more asks again (bounded).
+      let total = 0;
+      // Booking cancels at most one batch a call; a thing used by more asks again (bounded). Not
+      // retried (no idempotency key): a repeat would cancel the next batch.
       for (let round = 0; round < 50; round += 1) {
-        const body = await call('/internal/dependents/cancel', {
-          method: 'POST',
-          body: { ...target, byId: by.id, byName: by.name },
-        });
-        cancelled += Number(body.cancelled ?? 0);
-        if (Number(body.remaining ?? 0) === 0) return cancelled;
+        const body = await orUnavailable(
+          booking.post('/internal/dependents/cancel', { ...target, byId: by.id, byName: by.name }, cancelled),
+        );
+        total += body.cancelled;
+        if (body.remaining === 0) return total;
       }
       throw unavailable();
     },

@@ -4,7 +4,10 @@ import { orderRefundTotals } from '../db/refunds.repository.js';
 import type { CommerceDeps } from '../deps.js';
 import { paiseToRupees } from '../domain/money.js';
 import { growthRate, kolkataMonthBounds } from '../domain/stats.js';
-import { createAppointmentPayment, type AppointmentPaymentRequest } from '../use-cases/payments.js';
+import {
+  createAppointmentPayment,
+  type AppointmentPaymentRequest,
+} from '../use-cases/appointment-payments.js';
 import { presentAppointmentPayment } from './presenters.js';
 import { appointmentPaymentBody } from './schemas.js';
 

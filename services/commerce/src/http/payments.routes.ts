@@ -1,7 +1,8 @@
 import { currentUser, requireAuth } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { CommerceDeps } from '../deps.js';
-import { handleWebhook, verifyPayment, type VerifyPaymentBody } from '../use-cases/payments.js';
+import { handleWebhook } from '../use-cases/payment-webhook.js';
+import { verifyPayment, type VerifyPaymentBody } from '../use-cases/verify-payment.js';
 import { presentOrder } from './presenters.js';
 import {
   bearer,
@@ -44,7 +45,9 @@ export async function paymentsRoutes(app: FastifyInstance, deps: CommerceDeps): 
         description:
           'The signature (HMAC-SHA256 of `order_id|payment_id` with the key secret) is checked in constant time; a bad one is ' +
           '400 INVALID_SIGNATURE and changes nothing. The payment is captured once: repeating the call answers the same. ' +
-          'Answers `{ success, message, order }` for a store order or `{ success, message, appointment }` for an appointment.',
+          'Answers `{ success, message, order }` for a store order or `{ success, message, appointment }` for an appointment ' +
+          "(its id and Paid; booking marks it Paid from commerce.payment.captured). A payment captured after the booking's " +
+          'hold ran out is 409 BOOKING_NOT_CONFIRMED: booking confirms it, or it is refunded in full, by events.',
         body: verifyPaymentBody,
         response: { 200: verifyPaymentSchema, ...errors },
       },

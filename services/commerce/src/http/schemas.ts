@@ -275,8 +275,18 @@ export const verifyPaymentSchema = {
     order: { ...orderSchema, description: 'For a store order' },
     appointment: {
       type: 'object',
-      additionalProperties: true,
-      description: 'For an appointment payment: the appointment as booking answers it',
+      required: ['_id', 'paymentMethod', 'paymentStatus', 'paidAt', 'providerOrderId', 'providerPaymentId'],
+      additionalProperties: false,
+      description:
+        'For an appointment payment: what commerce knows of it (booking marks it Paid from commerce.payment.captured)',
+      properties: {
+        _id: { type: 'string' },
+        paymentMethod: { type: 'string', enum: ['online'] },
+        paymentStatus: { type: 'string', enum: ['Paid'] },
+        paidAt: { type: 'string', format: 'date-time' },
+        providerOrderId: { type: 'string' },
+        providerPaymentId: { type: 'string' },
+      },
     },
   },
 } as const;

@@ -1,5 +1,4 @@
-import { AppError, type ServiceAuth } from '@spa/kit';
-import { callJson, UpstreamUnreachableError } from './http-json.js';
+import { AppError, createInternalClient, InternalCallError, z, type ServiceAuth } from '@spa/kit';
 
 export interface ReservationLine {
   productId: string;
@@ -33,15 +32,15 @@ export class ReservationRefused extends AppError {
   }
 }
 
-const problemsOf = (body: Record<string, unknown>): ReservationProblem[] =>
-  Array.isArray(body.details) ? (body.details as ReservationProblem[]) : [];
+const problemsOf = (details: unknown): ReservationProblem[] =>
+  Array.isArray(details) ? (details as ReservationProblem[]) : [];
 
 /**
  * The catalogue's stock reservations (services/catalogue README, "Stock reservations"): all or nothing,
  * idempotent by order id, released once.
  */
 export interface CatalogueClient {
-  /** Takes the stock or throws: a 409 the customer can act on, or UpstreamUnreachableError (outcome unknown). */
+  /** Takes the stock or throws: a 409 the customer can act on, or InternalCallError (outcome unknown). */
   reserve(orderId: string, lines: ReservationLine[]): Promise<void>;
   /** Puts the stock back; also blocks a late reservation of the same order. Throws when unreachable. */
   release(orderId: string): Promise<void>;
@@ -52,38 +51,39 @@ export function createCatalogueClient(settings: {
   timeoutMs: number;
   serviceAuth?: ServiceAuth;
 }): CatalogueClient {
-  const base = settings.baseUrl.replace(/\/$/, '');
-  const signedFor = { auth: settings.serviceAuth, callee: 'catalogue' };
+  // Both calls are idempotent by order id at the catalogue, so the order id is their idempotency key.
+  const catalogue = createInternalClient({
+    callee: 'catalogue',
+    baseUrl: settings.baseUrl,
+    auth: settings.serviceAuth,
+    timeoutMs: settings.timeoutMs,
+  });
   return {
     async reserve(orderId, lines) {
-      const { status, body } = await callJson(`${base}/internal/reservations`, {
-        method: 'POST',
-        body: { orderId, items: lines },
-        timeoutMs: settings.timeoutMs,
-        signedFor,
-      });
-      if (status === 200 || status === 201) return;
-      if (status === 409 && (body.code === 'INSUFFICIENT_STOCK' || body.code === 'PRICE_CHANGED'))
-        throw new ReservationRefused(body.code, String(body.message), problemsOf(body));
-      if (status === 404 && body.code === 'PRODUCT_NOT_FOUND')
-        throw new ReservationRefused(
-          'PRODUCT_UNAVAILABLE',
-          'A product in your cart is no longer available; remove it and try again',
-          problemsOf(body),
-        );
-      throw new UpstreamUnreachableError(
-        `the catalogue refused reservation ${orderId}: ${status} ${body.code}`,
-      );
+      try {
+        await catalogue.post('/internal/reservations', { orderId, items: lines }, z.unknown(), {
+          idempotencyKey: orderId,
+        });
+      } catch (error) {
+        const { code, message, details } = (error instanceof InternalCallError && error.answer) || {};
+        if (code === 'INSUFFICIENT_STOCK' || code === 'PRICE_CHANGED')
+          throw new ReservationRefused(code, String(message), problemsOf(details));
+        if (code === 'PRODUCT_NOT_FOUND')
+          throw new ReservationRefused(
+            'PRODUCT_UNAVAILABLE',
+            'A product in your cart is no longer available; remove it and try again',
+            problemsOf(details),
+          );
+        throw error;
+      }
     },
     async release(orderId) {
-      const { status, body } = await callJson(
-        `${base}/internal/reservations/${encodeURIComponent(orderId)}/release`,
-        { method: 'POST', timeoutMs: settings.timeoutMs, signedFor },
+      await catalogue.post(
+        `/internal/reservations/${encodeURIComponent(orderId)}/release`,
+        undefined,
+        z.unknown(),
+        { idempotencyKey: `release:${orderId}` },
       );
-      if (status !== 200)
-        throw new UpstreamUnreachableError(
-          `the catalogue refused release ${orderId}: ${status} ${body.code}`,
-        );
     },
   };
 }

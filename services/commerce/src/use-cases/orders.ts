@@ -1,11 +1,10 @@
-import { AppError, notFound, type Database, type Tx } from '@spa/kit';
+import { AppError, InternalCallError, notFound, type Database, type Tx } from '@spa/kit';
 import { events } from '@spa/proto';
 import { findOrder, lockOrder, markOrderCancelled, markOrderDelivered } from '../db/orders.repository.js';
 import { findPaymentOfOrder, lockPayment, markPaymentExpired } from '../db/payments.repository.js';
 import type { CommerceDeps } from '../deps.js';
 import { assertCancellable, deliveryStep, type CancelReason, type Order } from '../domain/order.js';
 import { orderEventPayload } from '../events/publishes.js';
-import { UpstreamUnreachableError } from '../integrations/http-json.js';
 import { recordRefund, sendRequestedRefunds } from './refunds.js';
 
 const orderNotFound = () => notFound('Order not found');
@@ -75,7 +74,7 @@ export async function cancelOrder(deps: CommerceDeps, id: string, reason: Cancel
     if (payment?.status === 'captured') await sendRequestedRefunds(deps, payment.id);
     return cancelled;
   } catch (error) {
-    if (!(error instanceof UpstreamUnreachableError)) throw error;
+    if (!(error instanceof InternalCallError)) throw error;
     deps.logger.error({ err: error, orderId: id }, 'could not release the stock of an order to cancel');
     throw new AppError(
       503,

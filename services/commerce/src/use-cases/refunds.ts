@@ -395,7 +395,7 @@ export async function adminRefund(
 }
 
 /**
- * Remembers who an appointment's customer is (from booking's callback answer or its events), so the
+ * Remembers who an appointment's customer is (from booking's events), so the
  * refund event can name the one to email. Orders carry their own customer.
  */
 export async function rememberCustomer(

@@ -21,7 +21,7 @@ import {
   uniqueName,
 } from '@spa/kit/testing';
 import { envelopeV1, eventByType } from '@spa/proto';
-import { startRazorpaySandbox, type RazorpaySandbox } from '@spa/razorpay-sandbox';
+import { startRazorpaySandbox, type CheckoutSuccess, type RazorpaySandbox } from '@spa/razorpay-sandbox';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -54,6 +54,16 @@ export interface CommerceWorld {
   sandbox?: RazorpaySandbox;
   admin: Customer;
   customer(name?: string): Promise<Customer>;
+  /** A new customer's ONLINE order of `quantity` of a product: its provider order is waiting for payment. */
+  onlineOrder(
+    productId: string,
+    name?: string,
+    quantity?: number,
+  ): Promise<{ customer: Customer; order: OrderJson; providerOrderId: string }>;
+  /** The customer pays the provider order in the sandbox's checkout (captured). */
+  pay(providerOrderId: string): Promise<CheckoutSuccess>;
+  /** What the page does with the checkout's answer: POST /orders/verify-payment as the customer. */
+  verify(as: Customer | null, payment: object): Promise<LightMyRequestResponse>;
   call(as: Customer | null, method: Method, url: string, body?: unknown): Promise<LightMyRequestResponse>;
   /** A product in the real catalogue, once commerce's mirror has it. */
   product(fields: {
@@ -118,8 +128,6 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
     KAFKA_NAMESPACE: kafkaNamespace,
     REDIS_URL: testInfra.redisUrl,
     CATALOGUE_URL: catalogue.url,
-    // Nothing listens here: booking is "not reachable" unless a test says otherwise.
-    BOOKING_URL: `http://127.0.0.1:${await freePort()}`,
     ...(sandbox
       ? { RAZORPAY_API_URL: sandbox.url, RAZORPAY_CHECKOUT_URL: `${sandbox.url}/v1/checkout.js` }
       : { RAZORPAY_API_URL: `http://127.0.0.1:${await freePort()}` }),
@@ -173,6 +181,26 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
       { timeoutMs: 30_000 },
     );
 
+  const address: CommerceWorld['address'] = async (customer, overrides = {}) => {
+    const response = await call(customer, 'POST', '/addresses', {
+      label: 'Home',
+      fullName: customer.name,
+      phone: '+91 98765 43210',
+      street: '12 MG Road',
+      city: 'Indore',
+      state: 'Madhya Pradesh',
+      postalCode: '452010',
+      country: 'India',
+      ...overrides,
+    });
+    if (response.statusCode !== 201) throw new Error(`address: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  const addToCart: CommerceWorld['addToCart'] = async (customer, productId, quantity = 1) => {
+    const response = await call(customer, 'POST', '/cart', { product: productId, quantity });
+    if (response.statusCode >= 300) throw new Error(`add to cart: ${response.statusCode} ${response.body}`);
+  };
+
   return {
     app,
     deps,
@@ -181,6 +209,25 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
     sandbox,
     admin,
     customer: (name) => newCustomer(name),
+    async onlineOrder(productId, name = 'Asha Verma', quantity = 1) {
+      const customer = await newCustomer(name);
+      const { _id: addressId } = await address(customer);
+      await addToCart(customer, productId, quantity);
+      const response = await call(customer, 'POST', '/orders', {
+        paymentMethod: 'ONLINE',
+        shippingAddress: { _id: addressId },
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`online order: ${response.statusCode} ${response.body}`);
+      const { order, razorpayOrder } = response.json() as { order: OrderJson; razorpayOrder: { id: string } };
+      return { customer, order, providerOrderId: razorpayOrder.id };
+    },
+    async pay(providerOrderId) {
+      const result = await sandbox!.pay(providerOrderId, 'captured');
+      if ('error' in result) throw new Error(`sandbox payment failed: ${result.error.description}`);
+      return result;
+    },
+    verify: (as, payment) => call(as, 'POST', '/orders/verify-payment', payment),
     call,
     async product(fields) {
       const created = await catalogue.createProduct(fields);
@@ -188,25 +235,8 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
       return created;
     },
     mirrored,
-    async address(customer, overrides = {}) {
-      const response = await call(customer, 'POST', '/addresses', {
-        label: 'Home',
-        fullName: customer.name,
-        phone: '+91 98765 43210',
-        street: '12 MG Road',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
-        postalCode: '452010',
-        country: 'India',
-        ...overrides,
-      });
-      if (response.statusCode !== 201) throw new Error(`address: ${response.statusCode} ${response.body}`);
-      return response.json();
-    },
-    async addToCart(customer, productId, quantity = 1) {
-      const response = await call(customer, 'POST', '/cart', { product: productId, quantity });
-      if (response.statusCode >= 300) throw new Error(`add to cart: ${response.statusCode} ${response.body}`);
-    },
+    address,
+    addToCart,
     async provider(path) {
       const response = await fetch(`${sandbox!.url}/v1${path}`, {
         headers: {

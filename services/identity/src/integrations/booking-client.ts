@@ -1,4 +1,4 @@
-import { AppError, propagationHeaders, type ServiceAuth } from '@spa/kit';
+import { AppError, createInternalClient, InternalCallError, z, type ServiceAuth } from '@spa/kit';
 
 /**
  * Identity's one client of booking: how many future active appointments an employee is assigned to,
@@ -20,55 +20,47 @@ const unavailable = () =>
     "The user's appointments could not be checked right now. Please try again.",
   );
 
+const count = z.object({ futureAppointments: z.number().int() });
+const released = z.object({ released: z.number().int(), remaining: z.number().int() });
+
 export function createBookingClient(settings: {
   baseUrl: string;
   timeoutMs: number;
   /** Signs each call: booking refuses unsigned /internal calls. */
   serviceAuth?: ServiceAuth;
 }): BookingClient {
-  const base = settings.baseUrl.replace(/\/$/, '');
-
-  async function call(path: string, init: { method: 'GET' | 'POST'; body?: unknown }) {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
-        method: init.method,
-        headers: {
-          ...propagationHeaders(),
-          ...(await settings.serviceAuth?.headersFor('booking')),
-          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-    } catch {
-      throw unavailable();
-    }
-    const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    if (!response.ok || !body) throw unavailable();
-    return body;
-  }
+  const booking = createInternalClient({
+    callee: 'booking',
+    baseUrl: settings.baseUrl,
+    auth: settings.serviceAuth,
+    timeoutMs: settings.timeoutMs,
+  });
+  // Any failure is the one answer the admin can act on: try again.
+  const orUnavailable = <T>(work: Promise<T>) =>
+    work.catch((error: unknown) => {
+      throw error instanceof InternalCallError ? unavailable() : error;
+    });
 
   /** Booking's count of the future active appointments of one employee or one customer. */
-  async function countFuture(target: { employeeId: string } | { customerId: string }) {
-    const body = await call(`/internal/dependents?${new URLSearchParams(target).toString()}`, {
-      method: 'GET',
-    });
-    return Number(body.futureAppointments ?? 0);
-  }
+  const countFuture = async (target: { employeeId: string } | { customerId: string }) =>
+    (await orUnavailable(booking.get('/internal/dependents', count, { query: target }))).futureAppointments;
 
   return {
     futureAssignments: (employeeId) => countFuture({ employeeId }),
     futureBookings: (customerId) => countFuture({ customerId }),
     async releaseAssignments(employeeId, by) {
-      let released = 0;
+      let total = 0;
+      // One batch a call, so not retried (no idempotency key): a repeat would release the next batch.
       for (let round = 0; round < 50; round += 1) {
-        const body = await call('/internal/dependents/release', {
-          method: 'POST',
-          body: { employeeId, byId: by.id, byName: by.name },
-        });
-        released += Number(body.released ?? 0);
-        if (Number(body.remaining ?? 0) === 0) return released;
+        const body = await orUnavailable(
+          booking.post(
+            '/internal/dependents/release',
+            { employeeId, byId: by.id, byName: by.name },
+            released,
+          ),
+        );
+        total += body.released;
+        if (body.remaining === 0) return total;
       }
       throw unavailable();
     },

@@ -1,4 +1,3 @@
-import type { ServiceAuth } from '@spa/kit';
 import type { EventDefinition, EventPayload } from '@spa/proto';
 import type { EmailContent } from './email-layout.js';
 
@@ -21,12 +20,15 @@ export interface ComposedEmail {
   attachments?: EmailAttachment[];
 }
 
+/** Where an invoice email's PDF comes from (billing renders it; the integration fetches it). */
+export interface InvoicePdfs {
+  /** The PDF as billing renders it now; undefined when the bill no longer exists. Throws otherwise. */
+  pdfOf(billId: string): Promise<Buffer | undefined>;
+}
+
 export interface TemplateContext {
   appUrl: string;
-  /** Billing's address inside the deployment, where invoice PDFs come from. */
-  billingUrl: string;
-  /** Signs the call for the PDF (billing refuses unsigned /internal calls). */
-  serviceAuth?: ServiceAuth;
+  invoices: InvoicePdfs;
 }
 
 /**

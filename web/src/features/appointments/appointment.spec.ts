@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   appointmentCountLabel,
   appointmentMinutes,
+  awaitsPayment,
   countUpcoming,
   filterAppointments,
   isCancellable,
@@ -184,5 +185,14 @@ describe('isCancellable', () => {
   it("follows the server's flag when it sends one", () => {
     expect(isCancellable(make({ status: 'Pending', canCancel: false }), hoursBefore(48))).toBe(false);
     expect(isCancellable(make({ status: 'Pending', canCancel: true }), hoursBefore(1))).toBe(true);
+  });
+});
+
+describe('awaitsPayment', () => {
+  it('is an online booking booking has not marked paid yet, unless it was cancelled', () => {
+    expect(awaitsPayment(make({ paymentStatus: 'Pending', status: 'Pending' }))).toBe(true);
+    expect(awaitsPayment(make({ paymentStatus: 'Paid', status: 'Pending' }))).toBe(false);
+    expect(awaitsPayment(make({ paymentStatus: 'Pending', status: 'Cancelled' }))).toBe(false);
+    expect(awaitsPayment(make({ paymentStatus: 'Pending', paymentMethod: 'cash' }))).toBe(false);
   });
 });

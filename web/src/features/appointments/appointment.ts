@@ -317,6 +317,18 @@ export function paymentTone(paymentStatus: string): Tone {
   }
 }
 
+/**
+ * An online booking whose payment booking has not recorded yet: paid moments ago (booking marks it Paid
+ * from commerce's event, a moment after the checkout) or still waiting for its payment or hold to run out.
+ */
+export function awaitsPayment(appointment: Appointment): boolean {
+  return (
+    appointment.paymentMethod === 'online' &&
+    appointment.paymentStatus === 'Pending' &&
+    appointment.status !== 'Cancelled'
+  );
+}
+
 export function paymentMethodLabel(method: PaymentMethod | undefined): string {
   if (method === 'online') return 'Online';
   if (method === 'cash') return 'Cash';

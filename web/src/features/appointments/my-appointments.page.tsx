@@ -11,6 +11,7 @@ import { toast } from '../../stores/toast.store';
 import { EmptyState } from '../catalogue/empty-state';
 import {
   appointmentCountLabel,
+  awaitsPayment,
   CANCELLATION_NOTICE_HOURS,
   CUSTOMER_STATUS_FILTERS,
   filterAppointments,
@@ -50,6 +51,9 @@ export default function MyAppointmentsPage() {
     queryKey: appointmentKeys.user(user?.id ?? '', tab),
     queryFn: () => fetchUserAppointments(user!.id, tab),
     enabled: Boolean(user),
+    // Booking records an online payment from commerce's event, a moment after the checkout: look again
+    // while one is still waiting, so Paid (or a hold that ran out) shows without a reload.
+    refetchInterval: (current) => (current.state.data?.some(awaitsPayment) ? 3_000 : false),
   });
   const all = useMemo(() => newestFirst(query.data ?? []), [query.data]);
   const shown = filterAppointments(all, { search, status });

@@ -1,7 +1,7 @@
 import { AppError, type EventHandler } from '@spa/kit';
 import type { events } from '@spa/proto';
 import { isUuid } from '../../db/pg-errors.js';
-import { recordPayment, recordPaymentFailure, recordRefund } from '../../use-cases/appointment-commands.js';
+import { recordPayment, recordPaymentFailure, recordRefund } from '../../use-cases/appointment-payments.js';
 import type { BookingContext } from '../../use-cases/context.js';
 
 /**
@@ -22,8 +22,9 @@ async function ignoringUnknown(context: BookingContext, appointmentId: string, w
 }
 
 /**
- * commerce.payment.captured: the same fact as commerce's internal call, so an appointment whose call
- * was lost (booking briefly down) still becomes Paid; when the call came first this changes nothing.
+ * commerce.payment.captured: how an appointment becomes Paid (commerce does not call booking). A replay
+ * changes nothing; a payment for another provider order than the one the appointment opened is logged
+ * and ignored (recordPayment compares them).
  */
 export const paymentCaptured =
   (context: BookingContext): EventHandler<typeof events.paymentCaptured> =>

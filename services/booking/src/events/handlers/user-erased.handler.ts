@@ -3,7 +3,7 @@ import type { events } from '@spa/proto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { appointmentHistory, appointments, users } from '../../db/schema.js';
 import { OPEN_STATUSES } from '../../domain/appointment.js';
-import { cancelAppointment } from '../../use-cases/appointment-commands.js';
+import { cancelAppointment } from '../../use-cases/cancel-appointment.js';
 import type { BookingContext } from '../../use-cases/context.js';
 
 /** What an erased customer's kept appointments show instead of their name. */

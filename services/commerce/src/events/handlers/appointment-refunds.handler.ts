@@ -25,6 +25,17 @@ async function refundCancelled(deps: CommerceDeps, appointment: Appointment): Pr
   await refundInFull(deps, payment, 'appointment_cancelled', `appointment_cancelled:${appointment.id}`);
 }
 
+/** Who an appointment's customer is, for the refund event of a later (admin's) refund to name. */
+async function rememberCustomerOf(deps: CommerceDeps, appointment: Appointment): Promise<void> {
+  if (!appointment?.customerEmail || appointment.paymentMethod !== 'online') return;
+  const payment = await findPaymentOfAppointment(deps.db, appointment.id);
+  if (payment)
+    await rememberCustomer(deps, payment.id, {
+      email: appointment.customerEmail,
+      name: appointment.customerName,
+    });
+}
+
 /** Commerce's deps are built after the consumer starts; an event before that is retried. */
 function ready(deps: () => CommerceDeps | undefined): CommerceDeps {
   const current = deps();
@@ -37,10 +48,16 @@ export const appointmentCancelled =
   async (_tx, payload) =>
     refundCancelled(ready(deps), payload.appointment);
 
-/** A payment recorded on an appointment already cancelled (booking kept it Cancelled: "refund due"). */
+/**
+ * Booking marked an appointment Paid (from commerce.payment.captured): commerce remembers its customer,
+ * and refunds a payment recorded on an appointment already cancelled (booking kept it Cancelled: the
+ * hold ran out and its slot was taken, "refund due").
+ */
 export const appointmentPaymentStatusChanged =
   (deps: () => CommerceDeps | undefined): EventHandler<typeof events.appointmentPaymentStatusChanged> =>
   async (_tx, payload) => {
     if (payload.appointment?.paymentStatus !== 'Paid') return;
-    await refundCancelled(ready(deps), payload.appointment);
+    const current = ready(deps);
+    await rememberCustomerOf(current, payload.appointment);
+    await refundCancelled(current, payload.appointment);
   };

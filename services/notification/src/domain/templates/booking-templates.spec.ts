@@ -10,7 +10,12 @@ import { bookingReminderTemplate } from './booking-reminder.template.js';
 import { bookingRescheduledTemplate } from './booking-rescheduled.template.js';
 import { emailTemplates } from './index.js';
 
-const context = { appUrl: 'https://aranya.example', billingUrl: 'http://127.0.0.1:4005' };
+/** These templates attach no invoice: asking for one is a bug. */
+const noInvoices = {
+  pdfOf: (): Promise<Buffer> => Promise.reject(new Error('this email attaches no invoice')),
+};
+
+const context = { appUrl: 'https://aranya.example', invoices: noInvoices };
 
 // Saturday 21 November 2026, 11:00 AM to 12:00 PM in Asia/Kolkata.
 const appointment = create(bookingV1.AppointmentSchema, {

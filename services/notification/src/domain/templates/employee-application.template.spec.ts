@@ -9,7 +9,12 @@ import {
 } from './employee-application.template.js';
 import { emailTemplates } from './index.js';
 
-const context = { appUrl: 'https://aranya.example', billingUrl: 'http://billing.invalid' };
+/** These templates attach no invoice: asking for one is a bug. */
+const noInvoices = {
+  pdfOf: (): Promise<Buffer> => Promise.reject(new Error('this email attaches no invoice')),
+};
+
+const context = { appUrl: 'https://aranya.example', invoices: noInvoices };
 
 const decided = create(identityV1.EmployeeApplicationDecidedSchema, {
   userId: 'u1',

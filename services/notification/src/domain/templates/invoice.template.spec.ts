@@ -55,3 +55,30 @@ describe('invoice emails', () => {
     expect(invoiceFileName('INV/2026-27/000042')).toBe('Invoice_INV-2026-27-000042.pdf');
   });
 });
+
+describe('the invoice attachment', () => {
+  const context = (pdf: Buffer | undefined) => ({
+    appUrl: 'https://aranya.example',
+    invoices: { pdfOf: async (billId: string) => (billId === bill('').billId ? pdf : undefined) },
+  });
+
+  it('attaches the PDF billing renders for the bill', async () => {
+    const email = await invoiceIssuedTemplate.compose(
+      issued('asha@example.com'),
+      context(Buffer.from('%PDF')),
+    );
+    expect(email.attachments).toEqual([
+      {
+        filename: 'Invoice_INV-2026-27-000042.pdf',
+        content: Buffer.from('%PDF'),
+        contentType: 'application/pdf',
+      },
+    ]);
+  });
+
+  it('cannot be sent for a bill that no longer exists (dead letter, not a retry)', async () => {
+    await expect(
+      invoiceIssuedTemplate.compose(issued('asha@example.com'), context(undefined)),
+    ).rejects.toBeInstanceOf(InvalidEmailData);
+  });
+});

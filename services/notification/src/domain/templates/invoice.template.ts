@@ -1,6 +1,5 @@
 import type { billingV1 } from '@spa/proto';
 import { events } from '@spa/proto';
-import { internalFetch } from '@spa/kit';
 import { brand } from '../brand.js';
 import { defineTemplate, type ComposedEmail, type TemplateContext } from '../email-template.js';
 import { emailAddress, InvalidEmailData } from '../html.js';
@@ -32,18 +31,14 @@ function billOf(payload: { bill?: Bill }): Bill {
 }
 
 /** The PDF as billing renders it now. A bill that no longer exists cannot be sent; anything else is retried. */
-async function fetchInvoicePdf(context: TemplateContext, bill: Bill): Promise<Buffer> {
-  const url = `${context.billingUrl.replace(/\/+$/, '')}/internal/bills/${encodeURIComponent(bill.billId)}/invoice.pdf`;
-  const response = await internalFetch(context.serviceAuth, 'billing', url, {
-    signal: AbortSignal.timeout(30_000),
-  });
-  if (response.status === 404) throw new InvalidEmailData(`Bill ${bill.billId} no longer exists`);
-  if (!response.ok) throw new Error(`Billing answered ${response.status} for the PDF of bill ${bill.billId}`);
-  return Buffer.from(await response.arrayBuffer());
+async function invoicePdf(context: TemplateContext, bill: Bill): Promise<Buffer> {
+  const pdf = await context.invoices.pdfOf(bill.billId);
+  if (!pdf) throw new InvalidEmailData(`Bill ${bill.billId} no longer exists`);
+  return pdf;
 }
 
 async function invoiceEmail(bill: Bill, context: TemplateContext, revised: boolean): Promise<ComposedEmail> {
-  const pdf = await fetchInvoicePdf(context, bill);
+  const pdf = await invoicePdf(context, bill);
   const details = [
     { label: 'Invoice number', value: bill.invoiceNumber },
     { label: 'Date', value: bill.billDate },

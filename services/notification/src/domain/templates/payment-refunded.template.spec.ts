@@ -6,7 +6,12 @@ import { renderEmail } from '../render-email.js';
 import { emailTemplates } from './index.js';
 import { paymentRefundedTemplate } from './payment-refunded.template.js';
 
-const context = { appUrl: 'https://aranya.example', billingUrl: 'http://127.0.0.1:4005' };
+/** These templates attach no invoice: asking for one is a bug. */
+const noInvoices = {
+  pdfOf: (): Promise<Buffer> => Promise.reject(new Error('this email attaches no invoice')),
+};
+
+const context = { appUrl: 'https://aranya.example', invoices: noInvoices };
 
 // Confirmed by the provider on Wednesday 25 November 2026 at 1:05 PM in India.
 const full = create(commerceV1.PaymentRefundedSchema, {

@@ -7,7 +7,12 @@ import { renderEmail } from '../render-email.js';
 import { emailTemplates } from './index.js';
 import { refundFailedTemplate } from './refund-failed.template.js';
 
-const context = { appUrl: 'https://aranya.example/', billingUrl: 'http://127.0.0.1:4005' };
+/** These templates attach no invoice: asking for one is a bug. */
+const noInvoices = {
+  pdfOf: (): Promise<Buffer> => Promise.reject(new Error('this email attaches no invoice')),
+};
+
+const context = { appUrl: 'https://aranya.example/', invoices: noInvoices };
 
 const failed = create(commerceV1.PaymentRefundFailedSchema, {
   refundId: 'b0e6a9c2-3f1d-4c55-8f0e-1d2c3b4a5f60',

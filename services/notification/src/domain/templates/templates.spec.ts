@@ -7,7 +7,12 @@ import { emailVerificationTemplate } from './email-verification.template.js';
 import { emailTemplates } from './index.js';
 import { passwordResetTemplate } from './password-reset.template.js';
 
-const context = { appUrl: 'https://aranya.example', billingUrl: 'http://billing.invalid' };
+/** These templates attach no invoice: asking for one is a bug. */
+const noInvoices = {
+  pdfOf: (): Promise<Buffer> => Promise.reject(new Error('this email attaches no invoice')),
+};
+
+const context = { appUrl: 'https://aranya.example', invoices: noInvoices };
 
 const verification = create(identityV1.EmailVerificationRequestedSchema, {
   userId: 'u1',

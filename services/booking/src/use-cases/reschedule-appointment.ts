@@ -1,0 +1,130 @@
+import { AppError, notFound, type AuthUser } from '@spa/kit';
+import { OPEN_STATUSES } from '../domain/appointment.js';
+import type { AppointmentView } from '../domain/appointment-view.js';
+import { businessHoursProblem, fitsBusinessHours, formatLocalDateTime } from '../domain/business-time.js';
+import { overlapRefusal } from '../domain/fair-holds.js';
+import { updateAppointment, type HistoryInput } from '../db/appointments.repository.js';
+import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.repository.js';
+import { findBookableService } from '../db/read-models.repository.js';
+import { actorMessage, bookingEvents } from '../events/publishes.js';
+import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js';
+import { noRoomAvailable, startProblem } from './availability.js';
+import { actorOf, nowOf, type BookingContext } from './context.js';
+import {
+  APPOINTMENT_NOT_FOUND,
+  changeAppointment,
+  commitChange,
+  viewOf,
+  assertCustomerMayChange,
+} from './appointment-change.js';
+
+/**
+ * PUT /appointments/:id/reschedule: the same treatment at another time, in a free room of the same
+ * type (its own room when free) and with its employee when they are still free and on shift. The price
+ * stays as booked. Customers may move their own appointment until the cancellation notice.
+ */
+export async function rescheduleAppointment(
+  context: BookingContext,
+  id: string,
+  appointmentDateTime: string,
+  user: AuthUser,
+): Promise<AppointmentView> {
+  const { rules } = context.config;
+  const now = nowOf(context);
+  const startMs = Date.parse(appointmentDateTime);
+  const result = await changeAppointment(context, id, async (tx, current) => {
+    if (user.role !== 'admin' && user.id !== current.customerId) throw notFound(APPOINTMENT_NOT_FOUND);
+    if (!OPEN_STATUSES.includes(current.status))
+      throw new AppError(
+        422,
+        'APPOINTMENT_CLOSED',
+        `This appointment is ${current.status.toLowerCase()} and can no longer be moved.`,
+      );
+    if (user.role !== 'admin') assertCustomerMayChange(context, current);
+    const startIssue = startProblem(startMs, now, rules);
+    if (startIssue) throw startIssue;
+    if (startMs === current.startsAt.getTime()) return { view: await viewOf(tx, current.id) };
+    if (!fitsBusinessHours(startMs, current.durationMinutes, rules))
+      throw new AppError(
+        422,
+        'OUTSIDE_BUSINESS_HOURS',
+        businessHoursProblem(current.durationMinutes, rules),
+        [{ field: 'appointmentDateTime', message: businessHoursProblem(current.durationMinutes, rules) }],
+      );
+    const slot = slotOf(startMs, current.durationMinutes, current.cleanupMinutes);
+    const rooms = await roomsAt(tx, current.roomType, slot, current.id);
+    const service = await findBookableService(tx, current.serviceId);
+    const ranked = await rankedFreeEmployees(
+      tx,
+      rules,
+      service?.assignedEmployeeRole ?? '',
+      slot,
+      current.id,
+    );
+    const employees = ranked.map((employee) => employee.id);
+    if (current.employeeId && employees.includes(current.employeeId))
+      employees.unshift(...employees.splice(employees.indexOf(current.employeeId), 1));
+    const at = nowOf(context);
+    const moved = await allocate(tx, {
+      rooms: rooms.free,
+      employees,
+      slot,
+      preferredRoomIds: [current.roomId],
+      freeRoomsNow: async () => (await roomsAt(tx, current.roomType, slot, current.id)).free,
+      write: (savepoint, { room, employeeId }) =>
+        updateAppointment(savepoint, current.id, {
+          startsAt: slot.start,
+          endsAt: slot.end,
+          roomFreeAt: slot.roomFreeAt,
+          roomId: room.id,
+          roomNumber: room.roomNumber,
+          roomLocation: room.location,
+          employeeId,
+          updatedAt: at,
+        }),
+    });
+    if (!moved) return { noRoom: { rooms: rooms.bookable, slot } };
+    // The customer's other appointments may not overlap the new time either (fair holds). Checked
+    // after the slot's locks, in the order booking takes them, so a booking and a move cannot deadlock.
+    await lockCustomerBookings(tx, current.customerId);
+    const others = (await heldAppointments(tx, current.customerId, now)).filter(
+      (appointment) => appointment.id !== current.id,
+    );
+    const overlap = overlapRefusal(others, slot, now, rules.timeZone);
+    if (overlap) throw overlap;
+    const { allocation } = moved;
+    const actor = actorOf(user);
+    const history: HistoryInput[] = [
+      {
+        field: 'schedule',
+        from: current.startsAt.toISOString(),
+        to: slot.start.toISOString(),
+        note: `Moved to ${formatLocalDateTime(startMs, rules.timeZone)}, room ${allocation.room.roomNumber}`,
+      },
+    ];
+    if (allocation.employeeId !== current.employeeId)
+      history.push({ field: 'employee', from: current.employeeId, to: allocation.employeeId });
+    const view = await commitChange(context, tx, current.id, {
+      actor,
+      at,
+      history,
+      event: bookingEvents.rescheduled,
+      extra: {
+        previousStartMs: BigInt(current.startsAt.getTime()),
+        previousEndMs: BigInt(current.endsAt.getTime()),
+        previousRoomId: current.roomId,
+        rescheduledBy: actorMessage(actor),
+      },
+    });
+    return { view };
+  });
+  if (result.view) return result.view;
+  throw await noRoomAvailable(
+    context,
+    result.noRoom!.rooms[0]?.type ?? 'matching',
+    result.noRoom!.rooms,
+    result.noRoom!.slot,
+    now,
+    id,
+  );
+}
