@@ -56,6 +56,17 @@ export function emailProblem(email: string): string | undefined {
   if (labels.some((label) => label.length > 63 || label.startsWith('-') || label.endsWith('-')))
     return INVALID_EMAIL_MESSAGE;
   if (/^[0-9]+$/.test(labels.at(-1)!)) return INVALID_EMAIL_MESSAGE;
+  // An "xn--" label must be real punycode that encodes back to itself. Node 20's URL parser refused
+  // the rest itself; Node 24's passes a label like "xn--zz" through unchanged.
+  for (const label of labels.filter((each) => each.toLowerCase().startsWith('xn--'))) {
+    const decoded = domainToUnicode(label);
+    if (
+      !decoded ||
+      decoded.toLowerCase().startsWith('xn--') ||
+      domainToASCII(decoded) !== label.toLowerCase()
+    )
+      return INVALID_EMAIL_MESSAGE;
+  }
   for (const label of domainToUnicode(domain).split('.')) {
     const problem = labelScriptProblem(label);
     if (problem) return problem;
