@@ -1,23 +1,19 @@
-import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../components/toaster';
 import { EmailVerificationPrompt } from '../features/auth/email-verification-prompt';
 import { useSessionRestore } from '../features/auth/use-session-restore';
-import { setUnauthorizedHandler } from '../lib/api';
-import { createQueryClient } from './query-client';
-import { router } from './router';
-import { redirectToSignIn } from './sign-in-redirect';
 
-// A 401 has already cleared the session in the API client; here it also leads to the sign-in page.
-setUnauthorizedHandler(() => redirectToSignIn(router));
-
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The providers and app-wide pieces around the router. The browser passes its RouterProvider
+ * (main.tsx), the server render its StaticRouterProvider (entry-server.tsx): the same tree either way,
+ * so a server-rendered page hydrates without a mismatch.
+ */
+export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useSessionRestore();
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {children}
       <EmailVerificationPrompt />
       <Toaster />
     </QueryClientProvider>

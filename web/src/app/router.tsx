@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RequireRole } from '../components/guards/require-auth';
 import { STAFF_ROLES } from '../components/guards/access';
 import { BillsLayout } from '../components/layout/bills-layout';
@@ -101,5 +101,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);
