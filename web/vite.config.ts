@@ -70,7 +70,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // bundles its dependencies so dist-ssr runs on its own.
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true }
-    : { outDir: 'dist', emptyOutDir: true, manifest: true },
+    : // Every browser the app supports preloads modules itself: no polyfill in the entry.
+      { outDir: 'dist', emptyOutDir: true, manifest: true, modulePreload: { polyfill: false } },
   ssr: { noExternal: true },
   // React's production build on the server too: the markup the browser's production build hydrates.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

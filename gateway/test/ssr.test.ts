@@ -211,6 +211,9 @@ describe('server-rendered public pages', () => {
     });
 
     const wizard = await gateway.inject({ method: 'GET', url: '/appointment' });
+    expect(wizard.body).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/appointment\.page-[\w-]+\.js" \/>/,
+    );
     expect(wizard.body).toContain('<title>Book an appointment · Aranya Spa &amp; Wellness</title>');
     expect(wizard.body).toContain('Abhyanga Massage');
   });

@@ -22,7 +22,14 @@ export { setApiFetch };
 /** Vite's build manifest (build.manifest): source module → emitted chunk, its CSS and imports. */
 export type Manifest = Record<
   string,
-  { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
+  {
+    file: string;
+    name?: string;
+    css?: string[];
+    imports?: string[];
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+  }
 >;
 
 /** The pages rendered here, by their route path, and the module of each screen (for its preloads). */
@@ -72,7 +79,16 @@ async function renderWithData(client: QueryClient, renderOnce: () => string): Pr
 
 /** The screen's chunk, the chunks it imports and their CSS, for the page's <head>. */
 function preloads(manifest: Manifest | undefined, module: string): string[] {
-  if (!manifest?.[module]) return [];
+  if (!manifest) return [];
+  // A screen whose chunk also holds code its lazy parts share is listed under its chunk's name.
+  const name = module.replace(/^.*\//, '').replace(/\.tsx?$/, '');
+  const key =
+    module in manifest
+      ? module
+      : Object.keys(manifest).find(
+          (candidate) => manifest[candidate]!.isDynamicEntry && manifest[candidate]!.name === name,
+        );
+  if (!key) return [];
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -82,7 +98,7 @@ function preloads(manifest: Manifest | undefined, module: string): string[] {
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(module);
+  visit(key);
   return [
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),

@@ -1,8 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../components/toaster';
-import { EmailVerificationPrompt } from '../features/auth/email-verification-prompt';
 import { useSessionRestore } from '../features/auth/use-session-restore';
+import { useSessionStore } from '../stores/session.store';
+
+// Only a signed-in user can be asked to verify: visitors never download the dialog.
+const EmailVerificationPrompt = lazy(async () => ({
+  default: (await import('../features/auth/email-verification-prompt')).EmailVerificationPrompt,
+}));
 
 /**
  * The providers and app-wide pieces around the router. The browser passes its RouterProvider
@@ -11,10 +16,15 @@ import { useSessionRestore } from '../features/auth/use-session-restore';
  */
 export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useSessionRestore();
+  const signedIn = useSessionStore((state) => Boolean(state.token && state.user));
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <EmailVerificationPrompt />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <EmailVerificationPrompt />
+        </Suspense>
+      )}
       <Toaster />
     </QueryClientProvider>
   );

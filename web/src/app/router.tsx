@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RequireRole } from '../components/guards/require-auth';
 import { STAFF_ROLES } from '../components/guards/access';
-import { BillsLayout } from '../components/layout/bills-layout';
 import { PublicLayout } from '../components/layout/public-layout';
 import { RootLayout } from '../components/layout/root-layout';
 import { PageLoader } from '../components/page-loader';
@@ -92,7 +91,10 @@ export const routes: RouteObject[] = [
         element: <RequireRole roles={STAFF_ROLES} />,
         children: [
           {
-            element: <BillsLayout />,
+            // Staff only: visitors and customers never download the bills' layout.
+            lazy: async () => ({
+              Component: (await import('../components/layout/bills-layout')).BillsLayout,
+            }),
             children: [{ errorElement: <RouteError />, children: billRoutes }],
           },
         ],
