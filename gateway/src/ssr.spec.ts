@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, hoistHints, robotsTxt, sitemapXml } from './ssr.js';
+import { fillTemplate, hoistHints, renderTarget, robotsTxt, sitemapXml } from './ssr.js';
 
 const TEMPLATE = `<html><head>
     <meta
@@ -43,5 +43,19 @@ describe('sitemap and robots', () => {
     const robots = robotsTxt('https://x.in').split('\n');
     expect(robots).toContain('Disallow: /admin');
     expect(robots).toContain('Sitemap: https://x.in/sitemap.xml');
+  });
+});
+
+describe('renderTarget', () => {
+  it('drops query parameters a page does not read, keeps the store’s filters in one order', () => {
+    expect(renderTarget('/?utm_source=x')).toBe('/');
+    expect(renderTarget('/products/p1?ref=share')).toBe('/products/p1');
+    expect(renderTarget('/store?page=2&utm=1&category=c1')).toBe('/store?category=c1&page=2');
+    expect(renderTarget('/store?page=')).toBe('/store');
+  });
+
+  it('leaves a wizard opened on a chosen treatment to the browser', () => {
+    expect(renderTarget('/appointment')).toBe('/appointment');
+    expect(renderTarget('/appointment?service=s1&option=o1')).toBeUndefined();
   });
 });

@@ -44,6 +44,29 @@ export const SSR_PAGES = ['/', '/store', '/products/:id', '/service/:id', '/appo
 const OWNER = 'catalogue';
 const HTML = 'text/html; charset=utf-8';
 
+/** The store's filters (web/src/features/store/store-filters.ts); other query parameters change nothing. */
+const STORE_PARAMS = ['category', 'subcategory', 'page'];
+
+/**
+ * The address a page is rendered (and cached) under, or undefined for the plain shell. Query
+ * parameters a page does not read (utm_*, anything made up) are dropped, so they can neither change
+ * the page nor fill the cache with copies of it. A wizard opened with a treatment chosen
+ * (?service=…) starts on a later step that is loaded on demand: the browser renders that one.
+ */
+export function renderTarget(url: string): string | undefined {
+  const { pathname, searchParams } = new URL(url, 'http://gateway');
+  if (pathname === '/appointment' && (searchParams.has('service') || searchParams.has('option')))
+    return undefined;
+  if (pathname !== '/store') return pathname;
+  const kept = new URLSearchParams();
+  for (const name of STORE_PARAMS) {
+    const value = searchParams.get(name);
+    if (value) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 /** Where the server entry is built, beside the client build (web/dist → web/dist-ssr). */
 export function serverEntryPath(webDist: string): string {
   return join(webDist, '..', 'dist-ssr', 'entry-server.js');
@@ -192,8 +215,9 @@ export async function ssrPages(app: FastifyInstance, { config, cache }: SsrOptio
   };
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!entry || !template) return sendShell(request, reply, 200);
-    const key = `ssr:${request.url}`;
+    const target = renderTarget(request.url);
+    if (!entry || !template || !target) return sendShell(request, reply, 200);
+    const key = `ssr:${target}`;
     let cached = cache.get(key);
     reply.header('x-cache', cached ? 'HIT' : 'MISS');
     if (!cached) {
@@ -202,10 +226,10 @@ export async function ssrPages(app: FastifyInstance, { config, cache }: SsrOptio
       try {
         outcome = await renderContext.run(
           { catalogue, timeoutMs: config.upstreamTimeoutMs, reads: made },
-          () => entry!.render(request.url, { appUrl, manifest }),
+          () => entry!.render(target, { appUrl, manifest }),
         );
       } catch (error) {
-        request.log.error({ err: error, url: request.url }, 'the server render failed; sent the plain shell');
+        request.log.error({ err: error, url: target }, 'the server render failed; sent the plain shell');
         return sendShell(request, reply, 200);
       }
       if (outcome.kind === 'unavailable') {
@@ -265,13 +289,10 @@ export async function ssrPages(app: FastifyInstance, { config, cache }: SsrOptio
         ]);
       } catch (error) {
         request.log.warn({ err: error }, 'sitemap: catalogue unavailable');
-        return reply
-          .code(503)
-          .header('retry-after', '60')
-          .send({
-            message: 'The catalogue is not reachable right now. Please try again shortly.',
-            code: 'UPSTREAM_UNAVAILABLE',
-          });
+        return reply.code(503).header('retry-after', '60').send({
+          message: 'The catalogue is not reachable right now. Please try again shortly.',
+          code: 'UPSTREAM_UNAVAILABLE',
+        });
       }
       const idOf = (item: { _id?: string; id?: string }) => encodeURIComponent(String(item._id ?? item.id));
       const body = Buffer.from(

@@ -239,6 +239,10 @@ describe('server-rendered public pages', () => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(reachedFor('GET /admin/services/s-1')).toBe(before + 1);
 
+    // Query parameters the page does not read share the cached page.
+    const tagged = await gateway.inject({ method: 'GET', url: '/service/s-1?utm_source=newsletter' });
+    expect(tagged.headers['x-cache']).toBe('HIT');
+
     // A write through the gateway to the catalogue: the same signal that empties its cached reads.
     const write = await gateway.inject({
       method: 'PUT',
@@ -258,6 +262,10 @@ describe('server-rendered public pages', () => {
       expect(response.headers['x-ssr']).toBe('shell');
       expect(response.body).toContain('<div id="root"></div>');
     }
+    // The wizard opened on a chosen treatment starts on a step the browser loads: the shell.
+    const preselected = await gateway.inject({ method: 'GET', url: '/appointment?service=s-1' });
+    expect(preselected.statusCode).toBe(200);
+    expect(preselected.headers['x-ssr']).toBe('shell');
     const missing = await gateway.inject({ method: 'GET', url: '/products/nope' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root"></div>');

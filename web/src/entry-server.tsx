@@ -148,7 +148,8 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     .map((query) => query.state.error)
     .filter((error) => error !== null);
   if (failed.length > 0) {
-    const notFound = failed.every((error) => isApiError(error) && error.status === 404);
+    // An unknown or malformed id: the catalogue's 404 or 400. Anything else means it is unwell.
+    const notFound = failed.every((error) => isApiError(error) && error.status >= 400 && error.status < 500);
     if (notFound) return { kind: 'shell', status: 404 };
     const first = failed[0];
     return { kind: 'unavailable', reason: first instanceof Error ? first.message : String(first) };
