@@ -142,10 +142,9 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('<meta property="og:image" content="https://aranya.example/uploads/oil.webp" />');
     expect(html).toContain('<meta name="description" content="Saffron face oil for a calm, even glow." />');
     expect(html.match(/<title>/g)).toHaveLength(1);
-    // The screen's chunk and CSS are preloaded.
-    expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/product-detail\.page-[\w-]+\.js" \/>/,
-    );
+    // The app's and the screen's CSS are in the head; no script is preloaded (they start after load).
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/main-[\w-]+\.css" \/>/);
+    expect(html).not.toContain('modulepreload');
 
     const graph = jsonLd(html)['@graph'];
     const spa = graph.find((node) => node['@type'] === 'DaySpa')!;
@@ -212,7 +211,7 @@ describe('server-rendered public pages', () => {
 
     const wizard = await gateway.inject({ method: 'GET', url: '/appointment' });
     expect(wizard.body).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/appointment\.page-[\w-]+\.js" \/>/,
+      /<link rel="stylesheet" crossorigin href="\/assets\/appointment-[\w-]+\.css" \/>/,
     );
     expect(wizard.body).toContain('<title>Book an appointment · Aranya Spa &amp; Wellness</title>');
     expect(wizard.body).toContain('Abhyanga Massage');

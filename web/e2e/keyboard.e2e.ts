@@ -90,8 +90,15 @@ async function activate(page: Page, control: Locator, key: 'Enter' | 'Space' = '
 /** The first Tab of a freshly loaded page reaches the visible skip link; Enter lands on main. */
 async function skipToMain(page: Page): Promise<void> {
   const skip = page.getByRole('link', { name: 'Skip to main content' });
-  // As a person would, wait for the page to show before reaching for the keyboard.
+  // As a person would, wait for the page to show (and its script to take over) before reaching for
+  // the keyboard.
   await skip.waitFor({ state: 'attached' });
+  await poll(() =>
+    page.evaluate(() => {
+      const shell = document.querySelector('#root > .page-shell');
+      return shell ? Object.keys(shell).some((key) => key.startsWith('__reactFiber')) : false;
+    }),
+  ).toBe(true);
   await page.keyboard.press('Tab');
   await poll(() => skip.evaluate((element) => element === document.activeElement)).toBe(true);
   const box = await skip.boundingBox();

@@ -77,32 +77,37 @@ async function renderWithData(client: QueryClient, renderOnce: () => string): Pr
   return renderOnce();
 }
 
-/** The screen's chunk, the chunks it imports and their CSS, for the page's <head>. */
-function preloads(manifest: Manifest | undefined, module: string): string[] {
+/**
+ * The stylesheets of the app (main.tsx's chunk) and of the screen, for the page's <head>: the page
+ * paints from them and its HTML. Scripts are not preloaded: they start after the page has loaded
+ * (boot.ts), so they do not compete with what paints.
+ */
+function stylesheets(manifest: Manifest | undefined, module: string): string[] {
   if (!manifest) return [];
   // A screen whose chunk also holds code its lazy parts share is listed under its chunk's name.
-  const name = module.replace(/^.*\//, '').replace(/\.tsx?$/, '');
-  const key =
-    module in manifest
-      ? module
-      : Object.keys(manifest).find(
-          (candidate) => manifest[candidate]!.isDynamicEntry && manifest[candidate]!.name === name,
-        );
-  if (!key) return [];
-  const scripts = new Set<string>();
+  const byName = (candidate: string) => {
+    const name = candidate.replace(/^.*\//, '').replace(/\.tsx?$/, '');
+    return candidate in manifest
+      ? candidate
+      : Object.keys(manifest).find((key) => manifest[key]!.isDynamicEntry && manifest[key]!.name === name);
+  };
   const styles = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
+  const seen = new Set<string>();
+  const visit = (key: string | undefined) => {
+    const chunk = key ? manifest[key] : undefined;
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(key);
-  return [
-    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-  ];
+  visit(byName('src/main.tsx'));
+  visit(byName(module));
+  const entryCss = new Set(
+    Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.css ?? []) : [])),
+  );
+  return [...styles]
+    .filter((file) => !entryCss.has(file))
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`);
 }
 
 function seoData(client: QueryClient, page: SeoPage, id: string | undefined): SeoData {
@@ -163,7 +168,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   return {
     kind: 'page',
     status: 200,
-    head: [renderHead(meta, options.appUrl), ...preloads(options.manifest, page.module)].join('\n    '),
+    head: [renderHead(meta, options.appUrl), ...stylesheets(options.manifest, page.module)].join('\n    '),
     html: stripHoistedTitle(html),
     state: `<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(state)}</script>`,
   };

@@ -9,8 +9,6 @@ import { redirectToSignIn } from './app/sign-in-redirect';
 import { SSR_STATE_ID, type SsrState } from './app/ssr-state';
 import { setUnauthorizedHandler } from './lib/api';
 import { getSessionToken } from './stores/session.store';
-import './styles/tokens.css';
-import './styles/base.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
