@@ -10,6 +10,7 @@ export default tseslint.config(
       '.data/**',
       'proto/gen/**',
       'web/dist/**',
+      'web/dist-ssr/**',
       'services/*/drizzle/**',
     ],
   },

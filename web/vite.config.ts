@@ -20,6 +20,7 @@ const MIN_BYTES = 1024;
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let serverBuild = false;
   const brotli = promisify(brotliCompress);
   const gz = promisify(gzip);
   const walk = async (dir: string): Promise<string[]> => {
@@ -36,8 +37,11 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      serverBuild = Boolean(config.build.ssr);
     },
     async closeBundle() {
+      // The server render's bundle is read from disk by the gateway, never sent to a browser.
+      if (serverBuild) return;
       const files = (await walk(outDir)).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(
         files.map(async (file) => {
@@ -59,9 +63,18 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The client build lists each screen's chunk and CSS (dist/.vite/manifest.json) so the server
+  // render can preload the screen it rendered; the server build (entry-server.tsx, for the gateway)
+  // bundles its dependencies so dist-ssr runs on its own.
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true }
+    : // Every browser the app supports preloads modules itself: no polyfill in the entry.
+      { outDir: 'dist', emptyOutDir: true, manifest: true, modulePreload: { polyfill: false } },
+  ssr: { noExternal: true },
+  // React's production build on the server too: the markup the browser's production build hydrates.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
-});
+}));

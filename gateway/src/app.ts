@@ -44,6 +44,7 @@ import {
   type ServiceName,
 } from './routing.js';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './security.js';
+import { ssrPages } from './ssr.js';
 import { CLIENT_ADDRESS_HEADER } from './trusted-proxies.js';
 
 export interface GatewayDeps {
@@ -381,6 +382,7 @@ export async function buildGateway({
     if (!metricsAllowed(request.headers.authorization, config)) throw notFound('Not found');
     return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
   });
+  await app.register(ssrPages, { config, cache: sharedCache });
   await registerSpa(app, config.webDist);
   return app;
 }
@@ -453,12 +455,12 @@ async function registerSpa(app: FastifyInstance, webDist: string) {
       response.setHeader('vary', 'Accept-Encoding');
     },
   });
-  // History fallback: any other page path serves the app, whose router shows the page or goes to /.
-  // Other methods on unknown paths fall through to the kit's JSON 404.
-  const sendApp = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
-  app.get('/', sendApp);
-  app.get('/*', sendApp);
+  // History fallback: any other page path serves the app, whose router shows the page or goes to /
+  // (the public pages, / among them, are server-rendered: ssr.ts). Other methods on unknown paths
+  // fall through to the kit's JSON 404.
+  app.get('/*', async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+  );
 }
 
 export { SERVICE_NAMES };

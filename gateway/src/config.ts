@@ -38,6 +38,8 @@ export function loadGatewayConfig(source: Record<string, string | undefined> = p
       sharedCacheEntries: env.int('SHARED_CACHE_ENTRIES', 1_000),
       /** How long the admin dashboard waits for each service's figures before showing it without them. */
       statsPartTimeoutMs: env.int('STATS_PART_TIMEOUT_MS', 1_500),
+      /** The public address of the site: canonical links, Open Graph, the sitemap and robots.txt. */
+      appUrl: env.url('APP_URL', 'http://localhost:8080').replace(/\/+$/, ''),
       webDist: env.string('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
       rateLimit: {
         max: env.int('RATE_LIMIT_MAX', 1200),

@@ -1,14 +1,72 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { App } from './app/app';
-import './styles/tokens.css';
-import './styles/base.css';
+import { createQueryClient } from './app/query-client';
+import { routes } from './app/router';
+import { redirectToSignIn } from './app/sign-in-redirect';
+import { SSR_STATE_ID, type SsrState } from './app/ssr-state';
+import { setUnauthorizedHandler } from './lib/api';
+import { getSessionToken } from './stores/session.store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function serverState(): SsrState | null {
+  const element = document.getElementById(SSR_STATE_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as SsrState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server renders public pages as a visitor sees them. A signed-in visitor's first render differs
+ * (their menu, their saved wizard choices), so that page is rendered afresh instead of hydrated.
+ */
+function canHydrate(): boolean {
+  if (getSessionToken()) return false;
+  try {
+    return !sessionStorage.getItem('booking-wizard');
+  } catch {
+    return true;
+  }
+}
+
+/** The matched screens' code, loaded before hydrating so the first render is the server's markup. */
+async function loadMatchedScreens(): Promise<void> {
+  const lazy = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
+}
+
+async function start(root: HTMLElement) {
+  const queryClient = createQueryClient();
+  const state = serverState();
+  const hydrating = state !== null && root.hasChildNodes() && canHydrate();
+  if (hydrating) {
+    hydrate(queryClient, state.queries);
+    await loadMatchedScreens();
+  }
+  const router = createBrowserRouter(routes);
+  // A 401 has already cleared the session in the API client; here it also leads to the sign-in page.
+  setUnauthorizedHandler(() => redirectToSignIn(router));
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </App>
+    </StrictMode>
+  );
+  if (hydrating) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start(container);

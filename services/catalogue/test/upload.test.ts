@@ -75,6 +75,15 @@ describe('POST /upload', () => {
       expect(metadata.format).toBe('webp');
       const originalWidth = (await sharp(original).metadata()).width!;
       expect(metadata.width).toBe(Math.min(originalWidth, 1200));
+
+      // Narrower copies for srcset, never wider than the web version, cached the same way.
+      for (const width of [480, 800]) {
+        const copy = await world.request('GET', imageUrl.replace(/\.webp$/, `.w${width}.webp`));
+        expect(copy.statusCode).toBe(200);
+        expect(copy.headers['content-type']).toBe('image/webp');
+        expect(copy.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect((await sharp(copy.rawPayload).metadata()).width).toBe(Math.min(originalWidth, width));
+      }
     },
   );
 
@@ -162,7 +171,7 @@ describe('POST /upload', () => {
       expect(Object.keys(response.json()).sort(), url).toEqual(['code', 'message']);
     }
     const names = await readdir(world.uploadDir);
-    expect(names.every((name) => /^[0-9a-f-]{36}\.webp$/.test(name))).toBe(true);
+    expect(names.every((name) => /^[0-9a-f-]{36}(\.w(480|800))?\.webp$/.test(name))).toBe(true);
   });
 
   it("keeps a JPEG's EXIF (GPS, camera) only in the original, which no URL serves", async () => {
@@ -220,5 +229,18 @@ describe('POST /upload', () => {
     expect((await readFile(path.join(world.deps.config.uploadOriginalsDir, legacy))).equals(bytes)).toBe(
       true,
     );
+  });
+
+  it('makes the responsive copies at start for web versions kept before there were any', async () => {
+    const name = `${'1'.repeat(8)}-1111-4111-8111-${'1'.repeat(12)}.webp`;
+    await writeFile(path.join(world.uploadDir, name), await solid(1000, 500).webp().toBuffer());
+    await new ImageStore(world.uploadDir, world.deps.config.uploadOriginalsDir).prepare(); // as at start
+    const names = await readdir(world.uploadDir);
+    for (const width of [480, 800]) {
+      const copy = name.replace(/\.webp$/, `.w${width}.webp`);
+      expect(names).toContain(copy);
+      const served = await world.request('GET', `/uploads/${copy}`);
+      expect((await sharp(served.rawPayload).metadata()).width).toBe(width);
+    }
   });
 });

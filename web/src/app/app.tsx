@@ -1,24 +1,30 @@
-import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../components/toaster';
-import { EmailVerificationPrompt } from '../features/auth/email-verification-prompt';
 import { useSessionRestore } from '../features/auth/use-session-restore';
-import { setUnauthorizedHandler } from '../lib/api';
-import { createQueryClient } from './query-client';
-import { router } from './router';
-import { redirectToSignIn } from './sign-in-redirect';
+import { useSessionStore } from '../stores/session.store';
 
-// A 401 has already cleared the session in the API client; here it also leads to the sign-in page.
-setUnauthorizedHandler(() => redirectToSignIn(router));
+// Only a signed-in user can be asked to verify: visitors never download the dialog.
+const EmailVerificationPrompt = lazy(async () => ({
+  default: (await import('../features/auth/email-verification-prompt')).EmailVerificationPrompt,
+}));
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The providers and app-wide pieces around the router. The browser passes its RouterProvider
+ * (main.tsx), the server render its StaticRouterProvider (entry-server.tsx): the same tree either way,
+ * so a server-rendered page hydrates without a mismatch.
+ */
+export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useSessionRestore();
+  const signedIn = useSessionStore((state) => Boolean(state.token && state.user));
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <EmailVerificationPrompt />
+      {children}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <EmailVerificationPrompt />
+        </Suspense>
+      )}
       <Toaster />
     </QueryClientProvider>
   );

@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RequireRole } from '../components/guards/require-auth';
 import { STAFF_ROLES } from '../components/guards/access';
-import { BillsLayout } from '../components/layout/bills-layout';
 import { PublicLayout } from '../components/layout/public-layout';
 import { RootLayout } from '../components/layout/root-layout';
 import { PageLoader } from '../components/page-loader';
@@ -92,7 +91,10 @@ export const routes: RouteObject[] = [
         element: <RequireRole roles={STAFF_ROLES} />,
         children: [
           {
-            element: <BillsLayout />,
+            // Staff only: visitors and customers never download the bills' layout.
+            lazy: async () => ({
+              Component: (await import('../components/layout/bills-layout')).BillsLayout,
+            }),
             children: [{ errorElement: <RouteError />, children: billRoutes }],
           },
         ],
@@ -101,5 +103,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

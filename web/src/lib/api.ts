@@ -161,14 +161,24 @@ export function setUnauthorizedHandler(handler: () => void): void {
   unauthorizedNavigation = handler;
 }
 
-export const api = createApiClient({
+const apiConfig: ApiClientConfig = {
   baseUrl: API_BASE_URL,
   getToken: getSessionToken,
   onUnauthorized: () => {
     useSessionStore.getState().signOut();
     unauthorizedNavigation();
   },
-});
+};
+
+/**
+ * The server render (entry-server.tsx) has no page origin: the gateway hands it a fetch that reaches
+ * the catalogue's public reads directly. The browser keeps the global fetch.
+ */
+export function setApiFetch(fetchImpl: typeof fetch): void {
+  apiConfig.fetch = fetchImpl;
+}
+
+export const api = createApiClient(apiConfig);
 
 export const { request, get, post, put, patch, del, upload, download } = api;
 

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { access, copyFile, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest } from '@spa/kit';
 import sharp from 'sharp';
@@ -11,6 +11,19 @@ export const WEB_IMAGE_MAX_WIDTH = 1200;
 const MAX_INPUT_PIXELS = 50_000_000;
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
+
+/**
+ * Narrower copies of every web version, for the pages' srcset: `<name>.w480.webp` and
+ * `<name>.w800.webp` beside `<name>.webp` (never wider than it). Made when an image is kept, and at
+ * start for images kept before there were copies.
+ */
+export const RESPONSIVE_WIDTHS = [480, 800] as const;
+const SIZED_NAME = /\.w\d+\.webp$/;
+
+/** The name of a web version's copy at `width`. */
+export function sizedName(name: string, width: number): string {
+  return name.replace(/\.webp$/, `.w${width}.webp`);
+}
 
 const exists = (file: string) =>
   access(file).then(
@@ -58,6 +71,11 @@ export class ImageStore {
         await unlink(from);
       }
     }
+    // Web versions kept before the responsive copies existed get theirs, one at a time.
+    for (const name of await readdir(this.directory)) {
+      if (name.startsWith('.') || !name.endsWith('.webp') || SIZED_NAME.test(name)) continue;
+      await this.ensureSizes(name);
+    }
   }
 
   /**
@@ -74,7 +92,9 @@ export class ImageStore {
     await writeFile(path.join(originals, `${id}.original.${type === 'jpeg' ? 'jpg' : type}`), bytes, {
       flag: 'wx',
     });
-    return this.write(`${id}.webp`, webVersion);
+    const url = await this.write(`${id}.webp`, webVersion);
+    await this.ensureSizes(`${id}.webp`, webVersion);
+    return url;
   }
 
   /**
@@ -91,12 +111,36 @@ export class ImageStore {
     const digest = createHash('sha256').update(JSON.stringify(recipe)).digest('hex').slice(0, 12);
     const name = `${safeSlug || 'image'}-${digest}.webp`;
     const target = path.join(this.directory, name);
-    if (await exists(target)) return `${UPLOADS_URL_PREFIX}${name}`;
-    await this.ensureDirectory();
-    const temporary = path.join(this.directory, `.${name}.${randomUUID()}.tmp`);
-    await writeFile(temporary, await render());
-    await rename(temporary, target);
+    if (!(await exists(target))) {
+      await this.ensureDirectory();
+      const bytes = await render();
+      await this.writeAtomically(name, bytes);
+      await this.ensureSizes(name, bytes);
+    } else await this.ensureSizes(name);
     return `${UPLOADS_URL_PREFIX}${name}`;
+  }
+
+  /** Makes the responsive copies of a web version that are missing (from `bytes`, else its file). */
+  async ensureSizes(name: string, bytes?: Buffer): Promise<void> {
+    const missing: number[] = [];
+    for (const width of RESPONSIVE_WIDTHS)
+      if (!(await exists(path.join(this.directory, sizedName(name, width))))) missing.push(width);
+    if (missing.length === 0) return;
+    const source = bytes ?? (await readFile(path.join(this.directory, name)));
+    for (const width of missing) {
+      const copy = await sharp(source, { animated: true, limitInputPixels: MAX_INPUT_PIXELS })
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      await this.writeAtomically(sizedName(name, width), copy);
+    }
+  }
+
+  /** Written under a temporary name first, so a reader never sees half a file. */
+  private async writeAtomically(name: string, bytes: Buffer): Promise<void> {
+    const temporary = path.join(this.directory, `.${name}.${randomUUID()}.tmp`);
+    await writeFile(temporary, bytes);
+    await rename(temporary, path.join(this.directory, name));
   }
 
   private requireOriginalsDirectory(): string {

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useCartCount } from '../../features/cart/use-cart';
@@ -6,8 +6,10 @@ import { useSessionStore } from '../../stores/session.store';
 import { CartIcon, CloseIcon, MenuIcon } from '../icons';
 import { BrandLink } from './brand-link';
 import { NAV_ITEMS } from './nav-items';
-import { UserMenu } from './user-menu';
 import './public-header.css';
+
+// The account menu is a signed-in user's: visitors (and the server render) never load it.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
 function AuthLinks({ className }: { className: string }) {
   return (
@@ -87,7 +89,13 @@ export function PublicHeader() {
 
         <div className="site-header__actions">
           <CartLink />
-          {signedInUser ? <UserMenu user={signedInUser} /> : <AuthLinks className="site-header__auth" />}
+          {signedInUser ? (
+            <Suspense fallback={null}>
+              <UserMenu user={signedInUser} />
+            </Suspense>
+          ) : (
+            <AuthLinks className="site-header__auth" />
+          )}
           <button
             type="button"
             className="icon-button site-header__menu-toggle"

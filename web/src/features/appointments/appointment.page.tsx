@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { toast } from '../../stores/toast.store';
@@ -15,17 +15,28 @@ import {
   type WizardState,
 } from './booking-wizard';
 import { isBookableStart } from './business-time';
-import { ConfirmationStep } from './confirmation-step';
-import { useNow } from './date-time-picker';
-import { DateTimeStep } from './datetime-step';
-import { RoomStep } from './room-step';
+import { useNow } from './use-now';
 import { ServicesStep } from './services-step';
 import { StepIndicator } from './step-indicator';
-import { SummaryStep } from './summary-step';
 import type { BookingRequest } from './appointments.api';
 import { BOOKING_TOAST_MS, useBookAppointment } from './use-book-appointment';
 import '../auth/forms.css';
 import './booking.css';
+
+// The first step (the treatments) is what a visitor lands on and what the server renders; the later
+// steps' code (calendar, rooms, payment, confirmation) comes when the visitor moves on.
+const DateTimeStep = lazy(async () => ({ default: (await import('./datetime-step')).DateTimeStep }));
+const RoomStep = lazy(async () => ({ default: (await import('./room-step')).RoomStep }));
+const SummaryStep = lazy(async () => ({ default: (await import('./summary-step')).SummaryStep }));
+const ConfirmationStep = lazy(async () => ({
+  default: (await import('./confirmation-step')).ConfirmationStep,
+}));
+
+const stepLoading = (
+  <p className="muted" role="status">
+    Loading…
+  </p>
+);
 
 const SAVED_CHOICES_KEY = 'booking-wizard';
 
@@ -181,59 +192,63 @@ export default function AppointmentPage() {
         />
       )}
 
-      {step === 'datetime-selection' && service && (
-        <DateTimeStep
-          service={service}
-          optionKey={state.optionKey}
-          durationMinutes={state.durationMinutes}
-          start={state.start}
-          now={now}
-          onOption={(key, durationMinutes) => act({ type: 'option', key, durationMinutes, now: new Date() })}
-          onStart={(start) => act({ type: 'start', start })}
-          onBack={() => act({ type: 'go', step: 'services' })}
-          onContinue={continueFromTime}
-        />
-      )}
+      <Suspense fallback={stepLoading}>
+        {step === 'datetime-selection' && service && (
+          <DateTimeStep
+            service={service}
+            optionKey={state.optionKey}
+            durationMinutes={state.durationMinutes}
+            start={state.start}
+            now={now}
+            onOption={(key, durationMinutes) =>
+              act({ type: 'option', key, durationMinutes, now: new Date() })
+            }
+            onStart={(start) => act({ type: 'start', start })}
+            onBack={() => act({ type: 'go', step: 'services' })}
+            onContinue={continueFromTime}
+          />
+        )}
 
-      {step === 'room-selection' && (
-        <RoomStep
-          offers={offers}
-          failed={roomsQuery.isError}
-          choice={offer?.key}
-          onChoose={(room) => act({ type: 'room-type', roomType: room.type, choice: room.key })}
-          onBack={() => act({ type: 'go', step: 'datetime-selection' })}
-          onContinue={continueFromRoom}
-        />
-      )}
+        {step === 'room-selection' && (
+          <RoomStep
+            offers={offers}
+            failed={roomsQuery.isError}
+            choice={offer?.key}
+            onChoose={(room) => act({ type: 'room-type', roomType: room.type, choice: room.key })}
+            onBack={() => act({ type: 'go', step: 'datetime-selection' })}
+            onContinue={continueFromRoom}
+          />
+        )}
 
-      {step === 'summary' && service && offer && chosen && (
-        <SummaryStep
-          service={service}
-          option={chosen.option}
-          room={offer}
-          start={chosen.request.appointmentDateTime}
-          paymentMethod={state.paymentMethod}
-          busy={booking.busy}
-          signedIn={booking.signedIn}
-          paymentUnavailable={booking.paymentUnavailable}
-          awaitingPayment={booking.awaitingPaymentFor(chosen.request)}
-          conflict={booking.conflict}
-          onPaymentMethod={(method) => dispatch({ type: 'payment', method })}
-          onSuggestion={(start) => act({ type: 'start', start })}
-          onBack={() => act({ type: 'go', step: 'room-selection' })}
-          onConfirm={() => void booking.confirm(chosen.request, service.name)}
-        />
-      )}
+        {step === 'summary' && service && offer && chosen && (
+          <SummaryStep
+            service={service}
+            option={chosen.option}
+            room={offer}
+            start={chosen.request.appointmentDateTime}
+            paymentMethod={state.paymentMethod}
+            busy={booking.busy}
+            signedIn={booking.signedIn}
+            paymentUnavailable={booking.paymentUnavailable}
+            awaitingPayment={booking.awaitingPaymentFor(chosen.request)}
+            conflict={booking.conflict}
+            onPaymentMethod={(method) => dispatch({ type: 'payment', method })}
+            onSuggestion={(start) => act({ type: 'start', start })}
+            onBack={() => act({ type: 'go', step: 'room-selection' })}
+            onConfirm={() => void booking.confirm(chosen.request, service.name)}
+          />
+        )}
 
-      {step === 'summary' && !(service && offer && chosen) && (
-        <p className="muted" role="status">
-          Loading your booking…
-        </p>
-      )}
+        {step === 'summary' && !(service && offer && chosen) && (
+          <p className="muted" role="status">
+            Loading your booking…
+          </p>
+        )}
 
-      {step === 'confirmation' && state.booked && (
-        <ConfirmationStep appointment={state.booked} onBookAnother={() => act({ type: 'reset' })} />
-      )}
+        {step === 'confirmation' && state.booked && (
+          <ConfirmationStep appointment={state.booked} onBookAnother={() => act({ type: 'reset' })} />
+        )}
+      </Suspense>
     </div>
   );
 }

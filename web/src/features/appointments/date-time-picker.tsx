@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import {
   BOOKING_WINDOW_DAYS,
@@ -20,15 +20,7 @@ import {
 const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
 const REASONS = { past: 'already passed', 'after-closing': 'would end after closing time' } as const;
 
-/** The current time, refreshed every minute so times that pass become unavailable on screen. */
-export function useNow(refreshMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), refreshMs);
-    return () => clearInterval(timer);
-  }, [refreshMs]);
-  return now;
-}
+export { useNow } from './use-now';
 
 interface DateTimePickerProps {
   /** ISO instant of the chosen start. */

@@ -34,6 +34,7 @@ function ServiceImages({ service }: { service: Service }) {
         src={images[selected]}
         alt={service.name}
         loading="eager"
+        sizes="(max-width: 900px) 100vw, 560px"
       />
       {images.length > 1 && (
         <ul className="cat-gallery__thumbs" aria-label="More pictures">
@@ -46,7 +47,7 @@ function ServiceImages({ service }: { service: Service }) {
                 aria-pressed={index === selected}
                 onClick={() => setSelected(index)}
               >
-                <ImageWithFallback src={image} alt="" />
+                <ImageWithFallback src={image} alt="" sizes="96px" />
               </button>
             </li>
           ))}

@@ -32,6 +32,7 @@ function Gallery({ product }: { product: Product }) {
         src={images[selected] ?? images[0]}
         alt={product.name}
         loading="eager"
+        sizes="(max-width: 900px) 100vw, 560px"
       />
       {images.length > 1 && (
         <ul className="cat-gallery__thumbs" aria-label="More pictures">
@@ -44,7 +45,7 @@ function Gallery({ product }: { product: Product }) {
                 aria-pressed={index === selected}
                 onClick={() => setSelected(index)}
               >
-                <ImageWithFallback src={image} alt="" />
+                <ImageWithFallback src={image} alt="" sizes="96px" />
               </button>
             </li>
           ))}

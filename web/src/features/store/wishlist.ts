@@ -38,8 +38,11 @@ const subscribe = (listener: () => void) => {
 /** Whether a product is on the signed-in user's wishlist, and a toggle that re-renders every reader. */
 export function useWishlist(userId: string | undefined, productId: string | undefined) {
   const storage = browserStorage();
-  const onList = useSyncExternalStore(subscribe, () =>
-    userId && productId ? readWishlist(storage, userId).includes(productId) : false,
+  const onList = useSyncExternalStore(
+    subscribe,
+    () => (userId && productId ? readWishlist(storage, userId).includes(productId) : false),
+    // The server render and hydration see a visitor, whose list is empty.
+    () => false,
   );
   const toggle = useCallback(() => {
     if (!userId || !productId) return false;
