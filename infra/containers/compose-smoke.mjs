@@ -135,7 +135,12 @@ const journeys = {
     const products = await must(base, 'GET', `${API}/products`);
     const services = await must(base, 'GET', `${API}/admin/services`);
     if (!products.length || !services.length) throw new Error('the seeded catalogue is empty');
-    return `${products.length} products, ${services.length} treatments`;
+    // The store arrives as HTML rendered by the gateway's container (the SSR bundle it ships).
+    const plain = products.find((product) => /^[\w ]+$/.test(product.name)) ?? products[0];
+    const store = await call(base, 'GET', '/store');
+    if (store.status !== 200 || !store.text.includes(plain.name))
+      throw new Error(`/store (${store.status}) does not carry "${plain.name}" in its HTML`);
+    return `${products.length} products, ${services.length} treatments, /store server-rendered`;
   },
   async booking() {
     const customer = await registerCustomer(base, 'compose-booking');
