@@ -83,7 +83,20 @@ export async function buildImages(names = Object.keys(IMAGES), { log = console.l
       const started = Date.now();
       log(`\n▸ image ${imageTag(name)} (${dockerfile})`);
       await podmanStreaming(
-        ['build', '--pull=never', '--format=docker', '--layers', '-f', dockerfile, '-t', imageTag(name), '.'],
+        // --jobs=2: a Dockerfile's build stage (CPU) and its prod-deps stage (npm ci: network and disk)
+        // do not depend on each other, so they run side by side.
+        [
+          'build',
+          '--pull=never',
+          '--format=docker',
+          '--layers',
+          '--jobs=2',
+          '-f',
+          dockerfile,
+          '-t',
+          imageTag(name),
+          '.',
+        ],
         { cwd: context },
       );
       timings.push([name, Date.now() - started]);
