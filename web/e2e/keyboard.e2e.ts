@@ -94,10 +94,7 @@ async function skipToMain(page: Page): Promise<void> {
   // the keyboard.
   await skip.waitFor({ state: 'attached' });
   await poll(() =>
-    page.evaluate(() => {
-      const shell = document.querySelector('#root > .page-shell');
-      return shell ? Object.keys(shell).some((key) => key.startsWith('__reactFiber')) : false;
-    }),
+    page.evaluate(() => document.documentElement.dataset.app === 'interactive'),
   ).toBe(true);
   await page.keyboard.press('Tab');
   await poll(() => skip.evaluate((element) => element === document.activeElement)).toBe(true);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../components/toaster';
 import { useSessionRestore } from '../features/auth/use-session-restore';
@@ -17,6 +17,11 @@ const EmailVerificationPrompt = lazy(async () => ({
 export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useSessionRestore();
   const signedIn = useSessionStore((state) => Boolean(state.token && state.user));
+  // The page's script has taken over (hydrated or rendered): a fact tests and monitoring can read
+  // without knowing which UI runtime is underneath.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'interactive';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

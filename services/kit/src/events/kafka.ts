@@ -100,6 +100,9 @@ export interface BusOptions {
   replicationFactor?: number;
 }
 
+/** How often ensureTopics tries a broker whose metadata is not ready yet (about 20 s in all). */
+const ENSURE_TOPICS_ATTEMPTS = 8;
+
 export function connectBus(options: BusOptions): Bus {
   const defaultPartitions = options.topicPartitions ?? DEFAULT_PARTITIONS;
   const qualify = (name: string) => (options.namespace ? `${options.namespace}.${name}` : name);
@@ -149,6 +152,25 @@ export function connectBus(options: BusOptions): Bus {
       if (after.some((topic) => topic.partitions.length < wanted.get(topic.name)!)) throw error;
     }
   };
+
+  async function ensureTopicsOnce(topics: TopicSpec[]): Promise<void> {
+    const client = await connectedAdmin();
+    const existing = new Set(await client.listTopics());
+    const missing = topics.filter((spec) => !existing.has(qualify(spec.topic)));
+    if (missing.length > 0) {
+      await client.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((spec) => ({
+          topic: qualify(spec.topic),
+          numPartitions: spec.partitions ?? defaultPartitions,
+          replicationFactor: options.replicationFactor ?? DEFAULT_REPLICATION_FACTOR,
+          configEntries: spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+        })),
+      });
+    }
+    const present = topics.filter((spec) => existing.has(qualify(spec.topic)));
+    if (present.length > 0) await growPartitions(client, present);
+  }
 
   return {
     async producer() {
@@ -253,22 +275,21 @@ export function connectBus(options: BusOptions): Bus {
     },
 
     async ensureTopics(topics) {
-      const client = await connectedAdmin();
-      const existing = new Set(await client.listTopics());
-      const missing = topics.filter((spec) => !existing.has(qualify(spec.topic)));
-      if (missing.length > 0) {
-        await client.createTopics({
-          waitForLeaders: true,
-          topics: missing.map((spec) => ({
-            topic: qualify(spec.topic),
-            numPartitions: spec.partitions ?? defaultPartitions,
-            replicationFactor: options.replicationFactor ?? DEFAULT_REPLICATION_FACTOR,
-            configEntries: spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
-          })),
-        });
+      // A broker that has only just started (or just elected leaders) answers metadata requests with
+      // retriable errors (UNKNOWN_TOPIC_OR_PARTITION, LEADER_NOT_AVAILABLE) for longer than kafkajs'
+      // own retries on a loaded machine; the service must come up anyway, so it tries again here.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await ensureTopicsOnce(topics);
+        } catch (error) {
+          // kafkajs gives up with its own retries exhausted, the retriable protocol error as the cause.
+          const failure = error as { retriable?: boolean; cause?: { retriable?: boolean } };
+          const retriable = failure.retriable === true || failure.cause?.retriable === true;
+          if (!retriable || attempt >= ENSURE_TOPICS_ATTEMPTS) throw error;
+          options.logger?.warn({ err: error, attempt }, 'kafka: topics not ready yet; trying again');
+          await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+        }
       }
-      const present = topics.filter((spec) => existing.has(qualify(spec.topic)));
-      if (present.length > 0) await growPartitions(client, present);
     },
     async partitionCounts(topics) {
       const client = await connectedAdmin();
