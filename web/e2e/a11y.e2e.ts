@@ -138,60 +138,82 @@ async function placeCashOrder(session: Session): Promise<string> {
   return placed.order._id;
 }
 
+/**
+ * Each sweep opens a dozen screens at two widths and audits each one: about a minute on a loaded
+ * 2-core machine, so it gets more than the suite's default minute.
+ */
+const SWEEP_TIMEOUT_MS = 150_000;
+
 describe('no axe-core violations on any route', () => {
-  it('signed out', async () => {
-    const product = await firstId('/products');
-    const service = await firstId('/admin/services');
-    const routes = [
-      '/',
-      '/store',
-      '/appointment',
-      `/products/${product}`,
-      `/service/${service}`,
-      '/login',
-      '/auth/register',
-      '/auth/forgot-password',
-      '/privacy',
-      '/terms',
-    ];
-    expect(await audit(routes)).toEqual([]);
-  });
+  it(
+    'signed out',
+    async () => {
+      const product = await firstId('/products');
+      const service = await firstId('/admin/services');
+      const routes = [
+        '/',
+        '/store',
+        '/appointment',
+        `/products/${product}`,
+        `/service/${service}`,
+        '/login',
+        '/auth/register',
+        '/auth/forgot-password',
+        '/privacy',
+        '/terms',
+      ];
+      expect(await audit(routes)).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it('as a customer', async () => {
-    const customer = await signIn('customer@spa.local', 'Customer@12345');
-    // The screens with something in them, whatever ran before: a placed order, and a line in the cart.
-    const orderId = await placeCashOrder(customer);
-    await addToCart(customer, await firstId('/products'));
-    const routes = [
-      `/orders/${orderId}`,
-      '/',
-      '/store',
-      '/dashboard',
-      '/cart',
-      '/my-appointments',
-      '/orders',
-      '/favorites',
-      '/settings',
-      '/reviews',
-      '/address-management',
-      '/help',
-    ];
-    expect(await audit(routes, customer)).toEqual([]);
-  });
+  it(
+    'as a customer',
+    async () => {
+      const customer = await signIn('customer@spa.local', 'Customer@12345');
+      // The screens with something in them, whatever ran before: a placed order, and a line in the cart.
+      const orderId = await placeCashOrder(customer);
+      await addToCart(customer, await firstId('/products'));
+      const routes = [
+        `/orders/${orderId}`,
+        '/',
+        '/store',
+        '/dashboard',
+        '/cart',
+        '/my-appointments',
+        '/orders',
+        '/favorites',
+        '/settings',
+        '/reviews',
+        '/address-management',
+        '/help',
+      ];
+      expect(await audit(routes, customer)).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it('as an admin', async () => {
-    const admin = await signIn('admin@spa.local', 'Admin@12345');
-    const routes = ['/dashboard', '/dashboard/employees', '/bills/view', '/bills/create', '/settings'];
-    expect(await audit(routes, admin)).toEqual([]);
-    expect(await auditTabs('/dashboard', 'Admin sections', admin)).toEqual([]);
-    expect(await auditTabs('/dashboard/employees', 'Employee management', admin)).toEqual([]);
-  });
+  it(
+    'as an admin',
+    async () => {
+      const admin = await signIn('admin@spa.local', 'Admin@12345');
+      const routes = ['/dashboard', '/dashboard/employees', '/bills/view', '/bills/create', '/settings'];
+      expect(await audit(routes, admin)).toEqual([]);
+      expect(await auditTabs('/dashboard', 'Admin sections', admin)).toEqual([]);
+      expect(await auditTabs('/dashboard/employees', 'Employee management', admin)).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it('as staff', async () => {
-    const staff = await signIn('therapist@spa.local', 'Staff@12345');
-    const routes = ['/dashboard', '/bills/view', '/bills/create', '/settings'];
-    expect(await audit(routes, staff)).toEqual([]);
-  });
+  it(
+    'as staff',
+    async () => {
+      const staff = await signIn('therapist@spa.local', 'Staff@12345');
+      const routes = ['/dashboard', '/bills/view', '/bills/create', '/settings'];
+      expect(await audit(routes, staff)).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });
 
 describe('keyboard', () => {
