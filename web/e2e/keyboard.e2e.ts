@@ -93,9 +93,7 @@ async function skipToMain(page: Page): Promise<void> {
   // As a person would, wait for the page to show (and its script to take over) before reaching for
   // the keyboard.
   await skip.waitFor({ state: 'attached' });
-  await poll(() =>
-    page.evaluate(() => document.documentElement.dataset.app === 'interactive'),
-  ).toBe(true);
+  await poll(() => page.evaluate(() => document.documentElement.dataset.app === 'interactive')).toBe(true);
   await page.keyboard.press('Tab');
   await poll(() => skip.evaluate((element) => element === document.activeElement)).toBe(true);
   const box = await skip.boundingBox();

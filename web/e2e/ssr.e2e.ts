@@ -70,9 +70,7 @@ describe('server-rendered public pages', () => {
         .toContain(text);
       // Hydrated: the app has taken over, and (below) not one node the server sent was replaced.
       await expect
-        .poll(() =>
-          page.evaluate(() => document.documentElement.dataset.app === 'interactive'),
-        )
+        .poll(() => page.evaluate(() => document.documentElement.dataset.app === 'interactive'))
         .toBe(true);
       expect(
         await page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot),
