@@ -1,0 +1,2 @@
+export * from './bill-math.js';
+export * from './amount-in-words.js';
