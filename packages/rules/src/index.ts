@@ -1,2 +1,3 @@
 export * from './bill-math.js';
 export * from './amount-in-words.js';
+export * from './rooms.js';

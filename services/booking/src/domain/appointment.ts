@@ -26,12 +26,6 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'online'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const ROOM_TYPES = ['Silver', 'Gold', 'Diamond'] as const;
-export type RoomType = (typeof ROOM_TYPES)[number];
-
-export const ROOM_CAPACITIES = ['Single Bed', 'Double Bed'] as const;
-export type RoomCapacity = (typeof ROOM_CAPACITIES)[number];
-
 export const TIME_RANGES = ['upcoming', 'past', 'all'] as const;
 export type TimeRange = (typeof TIME_RANGES)[number];
 

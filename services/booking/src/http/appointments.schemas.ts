@@ -1,10 +1,9 @@
 import { errorResponseSchema, pageFieldsSchema, pagingQueryProperties, strictObject } from '@spa/kit';
+import { ROOM_CAPACITIES, ROOM_TYPES } from '@spa/rules';
 import {
   APPOINTMENT_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
-  ROOM_CAPACITIES,
-  ROOM_TYPES,
   TIME_RANGES,
 } from '../domain/appointment.js';
 
