@@ -3,7 +3,7 @@ import { AppError, notFound, type AuthUser } from '@spa/kit';
 import { chooseRoomPrice, type RoomCapacity, type RoomType } from '@spa/rules';
 import { SYSTEM_ACTOR, type PaymentMethod } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
-import { businessHoursProblem, compactLocalDate, fitsBusinessHours } from '../domain/business-time.js';
+import { businessHoursProblem, compactLocalDate, fitsBusinessHours } from '@spa/rules';
 import {
   choosePricingOption,
   formatRupees,
