@@ -8,7 +8,10 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{services,gateway,proto,infra}/**/src/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}'],
+          include: [
+            '{packages,services,gateway,proto,infra}/**/src/**/*.spec.ts',
+            'web/src/**/*.spec.{ts,tsx}',
+          ],
           environment: 'node',
         },
       },

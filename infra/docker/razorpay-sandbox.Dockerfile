@@ -7,6 +7,7 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY packages/rules/package.json packages/rules/
 COPY proto/package.json proto/
 COPY services/kit/package.json services/kit/
 COPY services/identity/package.json services/identity/
@@ -31,6 +32,7 @@ RUN npm run build -w @spa/razorpay-sandbox
 FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY packages/rules/package.json packages/rules/
 COPY proto/package.json proto/
 COPY services/kit/package.json services/kit/
 COPY services/identity/package.json services/identity/

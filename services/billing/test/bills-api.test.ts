@@ -103,7 +103,8 @@ describe('POST /bills', () => {
     expect(bill.services[0]._id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  // The same arithmetic as the unit tests of domain/bill-math.ts, through the API and back from the database.
+  // The same arithmetic as the unit tests of @spa/rules (packages/rules/src/bill-math.spec.ts), through
+  // the API and back from the database.
   it.each([
     {
       case: '0 gst and a 100% line discount',

@@ -1,19 +1,14 @@
 import { ConfigError, readBaseConfig, readConfig, type BaseConfig } from '@spa/kit';
+import { BOOKING_RULE_DEFAULTS, clock24Text, type BookingRuleSettings } from '@spa/rules';
 import type { FairHoldLimits } from './domain/fair-holds.js';
 import { parseShiftHours, type ShiftHours } from './domain/shifts.js';
 
-export interface BookingRules {
-  /** Minutes from midnight, business time zone: appointments start and end inside [open, close]. */
-  openMinute: number;
-  closeMinute: number;
-  /** IANA zone the business runs in; only fixed-offset zones are supported (see domain/business-time). */
-  timeZone: string;
-  /** How long before the start a customer may still cancel on their own. */
-  cancellationNoticeMinutes: number;
-  /** An unpaid online booking is released after this long. */
-  paymentHoldSeconds: number;
-  /** How far ahead an appointment may be booked. */
-  maxDaysAhead: number;
+/**
+ * The rules of booking, from its environment. The part the web applies too (business hours in a
+ * fixed-offset zone, the cancellation notice, the payment hold, how far ahead) is @spa/rules'
+ * BookingRuleSettings, served at GET /appointments/rules.
+ */
+export interface BookingRules extends BookingRuleSettings {
   /** The grid and number of the start times suggested when no room is free. */
   suggestionStepMinutes: number;
   suggestionCount: number;
@@ -35,6 +30,8 @@ export interface BookingConfig extends BaseConfig {
 }
 
 const DEFAULT_SHIFTS = 'morning=09:00-17:00,night=13:00-21:00';
+/** The rules' defaults are @spa/rules' (the web shows them until booking answers GET /appointments/rules). */
+const defaults = BOOKING_RULE_DEFAULTS;
 
 function clockMinute(value: string, name: string, problems: string[]): number {
   const match = /^(\d{1,2}):(\d{2})$/.exec(value.trim());
@@ -55,12 +52,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     return {
       ...base,
       rules: {
-        openMinute: clockMinute(env.string('BUSINESS_OPENS', '09:00'), 'BUSINESS_OPENS', problems),
-        closeMinute: clockMinute(env.string('BUSINESS_CLOSES', '21:00'), 'BUSINESS_CLOSES', problems),
+        openMinute: clockMinute(
+          env.string('BUSINESS_OPENS', clock24Text(defaults.openMinute)),
+          'BUSINESS_OPENS',
+          problems,
+        ),
+        closeMinute: clockMinute(
+          env.string('BUSINESS_CLOSES', clock24Text(defaults.closeMinute)),
+          'BUSINESS_CLOSES',
+          problems,
+        ),
         timeZone: env.oneOf('BUSINESS_TIME_ZONE', ['Asia/Kolkata'] as const, 'Asia/Kolkata'),
-        cancellationNoticeMinutes: env.int('CANCELLATION_NOTICE_MINUTES', 4 * 60),
-        paymentHoldSeconds: env.int('PAYMENT_HOLD_SECONDS', 15 * 60),
-        maxDaysAhead: env.int('BOOKING_MAX_DAYS_AHEAD', 365),
+        cancellationNoticeMinutes: env.int('CANCELLATION_NOTICE_MINUTES', defaults.cancellationNoticeMinutes),
+        paymentHoldSeconds: env.int('PAYMENT_HOLD_SECONDS', defaults.paymentHoldSeconds),
+        maxDaysAhead: env.int('BOOKING_MAX_DAYS_AHEAD', defaults.maxDaysAhead),
         suggestionStepMinutes: env.int('SUGGESTION_STEP_MINUTES', 30),
         suggestionCount: env.int('SUGGESTION_COUNT', 3),
         shifts: typeof shifts === 'string' ? {} : shifts,

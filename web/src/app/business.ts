@@ -15,8 +15,7 @@ export const business = {
   email: 'hello@aranyaspa.in',
   careersEmail: 'careers@aranyaspa.in',
   openingDays: 'Open every day',
-  // Business hours from the spec (section 9).
-  openingHours: '9:00 AM – 9:00 PM',
+  // The hours are booking's configuration (useOpeningHoursText in booking-rules.ts), not a constant here.
 } as const;
 
 export const businessAddressLines = [

@@ -1,4 +1,6 @@
+import { businessHoursText, clock24Text } from '@spa/rules';
 import type { Product, Service } from '../features/catalogue/types';
+import { DEFAULT_BOOKING_RULES } from './booking-rules';
 import { business } from './business';
 import { jsonForScript } from './ssr-state';
 
@@ -61,12 +63,12 @@ export function daySpa(appUrl: string, services: readonly Service[] = []): objec
       postalCode: business.address.postalCode,
       addressCountry: 'IN',
     },
-    // Spec section 9: open every day, 9:00 AM – 9:00 PM.
+    // Open every day. The server render does not ask booking, so its default hours (9:00 AM – 9:00 PM).
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-      opens: '09:00',
-      closes: '21:00',
+      opens: clock24Text(DEFAULT_BOOKING_RULES.openMinute),
+      closes: clock24Text(DEFAULT_BOOKING_RULES.closeMinute),
     },
     // The treatments' own prices when the page has them, else the usual symbol scale.
     priceRange: finite.length
@@ -158,7 +160,7 @@ export function pageMeta(page: SeoPage, path: string, appUrl: string, data: SeoD
     case 'appointment':
       return {
         title: `Book an appointment · ${business.name}`,
-        description: `Book a massage, facial or Ayurvedic ritual at ${business.name}, Indore, open every day 9:00 AM – 9:00 PM.`,
+        description: `Book a massage, facial or Ayurvedic ritual at ${business.name}, Indore, open every day ${businessHoursText(DEFAULT_BOOKING_RULES)}.`,
         path,
         ogType: 'website',
         structuredData: [spa, ...(data.services ?? []).map((service) => serviceData(appUrl, service))],

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// Money columns hold integer paise and rate columns integer basis points (see domain/bill-math.ts).
+// Money columns hold integer paise and rate columns integer basis points (see packages/rules/src/bill-math.ts).
 const paise = (name: string) => bigint(name, { mode: 'number' }).notNull();
 const basisPoints = (name: string) => integer(name).notNull();
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull();

@@ -1,4 +1,4 @@
-import { fromHundredths } from './bill-math.js';
+import { fromHundredths } from '@spa/rules';
 import type { PricedBill, ProductLine, ServiceLine } from './bill-input.js';
 import type { Bill, FieldChange } from './bill.js';
 

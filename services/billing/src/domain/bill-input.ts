@@ -7,7 +7,7 @@ import {
   type BasisPoints,
   type BillTotals,
   type Paise,
-} from './bill-math.js';
+} from '@spa/rules';
 import { parseBillDate, todayInKolkata, type CalendarDate } from './calendar.js';
 
 /** The bill form as a client sends it (spec sections 2, 3 and 5), in rupees and percent. */

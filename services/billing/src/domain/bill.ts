@@ -1,5 +1,5 @@
 import { notFound } from '@spa/kit';
-import type { Paise } from './bill-math.js';
+import type { Paise } from '@spa/rules';
 import type { BillDraft, ProductLine, ServiceLine } from './bill-input.js';
 
 /** A bill as stored: a priced draft with its invoice number, line ids and audit fields. */

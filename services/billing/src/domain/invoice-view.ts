@@ -1,11 +1,11 @@
-import { amountInWords } from './amount-in-words.js';
 import {
+  amountInWords,
   lineTaxBreakdown,
   productAmount,
   type BasisPoints,
   type LineTaxBreakdown,
   type Paise,
-} from './bill-math.js';
+} from '@spa/rules';
 import type { Bill } from './bill.js';
 import { formatIndianDate } from './calendar.js';
 import { gstinStateCode } from './gstin.js';

@@ -1,4 +1,4 @@
-import { fromHundredths } from '../domain/bill-math.js';
+import { fromHundredths } from '@spa/rules';
 import type { Bill, BillChange } from '../domain/bill.js';
 
 /** A bill as the API answers it: rupees and percent, `_id` beside `id` (spec section 3). */

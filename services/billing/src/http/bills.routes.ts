@@ -2,7 +2,7 @@ import { AppError, currentUser, errorResponseSchema, requireRole, type Database 
 import type { FastifyInstance } from 'fastify';
 import { findBillHistory, incomeSummary, listBills } from '../db/bills.repository.js';
 import type { BillInput } from '../domain/bill-input.js';
-import { fromHundredths } from '../domain/bill-math.js';
+import { fromHundredths } from '@spa/rules';
 import type { Actor } from '../domain/bill.js';
 import { invoiceFileName } from '../domain/invoice-number.js';
 import { getBill, issueBill, reviseBill, type BillCommandDeps } from '../use-cases/bills.js';

@@ -1,3 +1,5 @@
+import { OPEN_APPOINTMENT_STATUSES } from '@spa/rules';
+
 /** The spec's appointment statuses (section 4); the employee view also uses Scheduled. */
 export const APPOINTMENT_STATUSES = [
   'Pending',
@@ -26,17 +28,11 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'online'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const ROOM_TYPES = ['Silver', 'Gold', 'Diamond'] as const;
-export type RoomType = (typeof ROOM_TYPES)[number];
-
-export const ROOM_CAPACITIES = ['Single Bed', 'Double Bed'] as const;
-export type RoomCapacity = (typeof ROOM_CAPACITIES)[number];
-
 export const TIME_RANGES = ['upcoming', 'past', 'all'] as const;
 export type TimeRange = (typeof TIME_RANGES)[number];
 
 /** Statuses in which nothing has happened yet: the customer may still cancel (within the notice). */
-export const OPEN_STATUSES: readonly AppointmentStatus[] = ['Pending', 'Scheduled', 'Confirmed'];
+export const OPEN_STATUSES: readonly AppointmentStatus[] = OPEN_APPOINTMENT_STATUSES;
 
 /** A cancelled appointment no longer holds its room or employee (the exclusion constraints skip it). */
 export const isActiveStatus = (status: string) => status !== 'Cancelled';
@@ -92,27 +88,4 @@ export interface Appointment {
 /** The human id: APT-<local booking date>-<sequence>, e.g. APT-20261121-0042 (unique, not gapless). */
 export function appointmentCode(localDate: string, sequence: number): string {
   return `APT-${localDate}-${String(sequence).padStart(4, '0')}`;
-}
-
-/**
- * Whether the customer may cancel on their own: an open appointment that starts at least the notice
- * from now. Answers the reason as the customer should read it, or undefined when they may.
- */
-export function customerCancellationProblem(
-  appointment: Pick<Appointment, 'status' | 'startsAt'>,
-  now: Date,
-  noticeMinutes: number,
-): string | undefined {
-  if (appointment.status === 'Cancelled') return 'This appointment is already cancelled.';
-  if (!OPEN_STATUSES.includes(appointment.status))
-    return `This appointment is ${appointment.status.toLowerCase()} and can no longer be cancelled.`;
-  const minutesLeft = (appointment.startsAt.getTime() - now.getTime()) / 60_000;
-  if (minutesLeft < noticeMinutes)
-    return `Appointments can be cancelled online up to ${describeNotice(noticeMinutes)} before they start. Please call us to change this one.`;
-  return undefined;
-}
-
-export function describeNotice(minutes: number): string {
-  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

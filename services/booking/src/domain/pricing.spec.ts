@@ -3,7 +3,6 @@ import {
   choosePricingOption,
   formatRupees,
   priceAppointment,
-  chooseRoomPrice,
   quoteMismatches,
   roomsOfChoice,
 } from './pricing.js';
@@ -40,30 +39,13 @@ describe('pricing', () => {
     );
   });
 
+  // How the price of a room choice is chosen is @spa/rules' (packages/rules/src/rooms.spec.ts).
   const gold = [
     { id: 'g10', roomNumber: '10', capacity: 'Single Bed', status: 'Available', pricePaise: 200_000 },
     { id: 'g2', roomNumber: '2', capacity: 'Double Bed', status: 'Maintenance', pricePaise: 250_000 },
     { id: 'g9', roomNumber: '9', capacity: 'Double Bed', status: 'Occupied', pricePaise: 250_000 },
     { id: 'gA1', roomNumber: 'A1', capacity: 'Single Bed', status: 'Available', pricePaise: 200_000 },
   ];
-
-  it('charges a room choice its own price: the quoted one when a bookable room of the choice has it', () => {
-    expect(chooseRoomPrice(gold, { capacity: 'Double Bed', roomPricePaise: 250_000 })).toBe(250_000);
-    expect(chooseRoomPrice(gold, { capacity: 'Single Bed', roomPricePaise: 200_000 })).toBe(200_000);
-    // Without a capacity (an old client), the price shown picks the rooms.
-    expect(chooseRoomPrice(gold, { roomPricePaise: 250_000 })).toBe(250_000);
-    expect(chooseRoomPrice(gold, { roomPricePaise: 200_000 })).toBe(200_000);
-  });
-
-  it('answers the first bookable room’s price of the choice when the quote is none of them (then refused)', () => {
-    // Double Bed Gold at the Single Bed price: the Double Bed price, which the quote check refuses.
-    expect(chooseRoomPrice(gold, { capacity: 'Double Bed', roomPricePaise: 200_000 })).toBe(250_000);
-    // By room number, numbers numerically; rooms under maintenance never count.
-    expect(chooseRoomPrice(gold, { roomPricePaise: 1 })).toBe(250_000);
-    expect(chooseRoomPrice(gold, {})).toBe(250_000);
-    expect(chooseRoomPrice(gold.slice(1, 2), {})).toBeUndefined();
-    expect(chooseRoomPrice(gold, { capacity: 'Triple Bed' })).toBeUndefined();
-  });
 
   it('allocates only rooms of exactly the choice', () => {
     expect(

@@ -1,3 +1,5 @@
+import { appointmentTotal, type RoomForChoice } from '@spa/rules';
+
 /** Money is integer paise inside the service and on the bus; the API speaks rupees (2 decimals). */
 export const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
 export const paiseToRupees = (paise: number) => Math.round(paise) / 100;
@@ -49,41 +51,10 @@ export function choosePricingOption(service: BookableService, choice: OptionChoi
   return sameLength.find((option) => option.pricePaise === rupeesToPaise(choice.price!)) ?? sameLength[0]!;
 }
 
-export interface RoomForPricing {
-  roomNumber: string;
-  status: string;
-  pricePaise: number;
-}
-
-export interface RoomForChoice extends RoomForPricing {
-  capacity: string;
-}
-
 /**
- * What the customer chose among the rooms of a type: the capacity (when given) and the room price
- * they were shown. Answers the price charged, which is always the own price of the rooms that may be
- * allocated: the quoted price when some bookable room of the choice has it, else (one price, or an
- * old client) the first such room's in room-number order, which the quote check then refuses with the
- * right amount. Undefined when no bookable room matches the choice.
+ * The rooms of a choice: its capacity (when given) at exactly the price charged (chooseRoomPrice, from
+ * @spa/rules, the rule the booking screen offers rooms by).
  */
-export function chooseRoomPrice(
-  rooms: readonly RoomForChoice[],
-  choice: { capacity?: string; roomPricePaise?: number },
-): number | undefined {
-  const matching = rooms
-    .filter((room) => room.status !== 'Maintenance')
-    .filter((room) => choice.capacity === undefined || room.capacity === choice.capacity)
-    .sort(compareRoomNumbers);
-  if (matching.length === 0) return undefined;
-  if (
-    choice.roomPricePaise !== undefined &&
-    matching.some((room) => room.pricePaise === choice.roomPricePaise)
-  )
-    return choice.roomPricePaise;
-  return matching[0]!.pricePaise;
-}
-
-/** The rooms of a choice: its capacity (when given) at exactly the price charged. */
 export function roomsOfChoice<T extends RoomForChoice>(
   rooms: readonly T[],
   choice: { capacity?: string; pricePaise: number },
@@ -93,16 +64,6 @@ export function roomsOfChoice<T extends RoomForChoice>(
       room.pricePaise === choice.pricePaise &&
       (choice.capacity === undefined || room.capacity === choice.capacity),
   );
-}
-
-export function compareRoomNumbers(a: { roomNumber: string }, b: { roomNumber: string }): number {
-  const numeric = (value: string) => (/^[0-9]{1,9}$/.test(value) ? Number(value) : undefined);
-  const left = numeric(a.roomNumber);
-  const right = numeric(b.roomNumber);
-  if (left !== undefined && right !== undefined) return left - right;
-  if (left !== undefined) return -1;
-  if (right !== undefined) return 1;
-  return a.roomNumber < b.roomNumber ? -1 : a.roomNumber > b.roomNumber ? 1 : 0;
 }
 
 export interface AppointmentPrice {
@@ -115,7 +76,7 @@ export function priceAppointment(option: PricingOption, roomPricePaise: number):
   return {
     servicePricePaise: option.pricePaise,
     roomPricePaise,
-    totalPricePaise: option.pricePaise + roomPricePaise,
+    totalPricePaise: appointmentTotal(option.pricePaise, roomPricePaise),
   };
 }
 

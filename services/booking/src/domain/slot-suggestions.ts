@@ -1,4 +1,4 @@
-import { fitsBusinessHours, fromLocal, MINUTE_MS, toLocal, type BusinessHours } from './business-time.js';
+import { fitsBusinessHours, fromLocal, MINUTE_MS, toLocal, type BusinessHours } from '@spa/rules';
 
 /** A half-open span of time in epoch milliseconds: [start, end). */
 export interface Span {

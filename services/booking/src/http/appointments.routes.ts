@@ -35,6 +35,7 @@ import {
   availableEmployeesSchema,
   bookedSchema,
   bookingBodySchema,
+  bookingRulesSchema,
   errorResponses,
   idParamsSchema,
   paymentStatusBodySchema,
@@ -43,7 +44,13 @@ import {
   timeRangeQuerySchema,
   userIdParamsSchema,
 } from './appointments.schemas.js';
-import { presentAppointment, presentEmployee, presentHistory, presentOnlineBooking } from './presenters.js';
+import {
+  presentAppointment,
+  presentEmployee,
+  presentHistory,
+  presentOnlineBooking,
+  presentRules,
+} from './presenters.js';
 
 const tags = ['appointments'];
 const security = [{ bearer: [] }];
@@ -67,6 +74,27 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
     });
   const presentList = (request: FastifyRequest, views: AppointmentView[]) =>
     views.map((view) => present(request, view));
+
+  // Public: the screens apply these rules before asking (the date picker's hours, the Cancel button).
+  // They change only when booking is reconfigured, so browsers keep them five minutes and the gateway one.
+  app.get(
+    '/appointments/rules',
+    {
+      schema: {
+        tags,
+        summary: "Booking's configurable rules: business hours, the cancellation notice and payment holds",
+        description:
+          'Public, no token. The values booking itself enforces, from its configuration (BUSINESS_OPENS, ' +
+          'BUSINESS_CLOSES, BUSINESS_TIME_ZONE, CANCELLATION_NOTICE_MINUTES, PAYMENT_HOLD_SECONDS, ' +
+          'BOOKING_MAX_DAYS_AHEAD, MAX_OPEN_ONLINE_BOOKINGS, MAX_FUTURE_CASH_BOOKINGS).',
+        response: { 200: bookingRulesSchema },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=300, s-maxage=60')
+        .send(presentRules(context.config.rules)),
+  );
 
   app.post<{ Body: BookingRequest }>(
     '/appointments/auto-assign',

@@ -1,10 +1,9 @@
 import { errorResponseSchema, pageFieldsSchema, pagingQueryProperties, strictObject } from '@spa/kit';
+import { ROOM_CAPACITIES, ROOM_TYPES } from '@spa/rules';
 import {
   APPOINTMENT_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
-  ROOM_CAPACITIES,
-  ROOM_TYPES,
   TIME_RANGES,
 } from '../domain/appointment.js';
 
@@ -274,6 +273,54 @@ export const availableEmployeesSchema = {
           },
         },
       },
+    },
+  },
+} as const;
+
+const minuteOfDay = (description: string) => ({ type: 'integer', minimum: 0, maximum: 24 * 60, description });
+const clock = (description: string) => ({ type: 'string', pattern: '^[0-9]{2}:[0-9]{2}$', description });
+
+/** GET /appointments/rules: booking's configurable rules, public (the web applies them with @spa/rules). */
+export const bookingRulesSchema = {
+  type: 'object',
+  required: [
+    'timeZone',
+    'openMinute',
+    'closeMinute',
+    'opens',
+    'closes',
+    'cancellationNoticeMinutes',
+    'paymentHoldSeconds',
+    'maxDaysAhead',
+    'maxOnlineHolds',
+    'maxFutureCashBookings',
+  ],
+  properties: {
+    timeZone: { type: 'string', description: 'The IANA zone of the business hours (Asia/Kolkata)' },
+    openMinute: minuteOfDay('Opening time, minutes after local midnight (540 is 9:00 AM)'),
+    closeMinute: minuteOfDay('Closing time, minutes after local midnight; an appointment ends by then'),
+    opens: clock('Opening time on a 24-hour clock (09:00)'),
+    closes: clock('Closing time on a 24-hour clock (21:00)'),
+    cancellationNoticeMinutes: {
+      type: 'integer',
+      minimum: 0,
+      description: 'A customer may cancel an open appointment up to this long before it starts',
+    },
+    paymentHoldSeconds: {
+      type: 'integer',
+      minimum: 1,
+      description: 'An unpaid online booking holds its time this long, then it is cancelled',
+    },
+    maxDaysAhead: { type: 'integer', minimum: 1, description: 'How far ahead an appointment may start' },
+    maxOnlineHolds: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Online bookings one customer may have waiting for payment at once',
+    },
+    maxFutureCashBookings: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Cash bookings one customer may have to come at once',
     },
   },
 } as const;

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@spa/kit';
+import { clock24Text, customerCancellationProblem } from '@spa/rules';
 import type { BookingRules } from '../config.js';
-import { customerCancellationProblem } from '../domain/appointment.js';
 import type { AppointmentView, HistoryEntry } from '../domain/appointment-view.js';
 import { paiseToRupees } from '../domain/pricing.js';
 import type { UserRow } from '../db/schema.js';
@@ -128,5 +128,21 @@ function employeeFields(employee: UserRow) {
     workingLocation: employee.workingLocation,
     shift: employee.shift,
     status: employee.status,
+  };
+}
+
+/** GET /appointments/rules: the part of booking's configuration a customer's screens apply. */
+export function presentRules(rules: BookingRules) {
+  return {
+    timeZone: rules.timeZone,
+    openMinute: rules.openMinute,
+    closeMinute: rules.closeMinute,
+    opens: clock24Text(rules.openMinute),
+    closes: clock24Text(rules.closeMinute),
+    cancellationNoticeMinutes: rules.cancellationNoticeMinutes,
+    paymentHoldSeconds: rules.paymentHoldSeconds,
+    maxDaysAhead: rules.maxDaysAhead,
+    maxOnlineHolds: rules.fairHolds.maxOnlineHolds,
+    maxFutureCashBookings: rules.fairHolds.maxFutureCashBookings,
   };
 }

@@ -1,7 +1,7 @@
 import type { Tx } from '@spa/kit';
 import type { BookingRules } from '../config.js';
 import { rankEmployees, rotateRooms } from '../domain/allocation.js';
-import { fromLocal, MINUTE_MS, toLocal } from '../domain/business-time.js';
+import { fromLocal, MINUTE_MS, toLocal } from '@spa/rules';
 import {
   employeesWithRoleAt,
   lockSlotKeys,

@@ -1,12 +1,8 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { AppError, notFound, type AuthUser, type Tx } from '@spa/kit';
 import type { EventDefinition } from '@spa/proto';
-import {
-  customerCancellationProblem,
-  type Actor,
-  type Appointment,
-  type AppointmentStatus,
-} from '../domain/appointment.js';
+import { customerCancellationProblem } from '@spa/rules';
+import type { Actor, Appointment, AppointmentStatus } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import {
   findAppointmentView,

@@ -2,7 +2,7 @@ import { AppError, assertOwnerOr, notFound, type AuthUser, type Database, type P
 import type { FastifyRequest } from 'fastify';
 import type { AppointmentStatus, TimeRange } from '../domain/appointment.js';
 import type { AppointmentView, HistoryEntry } from '../domain/appointment-view.js';
-import { fromLocal, toLocal } from '../domain/business-time.js';
+import { fromLocal, toLocal } from '@spa/rules';
 import { shiftCovers } from '../domain/shifts.js';
 import {
   findAppointmentView,

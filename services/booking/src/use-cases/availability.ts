@@ -1,6 +1,6 @@
 import { AppError } from '@spa/kit';
 import type { BookingRules } from '../config.js';
-import { formatLocalDateTime, fromLocal, MINUTE_MS, toLocal } from '../domain/business-time.js';
+import { formatLocalDateTime, fromLocal, MINUTE_MS, toLocal } from '@spa/rules';
 import { nearestFreeStarts, type Span } from '../domain/slot-suggestions.js';
 import { busyRoomSpans } from '../db/appointments.repository.js';
 import type { RoomRow } from '../db/schema.js';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, notFound, type AuthUser } from '@spa/kit';
-import { SYSTEM_ACTOR, type PaymentMethod, type RoomCapacity, type RoomType } from '../domain/appointment.js';
+import { chooseRoomPrice, type RoomCapacity, type RoomType } from '@spa/rules';
+import { SYSTEM_ACTOR, type PaymentMethod } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
-import { businessHoursProblem, compactLocalDate, fitsBusinessHours } from '../domain/business-time.js';
+import { businessHoursProblem, compactLocalDate, fitsBusinessHours } from '@spa/rules';
 import {
   choosePricingOption,
-  chooseRoomPrice,
   formatRupees,
   priceAppointment,
   quoteMismatches,

@@ -1,7 +1,7 @@
 import { AppError, notFound, type AuthUser } from '@spa/kit';
 import { OPEN_STATUSES } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
-import { businessHoursProblem, fitsBusinessHours, formatLocalDateTime } from '../domain/business-time.js';
+import { businessHoursProblem, fitsBusinessHours, formatLocalDateTime } from '@spa/rules';
 import { overlapRefusal } from '../domain/fair-holds.js';
 import { updateAppointment, type HistoryInput } from '../db/appointments.repository.js';
 import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.repository.js';

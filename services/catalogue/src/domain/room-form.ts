@@ -7,7 +7,7 @@ import {
   type RoomCapacity,
   type RoomStatus,
   type RoomType,
-} from './rooms.js';
+} from '@spa/rules';
 import { cleanText } from './text.js';
 
 export interface RoomInput {

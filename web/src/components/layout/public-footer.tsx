@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useOpeningHoursText } from '../../app/booking-rules';
 import { business, businessAddressLines } from '../../app/business';
 import { paths } from '../../app/paths';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../icons';
@@ -36,6 +37,7 @@ function FooterLinks({ title, links }: { title: string; links: { label: string; 
 }
 
 export function PublicFooter() {
+  const openingHours = useOpeningHoursText();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -63,7 +65,7 @@ export function PublicFooter() {
             <ClockIcon size={18} />
             <span>
               <span className="site-footer__line">{business.openingDays}</span>
-              <span className="site-footer__line">{business.openingHours}</span>
+              <span className="site-footer__line">{openingHours}</span>
             </span>
           </p>
           <p>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { describeNotice } from '@spa/rules';
+import { useBookingRules, useOpeningHoursText } from '../../app/booking-rules';
 import { business, businessAddressLines } from '../../app/business';
 import { paths } from '../../app/paths';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
@@ -11,7 +13,11 @@ interface Question {
   answer: ReactNode;
 }
 
-const SECTIONS: Array<{ id: string; title: string; questions: Question[] }> = [
+/** The answers name booking's hours and cancellation notice as booking is configured. */
+const sections = (
+  openingHours: string,
+  notice: string,
+): Array<{ id: string; title: string; questions: Question[] }> => [
   {
     id: 'booking',
     title: 'Booking',
@@ -33,7 +39,7 @@ const SECTIONS: Array<{ id: string; title: string; questions: Question[] }> = [
       },
       {
         question: 'When are you open?',
-        answer: `${business.openingDays}, ${business.openingHours}. Appointments start on the hour or half hour within these hours.`,
+        answer: `${business.openingDays}, ${openingHours}. Appointments start on the hour or half hour within these hours.`,
       },
       {
         question: 'What are Silver, Gold and Diamond rooms?',
@@ -85,14 +91,14 @@ const SECTIONS: Array<{ id: string; title: string; questions: Question[] }> = [
         question: 'Can I cancel or reschedule?',
         answer: (
           <>
-            Yes, up to 4 hours before your appointment starts: cancel it from{' '}
+            Yes, up to {notice} before your appointment starts: cancel it from{' '}
             <Link to={paths.myAppointments}>My Appointments</Link> and book a new time. Online payments are
-            refunded in full when you cancel at least 4 hours ahead.
+            refunded in full when you cancel at least {notice} ahead.
           </>
         ),
       },
       {
-        question: 'What if it is less than 4 hours before my appointment?',
+        question: `What if it is less than ${notice} before my appointment?`,
         answer: `Please call us on ${business.phone}. Late cancellations and missed appointments are not refunded, as the room and therapist were held for you; we are happy to help when something unexpected comes up.`,
       },
       {
@@ -139,6 +145,8 @@ const SECTIONS: Array<{ id: string; title: string; questions: Question[] }> = [
 
 /** /help: the questions guests ask most, and how to reach the spa. */
 export default function HelpPage() {
+  const openingHours = useOpeningHoursText();
+  const SECTIONS = sections(openingHours, describeNotice(useBookingRules().cancellationNoticeMinutes));
   return (
     <div className="container account-page">
       <PageTitle title="Help & Support" />
@@ -181,7 +189,7 @@ export default function HelpPage() {
           <li>
             <ClockIcon size={18} />
             <span>
-              {business.openingDays}, {business.openingHours}
+              {business.openingDays}, {openingHours}
             </span>
           </li>
         </ul>

@@ -1,10 +1,16 @@
 import { Link } from 'react-router-dom';
+import { businessHoursText, describeNotice } from '@spa/rules';
+import { useBookingRules } from '../../app/booking-rules';
 import { business, businessAddressLines } from '../../app/business';
 import { paths } from '../../app/paths';
 import { PageTitle } from '../../components/page-title';
 import './account.css';
 
-const SECTIONS: Array<{ id: string; title: string; paragraphs: string[] }> = [
+/** The bookings and cancellations sections name booking's hours and notice as booking is configured. */
+const sections = (
+  openingHours: string,
+  notice: string,
+): Array<{ id: string; title: string; paragraphs: string[] }> => [
   {
     id: 'about',
     title: '1. About these terms',
@@ -24,7 +30,7 @@ const SECTIONS: Array<{ id: string; title: string; paragraphs: string[] }> = [
     id: 'bookings',
     title: '3. Bookings',
     paragraphs: [
-      `Appointments can be booked during our opening hours, ${business.openingHours}, every day. A booking is confirmed once it appears under My Appointments. We assign a therapist qualified for your treatment and a room of the type you chose.`,
+      `Appointments can be booked during our opening hours, ${openingHours}, every day. A booking is confirmed once it appears under My Appointments. We assign a therapist qualified for your treatment and a room of the type you chose.`,
       'Please arrive 10 minutes early. If you arrive late we may shorten your treatment so the next guest is not delayed; the full price remains payable.',
     ],
   },
@@ -32,8 +38,8 @@ const SECTIONS: Array<{ id: string; title: string; paragraphs: string[] }> = [
     id: 'cancellations',
     title: '4. Cancellations, late changes and missed appointments',
     paragraphs: [
-      'You may cancel or reschedule free of charge up to 4 hours before the start of your appointment. Online payments for bookings cancelled in time are refunded in full to the original payment method, usually within 5 to 7 working days.',
-      'Cancellations with less than 4 hours’ notice and missed appointments are not refunded, because the room and therapist were reserved for you. We may ask guests with repeated missed appointments to pay in advance for future bookings.',
+      `You may cancel or reschedule free of charge up to ${notice} before the start of your appointment. Online payments for bookings cancelled in time are refunded in full to the original payment method, usually within 5 to 7 working days.`,
+      `Cancellations with less than ${notice}’ notice and missed appointments are not refunded, because the room and therapist were reserved for you. We may ask guests with repeated missed appointments to pay in advance for future bookings.`,
       'If we must cancel (for example if a therapist falls ill), we will tell you as early as we can and offer another time or a full refund.',
     ],
   },
@@ -87,6 +93,8 @@ const SECTIONS: Array<{ id: string; title: string; paragraphs: string[] }> = [
 
 /** /terms: terms of service and the spa's policies in plain language. */
 export default function TermsPage() {
+  const rules = useBookingRules();
+  const SECTIONS = sections(businessHoursText(rules), describeNotice(rules.cancellationNoticeMinutes));
   return (
     <div className="container account-page">
       <PageTitle title="Terms & Policies" />

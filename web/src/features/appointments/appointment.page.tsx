@@ -6,6 +6,7 @@ import { useCategories, useRooms, useServices } from '../catalogue/catalogue.que
 import { activeCategoriesInOrder, publicServices } from '../catalogue/service-lists';
 import type { Service } from '../catalogue/types';
 import { bookingTotal, optionKey, roomTypeOffers, type RoomTypeOffer } from './booking-choices';
+import { useBookingRules } from '../../app/booking-rules';
 import {
   readPreselection,
   restoreWizard,
@@ -81,8 +82,9 @@ function bookingRequest(state: WizardState, service: Service | undefined, room: 
 /** /appointment: the five-step booking wizard (spec section 2). */
 export default function AppointmentPage() {
   const now = useNow();
+  const rules = useBookingRules();
   const [state, dispatch] = useReducer(wizardReducer, undefined, () =>
-    restoreWizard(savedChoices(), new Date()),
+    restoreWizard(savedChoices(), new Date(), rules),
   );
   const [search] = useSearchParams();
   const location = useLocation();
@@ -152,7 +154,10 @@ export default function AppointmentPage() {
 
   const continueFromTime = () => {
     if (!state.optionKey) return void toast.error('Please select a duration', { duration: BOOKING_TOAST_MS });
-    if (!state.start || !isBookableStart(new Date(state.start), state.durationMinutes ?? 0, new Date()))
+    if (
+      !state.start ||
+      !isBookableStart(new Date(state.start), state.durationMinutes ?? 0, new Date(), rules)
+    )
       return void toast.error('Please select a date and time', { duration: BOOKING_TOAST_MS });
     act({ type: 'go', step: 'room-selection' });
   };
@@ -201,7 +206,7 @@ export default function AppointmentPage() {
             start={state.start}
             now={now}
             onOption={(key, durationMinutes) =>
-              act({ type: 'option', key, durationMinutes, now: new Date() })
+              act({ type: 'option', key, durationMinutes, now: new Date(), hours: rules })
             }
             onStart={(start) => act({ type: 'start', start })}
             onBack={() => act({ type: 'go', step: 'services' })}

@@ -171,20 +171,20 @@ describe('isCancellable', () => {
   const start = new Date('2026-11-25T12:30:00.000Z');
   const hoursBefore = (hours: number) => new Date(start.getTime() - hours * 3_600_000);
 
-  it('allows an open appointment up to four hours before it starts', () => {
-    expect(isCancellable(make({ status: 'Pending' }), hoursBefore(5))).toBe(true);
-    expect(isCancellable(make({ status: 'Confirmed' }), hoursBefore(4))).toBe(true);
-    expect(isCancellable(make({ status: 'Confirmed' }), hoursBefore(3.9))).toBe(false);
+  it('allows an open appointment up to the notice (four hours) before it starts', () => {
+    expect(isCancellable(make({ status: 'Pending' }), hoursBefore(5), 240)).toBe(true);
+    expect(isCancellable(make({ status: 'Confirmed' }), hoursBefore(4), 240)).toBe(true);
+    expect(isCancellable(make({ status: 'Confirmed' }), hoursBefore(3.9), 240)).toBe(false);
   });
 
   it('refuses finished, started and cancelled appointments', () => {
     for (const status of ['In Progress', 'Completed', 'Cancelled'])
-      expect(isCancellable(make({ status }), hoursBefore(48))).toBe(false);
+      expect(isCancellable(make({ status }), hoursBefore(48), 240)).toBe(false);
   });
 
   it("follows the server's flag when it sends one", () => {
-    expect(isCancellable(make({ status: 'Pending', canCancel: false }), hoursBefore(48))).toBe(false);
-    expect(isCancellable(make({ status: 'Pending', canCancel: true }), hoursBefore(1))).toBe(true);
+    expect(isCancellable(make({ status: 'Pending', canCancel: false }), hoursBefore(48), 240)).toBe(false);
+    expect(isCancellable(make({ status: 'Pending', canCancel: true }), hoursBefore(1), 240)).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@
  * serviceId, userId, employeeId and roomId, ids as `_id`, money in rupees, times ISO-8601 UTC). Every
  * field is read defensively: a reference may be missing (a deleted room) or still a bare id.
  */
+import { customerCancellationProblem } from '@spa/rules';
 
 export const APPOINTMENT_STATUSES = [
   'Pending',
@@ -258,21 +259,21 @@ export function appointmentCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'Appointment' : 'Appointments'}`;
 }
 
-/** Statuses in which nothing has happened yet, so the appointment can still be called off. */
-const OPEN_STATUSES = new Set(['Pending', 'Scheduled', 'Confirmed']);
-
-/** The booking service's default cancellation notice; the server has the final word. */
-export const CANCELLATION_NOTICE_HOURS = 4;
-
 /**
- * Whether to offer Cancel: the server's own flag when it sends one; otherwise an open appointment
- * that starts at least the notice period from now.
+ * Whether to offer Cancel: the server's own flag when it sends one; otherwise booking's rule (an open
+ * appointment that starts at least the notice from now, @spa/rules) with booking's notice.
  */
-export function isCancellable(appointment: Appointment, now: Date): boolean {
+export function isCancellable(appointment: Appointment, now: Date, noticeMinutes: number): boolean {
   if (appointment.canCancel !== undefined) return appointment.canCancel;
-  if (!OPEN_STATUSES.has(appointment.status)) return false;
   const start = time(appointment.start);
-  return Number.isFinite(start) && start - now.getTime() >= CANCELLATION_NOTICE_HOURS * 60 * 60 * 1000;
+  return (
+    Number.isFinite(start) &&
+    customerCancellationProblem(
+      { status: appointment.status, startsAt: new Date(start) },
+      now,
+      noticeMinutes,
+    ) === undefined
+  );
 }
 
 /** Spec (employee dashboard): the upcoming count is the appointments Scheduled or Confirmed. */

@@ -1,3 +1,4 @@
+import { appointmentTotal, bookableRoomsInOrder, fromHundredths, roundToHundredths } from '@spa/rules';
 import { ROOM_TYPES, type PricingOption, type Room, type RoomType } from '../catalogue/types';
 
 /** Spec section 9: service cards in the booking flow show the first 2 pricing options, then "+N more options". */
@@ -40,12 +41,12 @@ export const roomChoiceKey = (type: string, capacity: string) => `${type}|${capa
  * catalogue computes it by the spec's rule, e.g. Gold Single Bed ₹2,000, Gold Double Bed ₹2,500), which
  * is what the booking service charges for a room of exactly that choice. Rooms under maintenance
  * cannot be booked, so they offer nothing. Shown Silver to Diamond, each type's cheaper choice first;
- * the price of a choice is its first room's in room-number order.
+ * the price of a choice is its first bookable room's in room-number order (@spa/rules, as booking
+ * charges it).
  */
 export function roomTypeOffers(rooms: readonly Room[]): RoomTypeOffer[] {
   const offers = new Map<string, RoomTypeOffer>();
-  for (const room of [...rooms].sort(byRoomNumber)) {
-    if (room.status === 'Maintenance') continue;
+  for (const room of bookableRoomsInOrder(rooms)) {
     if (!(ROOM_TYPES as readonly string[]).includes(room.type)) continue;
     const key = roomChoiceKey(room.type, room.capacity);
     const price = Number(room.price);
@@ -66,23 +67,10 @@ export function roomTypeOffers(rooms: readonly Room[]): RoomTypeOffer[] {
   );
 }
 
-/** Room numbers in order, numbers numerically (2 before 10), as the booking service orders them. */
-export function byRoomNumber(a: Pick<Room, 'roomNumber'>, b: Pick<Room, 'roomNumber'>): number {
-  const numeric = (value: string) => (/^[0-9]{1,9}$/.test(value) ? Number(value) : undefined);
-  const left = numeric(a.roomNumber);
-  const right = numeric(b.roomNumber);
-  if (left !== undefined && right !== undefined) return left - right;
-  if (left !== undefined) return -1;
-  if (right !== undefined) return 1;
-  return a.roomNumber < b.roomNumber ? -1 : a.roomNumber > b.roomNumber ? 1 : 0;
-}
-
-/** Money sums in paise so that 2499.99 + 1000.01 is exactly 3500. */
-function rupees(value: number): number {
-  return Math.round(value * 100);
-}
-
-/** Spec: an appointment's total is the chosen duration's price plus the room type's price. */
+/**
+ * Spec: an appointment's total is the chosen duration's price plus the room type's price (@spa/rules),
+ * summed in paise so that 2499.99 + 1000.01 is exactly 3500.
+ */
 export function bookingTotal(servicePrice: number, roomPrice: number): number {
-  return (rupees(servicePrice) + rupees(roomPrice)) / 100;
+  return fromHundredths(appointmentTotal(roundToHundredths(servicePrice), roundToHundredths(roomPrice)));
 }

@@ -15,6 +15,8 @@ import {
 
 const day = { year: 2026, month: 11, day: 25 };
 const now = new Date('2026-11-25T02:40:00.000Z');
+/** Booking's default business hours, 9:00 AM to 9:00 PM. */
+const hours = { openMinute: 9 * 60, closeMinute: 21 * 60, timeZone: 'Asia/Kolkata' };
 const sevenThirtyPm = businessInstant(day, 19 * 60 + 30).toISOString();
 
 const run = (...actions: WizardAction[]): WizardState => actions.reduce(wizardReducer, initialWizardState);
@@ -30,7 +32,7 @@ describe('booking wizard', () => {
     let state = run({ type: 'service', serviceId: 's1' });
     expect(state.step).toBe('datetime-selection');
     expect(canOpen('room-selection', state)).toBe(false);
-    state = wizardReducer(state, { type: 'option', key: 'p60', durationMinutes: 60, now });
+    state = wizardReducer(state, { type: 'option', key: 'p60', durationMinutes: 60, now, hours });
     state = wizardReducer(state, { type: 'start', start: sevenThirtyPm });
     expect(canOpen('room-selection', state)).toBe(true);
     expect(canOpen('summary', state)).toBe(false);
@@ -45,7 +47,7 @@ describe('booking wizard', () => {
   it('resets the duration and time when another service is chosen', () => {
     const state = run(
       { type: 'service', serviceId: 's1' },
-      { type: 'option', key: 'p60', durationMinutes: 60, now },
+      { type: 'option', key: 'p60', durationMinutes: 60, now, hours },
       { type: 'start', start: sevenThirtyPm },
       { type: 'service', serviceId: 's2' },
     );
@@ -60,14 +62,14 @@ describe('booking wizard', () => {
   it('drops the time when a longer duration no longer ends by closing', () => {
     const base = run(
       { type: 'service', serviceId: 's1' },
-      { type: 'option', key: 'p60', durationMinutes: 60, now },
+      { type: 'option', key: 'p60', durationMinutes: 60, now, hours },
       { type: 'start', start: sevenThirtyPm },
     );
-    expect(wizardReducer(base, { type: 'option', key: 'p90', durationMinutes: 90, now }).start).toBe(
+    expect(wizardReducer(base, { type: 'option', key: 'p90', durationMinutes: 90, now, hours }).start).toBe(
       sevenThirtyPm,
     );
     expect(
-      wizardReducer(base, { type: 'option', key: 'p120', durationMinutes: 120, now }).start,
+      wizardReducer(base, { type: 'option', key: 'p120', durationMinutes: 120, now, hours }).start,
     ).toBeUndefined();
   });
 
@@ -114,7 +116,7 @@ describe('readPreselection', () => {
 describe('saved choices', () => {
   const chosen = run(
     { type: 'service', serviceId: 's1' },
-    { type: 'option', key: 'p60', durationMinutes: 60, now },
+    { type: 'option', key: 'p60', durationMinutes: 60, now, hours },
     { type: 'start', start: sevenThirtyPm },
     { type: 'go', step: 'room-selection' },
     { type: 'room-type', roomType: 'Gold', choice: 'Gold|Double Bed' },
@@ -123,12 +125,12 @@ describe('saved choices', () => {
   );
 
   it('come back as they were', () => {
-    expect(restoreWizard(serializeWizard(chosen), now)).toEqual(chosen);
+    expect(restoreWizard(serializeWizard(chosen), now, hours)).toEqual(chosen);
   });
 
   it('drop a time that has passed and fall back to its step', () => {
     const later = new Date('2026-11-26T00:00:00.000Z');
-    expect(restoreWizard(serializeWizard(chosen), later)).toMatchObject({
+    expect(restoreWizard(serializeWizard(chosen), later, hours)).toMatchObject({
       step: 'datetime-selection',
       start: undefined,
       roomType: 'Gold',
@@ -138,8 +140,8 @@ describe('saved choices', () => {
 
   it('are never kept once booked, and garbage restores the start', () => {
     expect(serializeWizard({ ...chosen, step: 'confirmation', booked: {} as Appointment })).toBeNull();
-    expect(restoreWizard('{not json', now)).toEqual(initialWizardState);
-    expect(restoreWizard(null, now)).toEqual(initialWizardState);
-    expect(restoreWizard('{"step":"summary","serviceId":5}', now)).toEqual(initialWizardState);
+    expect(restoreWizard('{not json', now, hours)).toEqual(initialWizardState);
+    expect(restoreWizard(null, now, hours)).toEqual(initialWizardState);
+    expect(restoreWizard('{"step":"summary","serviceId":5}', now, hours)).toEqual(initialWizardState);
   });
 });

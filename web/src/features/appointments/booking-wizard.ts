@@ -1,3 +1,4 @@
+import type { BusinessHours } from '@spa/rules';
 import type { RoomType } from '../catalogue/types';
 import type { Appointment, PaymentMethod } from './appointment';
 import { isBookableStart } from './business-time';
@@ -25,7 +26,7 @@ export interface WizardState {
 export type WizardAction =
   | { type: 'category'; categoryId: string }
   | { type: 'service'; serviceId: string; option?: { key: string; durationMinutes: number } }
-  | { type: 'option'; key: string; durationMinutes: number; now: Date }
+  | { type: 'option'; key: string; durationMinutes: number; now: Date; hours: BusinessHours }
   | { type: 'start'; start: string }
   | { type: 'room-type'; roomType: RoomType; choice?: string }
   | { type: 'payment'; method: PaymentMethod }
@@ -69,7 +70,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'option': {
       // A longer treatment may no longer fit before closing at the time already picked.
       const keepsStart =
-        state.start && isBookableStart(new Date(state.start), action.durationMinutes, action.now);
+        state.start &&
+        isBookableStart(new Date(state.start), action.durationMinutes, action.now, action.hours);
       return {
         ...state,
         optionKey: action.key,
@@ -137,7 +139,7 @@ export function serializeWizard(state: WizardState): string | null {
 const STEPS: readonly WizardStep[] = ['services', 'datetime-selection', 'room-selection', 'summary'];
 
 /** Restores saved choices; a time that has meanwhile passed is dropped and the step falls back. */
-export function restoreWizard(saved: string | null, now: Date): WizardState {
+export function restoreWizard(saved: string | null, now: Date, hours: BusinessHours): WizardState {
   if (!saved) return initialWizardState;
   try {
     const raw = JSON.parse(saved) as Partial<WizardState>;
@@ -150,7 +152,7 @@ export function restoreWizard(saved: string | null, now: Date): WizardState {
       serviceId: text(raw.serviceId),
       optionKey: text(raw.optionKey),
       durationMinutes: duration,
-      start: start && duration && isBookableStart(new Date(start), duration, now) ? start : undefined,
+      start: start && duration && isBookableStart(new Date(start), duration, now, hours) ? start : undefined,
       roomType: ['Silver', 'Gold', 'Diamond'].includes(raw.roomType as string) ? raw.roomType : undefined,
       roomChoice: text(raw.roomChoice),
       paymentMethod: raw.paymentMethod === 'online' ? 'online' : 'cash',

@@ -9,13 +9,14 @@ import {
   formatPickerDateTime,
   isBookableDay,
   isBookableStart,
-  minuteLabel,
   monthGrid,
   parsePickerDate,
   shiftMonth,
 } from './business-time';
 
 const day = { year: 2026, month: 11, day: 25 };
+/** Booking's default business hours, 9:00 AM to 9:00 PM. */
+const hours = { openMinute: 9 * 60, closeMinute: 21 * 60, timeZone: 'Asia/Kolkata' };
 /** 8:10 AM in Indore on 25/11/2026. */
 const earlyMorning = new Date('2026-11-25T02:40:00.000Z');
 
@@ -32,18 +33,11 @@ describe('business time (Asia/Kolkata, UTC+5:30)', () => {
       minuteOfDay: 90,
     });
   });
-
-  it('labels minutes on a 12-hour clock', () => {
-    expect(minuteLabel(9 * 60)).toBe('9:00 AM');
-    expect(minuteLabel(12 * 60 + 30)).toBe('12:30 PM');
-    expect(minuteLabel(20 * 60 + 30)).toBe('8:30 PM');
-    expect(minuteLabel(0)).toBe('12:00 AM');
-  });
 });
 
 describe('daySlots', () => {
   it('offers 9:00 AM to 8:30 PM in 30-minute steps', () => {
-    const slots = daySlots(day, 60, earlyMorning);
+    const slots = daySlots(day, 60, earlyMorning, hours);
     expect(slots).toHaveLength(24);
     expect(slots[0]!.label).toBe('9:00 AM');
     expect(slots[1]!.label).toBe('9:30 AM');
@@ -51,7 +45,7 @@ describe('daySlots', () => {
   });
 
   it('refuses starts whose appointment would end after 9:00 PM', () => {
-    const slots = daySlots(day, 90, earlyMorning);
+    const slots = daySlots(day, 90, earlyMorning, hours);
     const selectable = slots.filter((slot) => slot.selectable).map((slot) => slot.label);
     expect(selectable.at(-1)).toBe('7:30 PM');
     expect(slots.find((slot) => slot.label === '8:00 PM')).toMatchObject({
@@ -60,9 +54,20 @@ describe('daySlots', () => {
     });
   });
 
+  it('follows the hours booking is configured with', () => {
+    const short = { ...hours, openMinute: 10 * 60 + 30, closeMinute: 18 * 60 };
+    const slots = daySlots(day, 60, earlyMorning, short);
+    expect(slots[0]!.label).toBe('10:30 AM');
+    expect(slots.at(-1)!.label).toBe('5:30 PM');
+    expect(slots.filter((slot) => slot.selectable).at(-1)!.label).toBe('5:00 PM');
+    expect(isBookableStart(businessInstant(day, 10 * 60 + 30), 60, earlyMorning, short)).toBe(true);
+    expect(isBookableStart(businessInstant(day, 10 * 60), 60, earlyMorning, short)).toBe(false);
+    expect(isBookableStart(businessInstant(day, 17 * 60 + 30), 60, earlyMorning, short)).toBe(false);
+  });
+
   it('refuses times already past, including the current one', () => {
     const atTen = businessInstant(day, 10 * 60);
-    const slots = daySlots(day, 60, atTen);
+    const slots = daySlots(day, 60, atTen, hours);
     expect(slots.filter((slot) => slot.reason === 'past').map((slot) => slot.label)).toEqual([
       '9:00 AM',
       '9:30 AM',
@@ -74,28 +79,30 @@ describe('daySlots', () => {
 
 describe('bookable starts and days', () => {
   it('accepts a future start on a step inside business hours', () => {
-    expect(isBookableStart(businessInstant(day, 18 * 60), 60, earlyMorning)).toBe(true);
-    expect(isBookableStart(businessInstant(day, 20 * 60), 60, earlyMorning)).toBe(true);
+    expect(isBookableStart(businessInstant(day, 18 * 60), 60, earlyMorning, hours)).toBe(true);
+    expect(isBookableStart(businessInstant(day, 20 * 60), 60, earlyMorning, hours)).toBe(true);
   });
 
   it('refuses past, off-step, early and too-late starts', () => {
-    expect(isBookableStart(businessInstant(day, 8 * 60), 60, new Date('2026-11-20T00:00:00Z'))).toBe(false);
-    expect(isBookableStart(businessInstant(day, 18 * 60 + 15), 60, earlyMorning)).toBe(false);
-    expect(isBookableStart(businessInstant(day, 20 * 60 + 30), 60, earlyMorning)).toBe(false);
-    expect(isBookableStart(businessInstant(addDays(day, -1), 18 * 60), 60, earlyMorning)).toBe(false);
+    expect(isBookableStart(businessInstant(day, 8 * 60), 60, new Date('2026-11-20T00:00:00Z'), hours)).toBe(
+      false,
+    );
+    expect(isBookableStart(businessInstant(day, 18 * 60 + 15), 60, earlyMorning, hours)).toBe(false);
+    expect(isBookableStart(businessInstant(day, 20 * 60 + 30), 60, earlyMorning, hours)).toBe(false);
+    expect(isBookableStart(businessInstant(addDays(day, -1), 18 * 60), 60, earlyMorning, hours)).toBe(false);
   });
 
   it('closes today once its last time has passed and opens tomorrow', () => {
     const lateEvening = businessInstant(day, 20 * 60 + 45);
-    expect(isBookableDay(day, 30, lateEvening)).toBe(false);
-    expect(firstBookableDay(30, lateEvening)).toEqual(addDays(day, 1));
-    expect(firstBookableDay(30, earlyMorning)).toEqual(day);
+    expect(isBookableDay(day, 30, lateEvening, hours)).toBe(false);
+    expect(firstBookableDay(30, lateEvening, hours)).toEqual(addDays(day, 1));
+    expect(firstBookableDay(30, earlyMorning, hours)).toEqual(day);
   });
 
   it('refuses days before today and beyond the booking window', () => {
-    expect(isBookableDay(addDays(day, -1), 60, earlyMorning)).toBe(false);
-    expect(isBookableDay(addDays(day, 90), 60, earlyMorning)).toBe(true);
-    expect(isBookableDay(addDays(day, 91), 60, earlyMorning)).toBe(false);
+    expect(isBookableDay(addDays(day, -1), 60, earlyMorning, hours)).toBe(false);
+    expect(isBookableDay(addDays(day, 90), 60, earlyMorning, hours)).toBe(true);
+    expect(isBookableDay(addDays(day, 91), 60, earlyMorning, hours)).toBe(false);
   });
 });
 

@@ -1,23 +1,20 @@
 /**
- * The spa's clock. Appointments are stored in UTC and shown in the business's zone, Asia/Kolkata, which
- * keeps a fixed UTC+5:30 all year (no daylight saving), so plain arithmetic converts between the two
- * wherever the visitor's browser happens to be.
+ * The spa's calendar and the date picker's times. Appointments are stored in UTC and shown in the
+ * business's zone, Asia/Kolkata, which keeps a fixed UTC+5:30 all year (no daylight saving), so plain
+ * arithmetic converts between the two wherever the visitor's browser happens to be. Business hours are
+ * booking's (useBookingRules) and whether a time fits them is @spa/rules' fitsBusinessHours, the check
+ * booking itself applies.
  */
+import { clockText, fitsBusinessHours, MINUTE_MS, offsetMinutesOf, type BusinessHours } from '@spa/rules';
 
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
-const BUSINESS_UTC_OFFSET_MINUTES = 5 * 60 + 30;
-const MINUTE_MS = 60_000;
+const BUSINESS_UTC_OFFSET_MINUTES = offsetMinutesOf(BUSINESS_TIME_ZONE);
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** Spec: business hours 9:00 AM to 9:00 PM; the whole appointment has to fit inside them. */
-export const OPENING_MINUTE = 9 * 60;
-export const CLOSING_MINUTE = 21 * 60;
 /** Spec: the picker offers times in 30-minute steps. */
 export const SLOT_STEP_MINUTES = 30;
 /** How far ahead the calendar opens (the spec is silent; a season ahead is what spas take). */
 export const BOOKING_WINDOW_DAYS = 90;
-
-export const BUSINESS_HOURS_NOTE = 'Business hours: 9:00 AM - 9:00 PM';
 
 /** A calendar day in the business's zone; month is 1-12. */
 export interface CalendarDay {
@@ -68,59 +65,65 @@ export function addDays(day: CalendarDay, days: number): CalendarDay {
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
-/** 9:00 AM, 12:30 PM */
-export function minuteLabel(minuteOfDay: number): string {
-  const hours24 = Math.floor(minuteOfDay / 60) % 24;
-  const minutes = minuteOfDay % 60;
-  const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
-  return `${hours12}:${String(minutes).padStart(2, '0')} ${hours24 < 12 ? 'AM' : 'PM'}`;
-}
-
 /**
  * Every start time of a day from opening, 30 minutes apart, up to the last one before closing. A time
- * is selectable when it is still ahead of now and the whole appointment ends by closing time.
+ * is selectable when it is still ahead of now and the whole appointment fits the business hours.
  */
-export function daySlots(day: CalendarDay, durationMinutes: number, now: Date): TimeSlot[] {
+export function daySlots(
+  day: CalendarDay,
+  durationMinutes: number,
+  now: Date,
+  hours: BusinessHours,
+): TimeSlot[] {
   const slots: TimeSlot[] = [];
-  for (let minute = OPENING_MINUTE; minute < CLOSING_MINUTE; minute += SLOT_STEP_MINUTES) {
+  for (let minute = hours.openMinute; minute < hours.closeMinute; minute += SLOT_STEP_MINUTES) {
     const start = businessInstant(day, minute);
     const reason =
       start.getTime() <= now.getTime()
         ? ('past' as const)
-        : minute + durationMinutes > CLOSING_MINUTE
+        : !fitsBusinessHours(start.getTime(), durationMinutes, hours)
           ? ('after-closing' as const)
           : undefined;
-    slots.push({ minuteOfDay: minute, start, label: minuteLabel(minute), selectable: !reason, reason });
+    slots.push({ minuteOfDay: minute, start, label: clockText(minute), selectable: !reason, reason });
   }
   return slots;
 }
 
 /** Whether a start time may be booked: ahead of now, on a 30-minute step, inside business hours. */
-export function isBookableStart(start: Date, durationMinutes: number, now: Date): boolean {
+export function isBookableStart(
+  start: Date,
+  durationMinutes: number,
+  now: Date,
+  hours: BusinessHours,
+): boolean {
   const { minuteOfDay } = businessDayOf(start);
   return (
     start.getTime() > now.getTime() &&
     start.getUTCSeconds() === 0 &&
     start.getUTCMilliseconds() === 0 &&
-    minuteOfDay % SLOT_STEP_MINUTES === 0 &&
-    minuteOfDay >= OPENING_MINUTE &&
-    minuteOfDay + durationMinutes <= CLOSING_MINUTE
+    (minuteOfDay - hours.openMinute) % SLOT_STEP_MINUTES === 0 &&
+    fitsBusinessHours(start.getTime(), durationMinutes, hours)
   );
 }
 
 /** Whether a day can be opened in the calendar: from today, inside the window, with a free time left. */
-export function isBookableDay(day: CalendarDay, durationMinutes: number, now: Date): boolean {
+export function isBookableDay(
+  day: CalendarDay,
+  durationMinutes: number,
+  now: Date,
+  hours: BusinessHours,
+): boolean {
   const offset = daysBetween(businessDayOf(now), day);
   if (offset < 0 || offset > BOOKING_WINDOW_DAYS) return false;
-  return daySlots(day, durationMinutes, now).some((slot) => slot.selectable);
+  return daySlots(day, durationMinutes, now, hours).some((slot) => slot.selectable);
 }
 
 /** The first day with a bookable time, from today on. */
-export function firstBookableDay(durationMinutes: number, now: Date): CalendarDay {
+export function firstBookableDay(durationMinutes: number, now: Date, hours: BusinessHours): CalendarDay {
   const today = businessDayOf(now);
   for (let offset = 0; offset <= BOOKING_WINDOW_DAYS; offset++) {
     const day = addDays(today, offset);
-    if (isBookableDay(day, durationMinutes, now)) return day;
+    if (isBookableDay(day, durationMinutes, now, hours)) return day;
   }
   return today;
 }
@@ -133,7 +136,7 @@ export function formatPickerDate(day: CalendarDay): string {
 /** MM/dd/yyyy h:mm AM, the picker's whole value. */
 export function formatPickerDateTime(instant: Date): string {
   const at = businessDayOf(instant);
-  return `${formatPickerDate(at)} ${minuteLabel(at.minuteOfDay)}`;
+  return `${formatPickerDate(at)} ${clockText(at.minuteOfDay)}`;
 }
 
 /** Reads MM/dd/yyyy (single-digit month and day allowed); null unless it names a real day. */

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import type { BusinessHours } from '@spa/rules';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import {
   BOOKING_WINDOW_DAYS,
@@ -27,6 +28,8 @@ interface DateTimePickerProps {
   value?: string;
   durationMinutes: number;
   now: Date;
+  /** Booking's business hours (useBookingRules). */
+  hours: BusinessHours;
   onChange: (start: string) => void;
 }
 
@@ -34,10 +37,10 @@ interface DateTimePickerProps {
  * The spec's date-time input: a date typed as MM/dd/yyyy or picked on the calendar, then a start time
  * in 30-minute steps. Days and times in the past or that would run past closing cannot be chosen.
  */
-export function DateTimePicker({ value, durationMinutes, now, onChange }: DateTimePickerProps) {
+export function DateTimePicker({ value, durationMinutes, now, hours, onChange }: DateTimePickerProps) {
   const id = useId();
   const chosen = value ? businessDayOf(new Date(value)) : null;
-  const [day, setDay] = useState<CalendarDay>(() => chosen ?? firstBookableDay(durationMinutes, now));
+  const [day, setDay] = useState<CalendarDay>(() => chosen ?? firstBookableDay(durationMinutes, now, hours));
   const [month, setMonth] = useState(() => ({ year: day.year, month: day.month }));
   const [typed, setTyped] = useState(() => formatPickerDate(day));
   const [typedError, setTypedError] = useState('');
@@ -57,7 +60,7 @@ export function DateTimePicker({ value, durationMinutes, now, onChange }: DateTi
   const applyTyped = () => {
     const parsed = parsePickerDate(typed);
     if (!parsed) setTypedError('Enter the date as MM/dd/yyyy');
-    else if (!isBookableDay(parsed, durationMinutes, now))
+    else if (!isBookableDay(parsed, durationMinutes, now, hours))
       setTypedError('That day has no times left to book. Choose another day.');
     else openDay(parsed);
   };
@@ -68,7 +71,7 @@ export function DateTimePicker({ value, durationMinutes, now, onChange }: DateTi
     applyTyped();
   };
 
-  const slots = daySlots(day, durationMinutes, now);
+  const slots = daySlots(day, durationMinutes, now, hours);
 
   return (
     <div className="dt-picker">
@@ -135,7 +138,7 @@ export function DateTimePicker({ value, durationMinutes, now, onChange }: DateTi
                     className={`dt-calendar__day${sameDay(cell, day) ? ' dt-calendar__day--open' : ''}${sameDay(cell, today) ? ' dt-calendar__day--today' : ''}`}
                     aria-label={longDayLabel(cell)}
                     aria-pressed={sameDay(cell, day)}
-                    disabled={!isBookableDay(cell, durationMinutes, now)}
+                    disabled={!isBookableDay(cell, durationMinutes, now, hours)}
                     onClick={() => openDay(cell)}
                   >
                     {cell.day}

@@ -1,8 +1,10 @@
+import { businessHoursText } from '@spa/rules';
 import { ArrowLeftIcon, ClockIcon } from '../../components/icons';
 import { formatDuration, formatINR } from '../../lib/format';
 import type { Service } from '../catalogue/types';
 import { optionKey, optionTitle } from './booking-choices';
-import { BUSINESS_HOURS_NOTE, formatPickerDateTime } from './business-time';
+import { useBookingRules } from '../../app/booking-rules';
+import { formatPickerDateTime } from './business-time';
 import { DateTimePicker } from './date-time-picker';
 
 interface DateTimeStepProps {
@@ -29,6 +31,7 @@ export function DateTimeStep({
   onBack,
   onContinue,
 }: DateTimeStepProps) {
+  const rules = useBookingRules();
   const shortest = Math.min(...service.pricing.map((option) => option.durationMinutes).filter(Boolean), 60);
 
   return (
@@ -66,13 +69,14 @@ export function DateTimeStep({
       <fieldset className="booking-fieldset">
         <legend className="booking-fieldset__legend">Date and time</legend>
         <p className="booking-note">
-          <ClockIcon size={16} /> {BUSINESS_HOURS_NOTE} (Indian Standard Time). The whole treatment must end
-          by closing time.
+          <ClockIcon size={16} /> Business hours: {businessHoursText(rules, ' - ')} (Indian Standard Time).
+          The whole treatment must end by closing time.
         </p>
         <DateTimePicker
           value={start}
           durationMinutes={durationMinutes ?? shortest}
           now={now}
+          hours={rules}
           onChange={onStart}
         />
         <p className="booking-chosen" aria-live="polite">

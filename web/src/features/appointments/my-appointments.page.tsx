@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import { describeNotice } from '@spa/rules';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { Modal } from '../../components/layout/modal';
@@ -12,7 +13,6 @@ import { EmptyState } from '../catalogue/empty-state';
 import {
   appointmentCountLabel,
   awaitsPayment,
-  CANCELLATION_NOTICE_HOURS,
   CUSTOMER_STATUS_FILTERS,
   filterAppointments,
   isCancellable,
@@ -22,6 +22,7 @@ import {
 } from './appointment';
 import { AppointmentDetailsDialog } from './appointment-details-dialog';
 import { appointmentKeys, cancelAppointment, fetchUserAppointments } from './appointments.api';
+import { useBookingRules } from '../../app/booking-rules';
 import { BUSINESS_TIME_ZONE } from './business-time';
 import { useNow } from './date-time-picker';
 import { StatusBadge } from './status-badge';
@@ -45,6 +46,7 @@ export default function MyAppointmentsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const now = useNow();
+  const rules = useBookingRules();
   const id = useId();
 
   const query = useQuery({
@@ -164,7 +166,7 @@ export default function MyAppointmentsPage() {
         appointment={cancelling ? null : open}
         onClose={() => setOpenId(null)}
         actions={
-          open && isCancellable(open, now) ? (
+          open && isCancellable(open, now, rules.cancellationNoticeMinutes) ? (
             <button type="button" className="btn btn--danger" onClick={() => setCancelling(open)}>
               Cancel Appointment
             </button>
@@ -221,6 +223,7 @@ function AppointmentCard({ appointment, onView }: { appointment: Appointment; on
 /** "Are you sure?" before calling an appointment off; the server enforces the notice period. */
 function CancelDialog({ appointment, onDone }: { appointment: Appointment | null; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const rules = useBookingRules();
   const cancel = useMutation({
     mutationFn: (target: Appointment) => cancelAppointment(target.id),
     onSuccess: () => {
@@ -257,7 +260,7 @@ function CancelDialog({ appointment, onDone }: { appointment: Appointment | null
           Are you sure you want to cancel {appointment.service.name} on{' '}
           {formatDate(appointment.start, IN_BUSINESS_TIME)} at{' '}
           {formatTime(appointment.start, IN_BUSINESS_TIME)}? Appointments can be cancelled up to{' '}
-          {CANCELLATION_NOTICE_HOURS} hours before they start.
+          {describeNotice(rules.cancellationNoticeMinutes)} before they start.
         </p>
       )}
     </Modal>

@@ -1,4 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
+import { describeNotice } from '@spa/rules';
+import { useBookingRules } from '../../app/booking-rules';
 import { paths } from '../../app/paths';
 import { AlertCircleIcon, ArrowLeftIcon, InfoCircleIcon, LockIcon } from '../../components/icons';
 import { formatDate, formatDuration, formatINR, formatTime } from '../../lib/format';
@@ -38,6 +40,8 @@ interface SummaryStepProps {
 export function SummaryStep(props: SummaryStepProps) {
   const { service, option, room, start, paymentMethod, busy } = props;
   const total = bookingTotal(Number(option.price), room.price);
+  // Booking's payment hold: how long an unpaid online booking keeps its time.
+  const holdMinutes = Math.max(1, Math.round(useBookingRules().paymentHoldSeconds / 60));
   const confirmLabel = busy
     ? 'Processing...'
     : paymentMethod === 'online'
@@ -117,6 +121,12 @@ export function SummaryStep(props: SummaryStepProps) {
             </span>
           </label>
         </div>
+        {paymentMethod === 'online' && (
+          <p className="booking-note">
+            <InfoCircleIcon size={16} /> Your time is held for {describeNotice(holdMinutes)} while you pay; an
+            unpaid booking is released after that.
+          </p>
+        )}
         {paymentMethod === 'online' && props.paymentUnavailable && (
           <p className="form-alert form-alert--error" role="alert">
             <AlertCircleIcon size={18} /> Payment system not available. Please try again.

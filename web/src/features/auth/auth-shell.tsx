@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useOpeningHoursText } from '../../app/booking-rules';
 import { business } from '../../app/business';
 import { LeafIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
@@ -15,6 +16,7 @@ interface AuthShellProps {
 
 /** The frame of every sign-in screen: a calm panel beside one focused card. */
 export function AuthShell({ title, intro, children, footer }: AuthShellProps) {
+  const openingHours = useOpeningHoursText();
   return (
     <section className="auth-page" aria-labelledby="auth-title">
       <PageTitle title={title} />
@@ -25,7 +27,7 @@ export function AuthShell({ title, intro, children, footer }: AuthShellProps) {
           <p className="auth-aside__meta">
             {business.name}
             <br />
-            {business.address.city} · {business.openingDays}, {business.openingHours}
+            {business.address.city} · {business.openingDays}, {openingHours}
           </p>
         </aside>
         <div className="auth-card">

@@ -2,7 +2,14 @@
  * The bill form as plain data: the inputs' text, defaults (spec section 9), validation (section 5), the
  * live totals and the payload for POST/PUT /bills. No React here, so all of it is unit-tested.
  */
-import { BASIS_POINTS_PER_WHOLE, billTotals, paiseToRupees, parseScaledDecimal } from './bill-math';
+import {
+  billTotals,
+  FULL_RATE,
+  fromHundredths,
+  parseScaledDecimal,
+  productAmount,
+  type PricedLine,
+} from '@spa/rules';
 import { isIsoDay } from './bill-dates';
 import type { Bill, BillInput, Duration, Gender, PaymentMethod } from './bill-types';
 
@@ -165,7 +172,7 @@ const parseMoney = (text: string) => parseScaledDecimal(text, 2);
 
 function parsePercent(text: string): number | null {
   const basisPoints = parseScaledDecimal(text, 2);
-  return basisPoints !== null && basisPoints <= BASIS_POINTS_PER_WHOLE ? basisPoints : null;
+  return basisPoints !== null && basisPoints <= FULL_RATE ? basisPoints : null;
 }
 
 function parseQuantity(text: string): number | null {
@@ -195,45 +202,46 @@ export interface FormTotals {
   total: number;
 }
 
-function serviceLineAmounts(row: ServiceRow) {
-  const pricePaise = parseMoney(row.price);
-  const gstBasisPoints = parsePercent(row.gst);
-  const discountBasisPoints = parsePercent(row.discount);
-  if (pricePaise === null || gstBasisPoints === null || discountBasisPoints === null) return null;
-  return { pricePaise, gstBasisPoints, discountBasisPoints };
+function serviceLine(row: ServiceRow): PricedLine | null {
+  const amount = parseMoney(row.price);
+  const gst = parsePercent(row.gst);
+  const discount = parsePercent(row.discount);
+  if (amount === null || gst === null || discount === null) return null;
+  return { amount, gst, discount };
 }
 
-function productLineAmounts(row: ProductRow) {
+function productLine(row: ProductRow): PricedLine | null {
   const quantity = parseQuantity(row.quantity);
-  const unitPricePaise = parseMoney(row.unitPrice);
-  const gstBasisPoints = parsePercent(row.gst);
-  const discountBasisPoints = parsePercent(row.discount);
-  if (quantity === null || unitPricePaise === null || gstBasisPoints === null || discountBasisPoints === null)
-    return null;
-  return { quantity, unitPricePaise, gstBasisPoints, discountBasisPoints };
+  const unitPrice = parseMoney(row.unitPrice);
+  const gst = parsePercent(row.gst);
+  const discount = parsePercent(row.discount);
+  if (quantity === null || unitPrice === null || gst === null || discount === null) return null;
+  return { amount: productAmount(quantity, unitPrice), gst, discount };
 }
 
-/** The live totals: the same arithmetic the server applies, over the rows that are valid so far. */
+/** The live totals: the server's own arithmetic (@spa/rules), over the rows that are valid so far. */
 export function computeFormTotals(values: BillFormValues): FormTotals {
-  const serviceAmounts = values.services.map(serviceLineAmounts);
-  const productAmounts = values.products.map(productLineAmounts);
-  const totals = billTotals({
-    services: serviceAmounts.filter((line) => line !== null),
-    products: productAmounts.filter((line) => line !== null),
-    discountPercentBasisPoints: parsePercent(values.discountPercent) ?? 0,
-    advancePaise: parseMoney(values.advanceAmount) ?? 0,
-  });
-  const spread = (amounts: readonly (object | null)[], lineTotals: number[]) => {
-    let next = 0;
-    return amounts.map((line) => (line === null ? null : (lineTotals[next++] ?? null)));
-  };
+  const serviceLines = values.services.map(serviceLine);
+  const productLines = values.products.map(productLine);
+  const valid = [...serviceLines, ...productLines].filter((line) => line !== null);
+  const totals = billTotals(
+    valid,
+    parsePercent(values.discountPercent) ?? 0,
+    parseMoney(values.advanceAmount) ?? 0,
+  );
+  // The totals come back in the order of the valid lines; a row still being typed shows none.
+  let next = 0;
+  const spread = (lines: readonly (PricedLine | null)[]) =>
+    lines.map((line) => (line === null ? null : (totals.lineTotals[next++] ?? null)));
+  const serviceLineTotals = spread(serviceLines);
+  const productLineTotals = spread(productLines);
   return {
-    serviceLineTotals: spread(serviceAmounts, totals.serviceLineTotalsPaise),
-    productLineTotals: spread(productAmounts, totals.productLineTotalsPaise),
-    subTotal: totals.subTotalPaise,
-    discount: totals.discountPaise,
-    advance: totals.advancePaise,
-    total: totals.totalPaise,
+    serviceLineTotals,
+    productLineTotals,
+    subTotal: totals.subTotal,
+    discount: totals.discountAmount,
+    advance: totals.advance,
+    total: totals.totalPrice,
   };
 }
 
@@ -283,7 +291,7 @@ export function validateBillForm(values: BillFormValues): BillFormErrors {
   return errors;
 }
 
-const toRupees = (text: string) => paiseToRupees(parseMoney(text) ?? 0);
+const toRupees = (text: string) => fromHundredths(parseMoney(text) ?? 0);
 const toPercent = (text: string) => (parsePercent(text) ?? 0) / 100;
 
 /** The request body; call after validateBillForm found nothing. Blank rows are left out. */

@@ -1,13 +1,12 @@
+import { amountInWords, fromHundredths, roundToHundredths } from '@spa/rules';
 import { business, businessAddressLines } from '../../app/business';
 import { formatINR } from '../../lib/format';
-import { amountInWords } from './amount-in-words';
 import { formatBillDate } from './bill-dates';
-import { paiseToRupees, rupeesToPaise } from './bill-math';
 import type { Bill } from './bill-types';
 import { invoiceLines, invoiceTaxTotals, type InvoiceLine } from './invoice-lines';
 import { PaymentBadge } from './payment-badge';
 
-const money = (paise: number) => formatINR(paiseToRupees(paise));
+const money = (paise: number) => formatINR(fromHundredths(paise));
 // Up to 3 decimals: the CGST half of 2.25% GST is 1.125%.
 const rateFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
 const percent = (value: number) => `${rateFormat.format(value)}%`;
@@ -212,7 +211,7 @@ export function BillInvoice({ bill }: { bill: Bill }) {
         </dl>
         <p className="invoice__words">
           <span>Amount in words</span>
-          {amountInWords(rupeesToPaise(bill.totalPrice))}
+          {amountInWords(roundToHundredths(bill.totalPrice))}
         </p>
       </footer>
     </article>

@@ -1,6 +1,6 @@
+import { fromHundredths } from '@spa/rules';
 import { CloseIcon, PlusIcon } from '../../components/icons';
 import { formatINR } from '../../lib/format';
-import { paiseToRupees } from './bill-math';
 import type { BillFormErrors, ProductRow, ServiceRow } from './bill-form-state';
 import { DURATIONS, type Duration } from './bill-types';
 import { FormField } from './form-field';
@@ -14,7 +14,7 @@ function LineTotal({ paise }: { paise: number | null }) {
   return (
     <div className="line-total">
       <span className={LINE_LABEL}>Total</span>
-      <output className="line-total__value">{paise === null ? '—' : formatINR(paiseToRupees(paise))}</output>
+      <output className="line-total__value">{paise === null ? '—' : formatINR(fromHundredths(paise))}</output>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { fromHundredths } from '@spa/rules';
 import { formatINR } from '../../lib/format';
-import { paiseToRupees } from './bill-math';
 import type { BillFormErrors, BillFormValues, FormTotals } from './bill-form-state';
 import { PAYMENT_METHODS, type PaymentMethod } from './bill-types';
 import { FormField } from './form-field';
@@ -18,7 +18,7 @@ interface BillSummaryProps {
 
 export const summaryFieldId = (field: SummaryField) => `bill-${field}`;
 
-const money = (paise: number) => formatINR(paiseToRupees(paise));
+const money = (paise: number) => formatINR(fromHundredths(paise));
 const percentLabel = (text: string) => `${text.trim() || '0'}%`;
 
 /** Discount %, payment method, advance and the live totals (the server computes the stored ones the same way). */

@@ -1,4 +1,4 @@
-import { lineTaxBreakdown, paiseToRupees, percentToBasisPoints, rupeesToPaise } from './bill-math';
+import { fromHundredths, lineTaxBreakdown, productAmount, roundToHundredths } from '@spa/rules';
 import type { Bill } from './bill-types';
 
 /** One row of the printed invoice, money in paise: what the billing service's PDF shows for the line. */
@@ -33,19 +33,19 @@ function invoiceLine(
   gst: number,
   discount: number,
 ): InvoiceLine {
-  const amountPaise = fields.quantity * fields.unitPricePaise;
-  const split = lineTaxBreakdown(amountPaise, percentToBasisPoints(gst), percentToBasisPoints(discount));
+  const amountPaise = productAmount(fields.quantity, fields.unitPricePaise);
+  const split = lineTaxBreakdown(amountPaise, roundToHundredths(gst), roundToHundredths(discount));
   return {
     kind,
     ...fields,
     amountPaise,
     discountPercent: discount,
-    discountPaise: split.discountPaise,
-    taxablePaise: split.taxablePaise,
-    halfGstPercent: paiseToRupees(percentToBasisPoints(gst) / 2),
-    cgstPaise: split.cgstPaise,
-    sgstPaise: split.sgstPaise,
-    totalPaise: split.totalPaise,
+    discountPaise: split.discountAmount,
+    taxablePaise: split.taxableValue,
+    halfGstPercent: fromHundredths(roundToHundredths(gst) / 2),
+    cgstPaise: split.cgst,
+    sgstPaise: split.sgst,
+    totalPaise: split.total,
   };
 }
 
@@ -59,7 +59,7 @@ export function invoiceLines(bill: Pick<Bill, 'services' | 'products'>): Invoice
         detail: [line.duration, line.staffAssigned].filter(Boolean).join(' · '),
         code: line.sacCode,
         quantity: 1,
-        unitPricePaise: rupeesToPaise(line.price),
+        unitPricePaise: roundToHundredths(line.price),
       },
       line.gst,
       line.discount,
@@ -73,7 +73,7 @@ export function invoiceLines(bill: Pick<Bill, 'services' | 'products'>): Invoice
         detail: '',
         code: line.hsnCode ?? undefined,
         quantity: line.quantity,
-        unitPricePaise: rupeesToPaise(line.unitPrice),
+        unitPricePaise: roundToHundredths(line.unitPrice),
       },
       line.gst,
       line.discount,

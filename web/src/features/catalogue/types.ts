@@ -2,6 +2,7 @@
  * The catalogue's shapes as the API answers them (spec section 3). Ids come as `_id` (and `id`);
  * references arrive populated as { _id, name } in reads and are sent back as plain id strings.
  */
+import type { RoomCapacity, RoomStatus, RoomType } from '@spa/rules';
 
 export interface NamedRef {
   _id: string;
@@ -85,13 +86,9 @@ export interface ProductPage {
   pageSize: number;
 }
 
-export const ROOM_CAPACITIES = ['Single Bed', 'Double Bed'] as const;
-export const ROOM_TYPES = ['Silver', 'Gold', 'Diamond'] as const;
-export const ROOM_STATUSES = ['Available', 'Occupied', 'Maintenance'] as const;
-
-export type RoomCapacity = (typeof ROOM_CAPACITIES)[number];
-export type RoomType = (typeof ROOM_TYPES)[number];
-export type RoomStatus = (typeof ROOM_STATUSES)[number];
+// The room choices are the catalogue's and booking's (@spa/rules), named here for the screens.
+export { ROOM_CAPACITIES, ROOM_STATUSES, ROOM_TYPES } from '@spa/rules';
+export type { RoomCapacity, RoomStatus, RoomType };
 
 export interface Room {
   _id: string;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useOpeningHoursText } from '../../app/booking-rules';
 import { business, businessAddressLines } from '../../app/business';
 import { paths } from '../../app/paths';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
@@ -15,6 +16,7 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
 }
 
 export function ContactSection() {
+  const openingHours = useOpeningHoursText();
   return (
     <section id="contact" className="home-section home-section--sand" aria-labelledby="contact-title">
       <div className="container">
@@ -40,7 +42,7 @@ export function ContactSection() {
           </ContactCard>
           <ContactCard icon={<ClockIcon size={22} />} title="Hours">
             <span>{business.openingDays}</span>
-            <span>{business.openingHours}</span>
+            <span>{openingHours}</span>
           </ContactCard>
         </ul>
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useOpeningHoursText } from '../../app/booking-rules';
 import { business } from '../../app/business';
 import { paths } from '../../app/paths';
 import { ClockIcon } from '../../components/icons';
@@ -11,6 +12,7 @@ const HERO_FACTS = [
 ];
 
 export function HeroSection() {
+  const openingHours = useOpeningHoursText();
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero__inner">
@@ -47,7 +49,7 @@ export function HeroSection() {
             <ClockIcon size={20} />
             <span>
               <strong>{business.openingDays}</strong>
-              {business.openingHours}
+              {openingHours}
             </span>
           </p>
         </div>

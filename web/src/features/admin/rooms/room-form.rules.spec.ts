@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roomDraft, roomPrice, validateRoomDraft } from './room-form.rules';
-
-describe('roomPrice', () => {
-  it('is 1000, plus 500 for a double bed, plus 1000 for Gold or 2000 for Diamond', () => {
-    expect(roomPrice('Single Bed', 'Silver')).toBe(1000);
-    expect(roomPrice('Double Bed', 'Silver')).toBe(1500);
-    expect(roomPrice('Single Bed', 'Gold')).toBe(2000);
-    expect(roomPrice('Double Bed', 'Gold')).toBe(2500);
-    expect(roomPrice('Single Bed', 'Diamond')).toBe(3000);
-    expect(roomPrice('Double Bed', 'Diamond')).toBe(3500);
-  });
-});
+import { roomDraft, validateRoomDraft } from './room-form.rules';
 
 describe('room form', () => {
   it('starts a new room as Single Bed, Silver, Occupied', () => {

@@ -1,17 +1,8 @@
 import type { RoomInput } from '../../catalogue/catalogue.api';
 import type { Room, RoomCapacity, RoomStatus, RoomType } from '../../catalogue/types';
 
-/**
- * Spec section 9's room price rule, shown live while the form is filled in. The server computes the
- * stored price by the same rule and ignores any price a client sends.
- */
-export const ROOM_BASE_PRICE = 1000;
-const CAPACITY_SURCHARGE: Record<RoomCapacity, number> = { 'Single Bed': 0, 'Double Bed': 500 };
-const TYPE_SURCHARGE: Record<RoomType, number> = { Silver: 0, Gold: 1000, Diamond: 2000 };
-
-export function roomPrice(capacity: RoomCapacity, type: RoomType): number {
-  return ROOM_BASE_PRICE + CAPACITY_SURCHARGE[capacity] + TYPE_SURCHARGE[type];
-}
+// The price shown live while the form is filled in is @spa/rules' roomPrice: the catalogue stores a
+// room's price by the same function and ignores any price a client sends.
 
 export interface RoomDraft {
   roomNumber: string;

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { roomPrice } from '@spa/rules';
 import { formatINR } from '../../../lib/format';
 import type { RoomInput } from '../../catalogue/catalogue.api';
 import { Field } from '../../catalogue/form-field';
 import { ROOM_CAPACITIES, ROOM_STATUSES, ROOM_TYPES, type Room } from '../../catalogue/types';
-import { roomDraft, roomPrice, validateRoomDraft, type RoomDraft } from './room-form.rules';
+import { roomDraft, validateRoomDraft, type RoomDraft } from './room-form.rules';
 
 interface RoomFormProps {
   room?: Room;

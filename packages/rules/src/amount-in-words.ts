@@ -1,8 +1,9 @@
 import type { Paise } from './bill-math.js';
 
 /**
- * An amount in words in the Indian numbering system (thousand, lakh, crore), as Indian invoices
- * print it: "Rupees One Thousand Two Hundred Thirty-Four and Fifty Paise Only".
+ * An amount in words in the Indian numbering system (thousand, lakh, crore), as Indian tax invoices
+ * print it: "Rupees One Thousand Two Hundred Thirty-Four and Fifty Paise Only". The billing service's
+ * PDF and the web's invoice page both write it with these functions.
  */
 const ONES = [
   '',
@@ -42,8 +43,14 @@ function belowThousand(value: number): string {
     .join(' ');
 }
 
+function assertWhole(value: number, what: string): void {
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`expected ${what} as a whole number ≥ 0`);
+}
+
 /** A whole number in words; crores repeat for amounts of a hundred crore and more. */
 export function numberInWords(value: number): string {
+  assertWhole(value, 'a number');
   if (value === 0) return 'Zero';
   const crores = Math.floor(value / 10_000_000);
   const lakhs = Math.floor((value % 10_000_000) / 100_000);
@@ -59,7 +66,9 @@ export function numberInWords(value: number): string {
     .join(' ');
 }
 
+/** Less than a rupee reads as paise alone; whole rupees leave the paise out. */
 export function amountInWords(amount: Paise): string {
+  assertWhole(amount, 'paise');
   const rupees = Math.floor(amount / 100);
   const paise = amount % 100;
   if (rupees === 0 && paise > 0) return `${numberInWords(paise)} Paise Only`;

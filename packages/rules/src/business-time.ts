@@ -1,7 +1,10 @@
 /**
- * Times are stored and sent in UTC and shown in the business's time zone. The business runs in
- * Asia/Kolkata, which has had a fixed offset (UTC+05:30, no daylight saving) since 1945, so local
- * wall-clock arithmetic is a fixed shift; a zone with daylight saving would need a real tz library.
+ * Business time and business hours. Times are stored and sent in UTC and shown in the business's time
+ * zone. The business runs in Asia/Kolkata, which has had a fixed offset (UTC+05:30, no daylight
+ * saving) since 1945, so local wall-clock arithmetic is a fixed shift; a zone with daylight saving
+ * would need a real tz library. The hours themselves are booking's configuration (BUSINESS_OPENS,
+ * BUSINESS_CLOSES, BUSINESS_TIME_ZONE), served at GET /api/v1/appointments/rules: every check here
+ * takes them as an argument, so booking and the web's date picker apply the same rule.
  */
 const FIXED_OFFSETS_MINUTES: Record<string, number> = { 'Asia/Kolkata': 330 };
 
@@ -41,6 +44,12 @@ export function compactLocalDate(instantMs: number, timeZone: string): string {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** "09:00", "21:30": a minute of the day on a 24-hour clock (configuration, schema.org hours). */
+export function clock24Text(minuteOfDay: number): string {
+  const hours = Math.floor(minuteOfDay / 60);
+  return `${String(hours).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
+}
+
 /** "9:00 AM", "12:30 PM": a minute of the day on a 12-hour clock. */
 export function clockText(minuteOfDay: number): string {
   const hours24 = Math.floor(minuteOfDay / 60) % 24;
@@ -59,9 +68,19 @@ export function formatLocalDateTime(instantMs: number, timeZone: string): string
 }
 
 export interface BusinessHours {
+  /** Minutes from local midnight: appointments start and end inside [openMinute, closeMinute]. */
   openMinute: number;
   closeMinute: number;
+  /** IANA zone; only fixed-offset zones are supported (offsetMinutesOf). */
   timeZone: string;
+}
+
+/** "9:00 AM – 9:00 PM": the hours as the pages print them (`separator` between the two times). */
+export function businessHoursText(
+  hours: Pick<BusinessHours, 'openMinute' | 'closeMinute'>,
+  separator = ' – ',
+): string {
+  return `${clockText(hours.openMinute)}${separator}${clockText(hours.closeMinute)}`;
 }
 
 /** Whether [start, start + minutes) lies inside one day's business hours. */

@@ -1,6 +1,6 @@
 /**
- * The bill arithmetic of the product spec (section 5), in integers so the API, the list, the PDF and
- * the web form agree to the paisa:
+ * The bill arithmetic of the product spec (section 5), in integers so the billing service (stored
+ * totals, the PDF) and the web form (live totals, the printed invoice) agree to the paisa:
  *
  * - money is integer paise (₹1 = 100 paise); rates (gst, discounts) are integer basis points
  *   (1% = 100 bp, so a rate with two decimals such as 18.25% is exactly 1825 bp);
@@ -11,8 +11,9 @@
  * - total = sub total − discount amount + advance. The spec adds the advance (it is not subtracted),
  *   and this code does exactly that.
  *
- * Intermediate products use BigInt, so no amount within the API's limits can lose precision.
- * The web form mirrors these functions to show live totals that match the server's.
+ * Products of paise and two percentages outgrow 2^53, so intermediate products use BigInt. Inputs
+ * outside the rules (negative, fractional, a discount above 100%) throw a RangeError: the billing
+ * service validates at its edge and the form parses before it computes, so neither ever sends one.
  */
 
 export type Paise = number;
@@ -22,6 +23,15 @@ export type BasisPoints = number;
 export const FULL_RATE: BasisPoints = 10_000;
 const FULL = BigInt(FULL_RATE);
 
+function assertWhole(value: number, name: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number ≥ 0`);
+}
+
+function assertRate(value: number, name: string): void {
+  assertWhole(value, name);
+  if (value > FULL_RATE) throw new RangeError(`${name} must be at most 100%`);
+}
+
 /** numerator / denominator rounded half up; both are non-negative. */
 function divideRoundingHalfUp(numerator: bigint, denominator: bigint): bigint {
   return (numerator * 2n + denominator) / (denominator * 2n);
@@ -29,13 +39,25 @@ function divideRoundingHalfUp(numerator: bigint, denominator: bigint): bigint {
 
 /** A line's total with gst added and its discount taken off, rounded half up to the paisa. */
 export function lineTotal(amount: Paise, gst: BasisPoints, discount: BasisPoints): Paise {
+  assertWhole(amount, 'amount');
+  assertWhole(gst, 'gst');
+  assertRate(discount, 'discount');
   const exact = BigInt(amount) * (FULL + BigInt(gst)) * (FULL - BigInt(discount));
   return Number(divideRoundingHalfUp(exact, FULL * FULL));
 }
 
 /** A product line's amount before tax and discount: quantity × unit price (exact in paise). */
 export function productAmount(quantity: number, unitPrice: Paise): Paise {
+  assertWhole(quantity, 'quantity');
+  assertWhole(unitPrice, 'unit price');
   return Number(BigInt(quantity) * BigInt(unitPrice));
+}
+
+/** A rate of an amount (the bill's overall discount of its sub total), rounded half up to the paisa. */
+export function percentOf(amount: Paise, rate: BasisPoints): Paise {
+  assertWhole(amount, 'amount');
+  assertWhole(rate, 'percent');
+  return Number(divideRoundingHalfUp(BigInt(amount) * BigInt(rate), FULL));
 }
 
 /**
@@ -63,13 +85,14 @@ export function lineTaxBreakdown(amount: Paise, gst: BasisPoints, discount: Basi
 
 /** The part of a bill's arithmetic that needs only rates and amounts. */
 export interface PricedLine {
-  /** Service price, or quantity × unit price for a product. */
+  /** Service price, or quantity × unit price for a product (productAmount). */
   amount: Paise;
   gst: BasisPoints;
   discount: BasisPoints;
 }
 
 export interface BillTotals {
+  /** One per line, in the order given. */
   lineTotals: Paise[];
   subTotal: Paise;
   discountAmount: Paise;
@@ -77,10 +100,16 @@ export interface BillTotals {
   totalPrice: Paise;
 }
 
-export function billTotals(lines: PricedLine[], discountPercent: BasisPoints, advance: Paise): BillTotals {
+export function billTotals(
+  lines: readonly PricedLine[],
+  discountPercent: BasisPoints,
+  advance: Paise,
+): BillTotals {
+  assertRate(discountPercent, 'discount percent');
+  assertWhole(advance, 'advance');
   const lineTotals = lines.map((line) => lineTotal(line.amount, line.gst, line.discount));
   const subTotal = lineTotals.reduce((sum, total) => sum + total, 0);
-  const discountAmount = Number(divideRoundingHalfUp(BigInt(subTotal) * BigInt(discountPercent), FULL));
+  const discountAmount = percentOf(subTotal, discountPercent);
   return { lineTotals, subTotal, discountAmount, advance, totalPrice: subTotal - discountAmount + advance };
 }
 
@@ -89,7 +118,7 @@ const TWO_DECIMALS = /^(\d+)(?:\.(\d{1,2}))?$/;
 /**
  * A non-negative decimal with at most two decimals, scaled by 100 exactly (rupees → paise, percent →
  * basis points); undefined for anything else. Works from the number's shortest decimal spelling, which
- * is what the client wrote (0.29 stays 29, never 28.999...).
+ * is what the client wrote (0.29 stays 29, never 28.999...). For validating what a client sends.
  */
 export function toHundredths(value: number): number | undefined {
   if (!Number.isFinite(value) || value < 0) return undefined;
@@ -98,7 +127,29 @@ export function toHundredths(value: number): number | undefined {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/**
+ * Rupees (or percent) that the billing API answered, already validated there, in paise (or basis
+ * points): the nearest whole hundredth.
+ */
+export function roundToHundredths(value: number): number {
+  return Math.round(value * 100);
+}
+
 /** Paise (or basis points) back to the API's rupees (or percent): a number with at most 2 decimals. */
 export function fromHundredths(value: number): number {
   return value / 100;
+}
+
+/**
+ * "12.5" → 1250 with scale 2: what a person typed, read exactly (no floating point). Null when the text
+ * is not a non-negative number with at most `scale` decimals.
+ */
+export function parseScaledDecimal(text: string, scale = 2): number | null {
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, whole = '', fraction = ''] = match;
+  if (!whole && !fraction) return null;
+  if (fraction.length > scale) return null;
+  const value = Number(whole || '0') * 10 ** scale + Number(fraction.padEnd(scale, '0') || '0');
+  return Number.isSafeInteger(value) ? value : null;
 }

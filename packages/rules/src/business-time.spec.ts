@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   businessHoursProblem,
+  businessHoursText,
+  clock24Text,
   clockText,
   compactLocalDate,
   fitsBusinessHours,
@@ -39,10 +41,30 @@ describe('business time (Asia/Kolkata, UTC+05:30)', () => {
     );
   });
 
+  it('accepts exactly what fits the configured hours, whatever they are', () => {
+    const short = { openMinute: 10 * 60 + 30, closeMinute: 18 * 60, timeZone: 'Asia/Kolkata' };
+    expect(fitsBusinessHours(at('2026-11-21T05:00:00Z'), 30, short)).toBe(true); // 10:30-11:00
+    expect(fitsBusinessHours(at('2026-11-21T04:30:00Z'), 30, short)).toBe(false); // 10:00
+    expect(fitsBusinessHours(at('2026-11-21T12:00:00Z'), 30, short)).toBe(true); // 17:30-18:00
+    expect(fitsBusinessHours(at('2026-11-21T12:00:00Z'), 31, short)).toBe(false);
+    // Seconds do not move a start to the next minute.
+    expect(fitsBusinessHours(at('2026-11-21T03:30:59Z'), 60, hours)).toBe(true);
+  });
+
   it('formats times on a 12-hour clock in the business zone', () => {
     expect(clockText(0)).toBe('12:00 AM');
+    expect(clockText(9 * 60)).toBe('9:00 AM');
+    expect(clockText(12 * 60 + 30)).toBe('12:30 PM');
+    expect(clockText(20 * 60 + 30)).toBe('8:30 PM');
     expect(clockText(12 * 60 + 5)).toBe('12:05 PM');
     expect(formatLocalDateTime(at('2026-11-21T06:00:00Z'), 'Asia/Kolkata')).toBe('Sat 21 Nov 2026, 11:30 AM');
+  });
+
+  it('writes the hours as the pages and the configuration do', () => {
+    expect(businessHoursText(hours)).toBe('9:00 AM – 9:00 PM');
+    expect(businessHoursText(hours, ' - ')).toBe('9:00 AM - 9:00 PM');
+    expect([clock24Text(hours.openMinute), clock24Text(hours.closeMinute)]).toEqual(['09:00', '21:00']);
+    expect(clock24Text(24 * 60)).toBe('24:00');
   });
 
   it('refuses a zone it cannot do arithmetic for', () => {
