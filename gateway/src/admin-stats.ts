@@ -27,7 +27,7 @@ const PARTS: ReadonlyArray<{ service: ServiceName; fields: ReadonlyArray<keyof A
 /** Each owner's `GET /internal/stats`: figures by name; the ones this page shows are read below. */
 const partSchema = z.record(z.string(), z.unknown());
 
-function statsClients(config: GatewayConfig, auth: ServiceAuth) {
+function statsClients(config: Pick<GatewayConfig, 'upstreams' | 'statsPartTimeoutMs'>, auth: ServiceAuth) {
   const clients = new Map<ServiceName, InternalClient>();
   for (const { service } of PARTS)
     clients.set(
@@ -69,11 +69,15 @@ export function composeAdminStats(results: ReadonlyArray<{ service: ServiceName;
   return stats;
 }
 
+export interface AdminStatsOptions {
+  config: Pick<GatewayConfig, 'enabledServices' | 'serviceKey' | 'statsPartTimeoutMs' | 'upstreams'>;
+}
+
 /**
  * GET /api/v1/admin/stats: no one service owns these figures, so the gateway asks each owner at once,
  * with a short timeout each, and answers with what arrived.
  */
-export async function adminStatsRoutes(app: FastifyInstance, config: GatewayConfig) {
+export async function adminStatsRoutes(app: FastifyInstance, { config }: AdminStatsOptions) {
   const auth = await createServiceAuth('gateway', { privateKey: config.serviceKey, publicKeys: {} });
   if (!auth.canSign) app.log.warn('SERVICE_KEY is not set: the admin figures will be missing');
   const clients = statsClients(config, auth);

@@ -32,7 +32,10 @@ async function upstreamReady(baseUrl: string): Promise<{ state: string; checks?:
 }
 
 /** Every component the platform needs, each reported on its own: services, then infrastructure. */
-export async function platformHealth(config: GatewayConfig, redis: Redis) {
+export async function platformHealth(
+  config: Pick<GatewayConfig, 'enabledServices' | 'upstreams' | 'infra'>,
+  redis: Redis,
+) {
   const services = await Promise.all(
     config.enabledServices.map(async (name) => [name, await upstreamReady(config.upstreams[name])] as const),
   );

@@ -15,7 +15,7 @@ import { encodedBody, sharedLifetimeMs, type SharedResponseCache } from './share
  * web/dist-ssr), from the catalogue's public reads fetched from the same upstream /api/v1 proxies to.
  * A rendered page is kept in the gateway's shared cache as long as the reads it was made from allow
  * (their s-maxage), compressed once per encoding, and forgotten with the catalogue's cached reads
- * whenever a write goes through to the catalogue (app.ts's onResponse hook). If the catalogue cannot
+ * whenever a write goes through to the catalogue (plugins/shared-cache.ts's onResponse hook). If the catalogue cannot
  * answer, or the server entry is missing, the page is the plain SPA shell: never a 5xx.
  * Also /sitemap.xml (home, store, booking, every product and active service) and /robots.txt.
  */
@@ -34,7 +34,7 @@ interface ServerEntry {
 }
 
 export interface SsrOptions {
-  config: GatewayConfig;
+  config: Pick<GatewayConfig, 'appUrl' | 'enabledServices' | 'upstreams' | 'upstreamTimeoutMs' | 'webDist'>;
   cache: SharedResponseCache;
 }
 

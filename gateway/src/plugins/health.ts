@@ -1,0 +1,17 @@
+import type { Redis } from '@spa/kit';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayConfig } from '../config.js';
+import { platformHealth } from '../health.js';
+
+export interface HealthOptions {
+  config: Pick<GatewayConfig, 'enabledServices' | 'upstreams' | 'infra'>;
+  redis: Redis;
+}
+
+/** GET /healthz: every component the platform needs (health.ts); 503 when any of them is not up. */
+export async function healthRoute(app: FastifyInstance, { config, redis }: HealthOptions) {
+  app.get('/healthz', async (_request, reply) => {
+    const health = await platformHealth(config, redis);
+    return reply.code(health.status === 'ok' ? 200 : 503).send(health);
+  });
+}
