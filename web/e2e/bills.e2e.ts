@@ -254,7 +254,8 @@ async function checkListAndIncome(page: Page, bill: SavedBill, before: IncomeSum
   await page.getByRole('searchbox').fill(bill.name);
   const row = billRow(page, bill);
   await row.waitFor();
-  expect(await page.locator('.bills-table tbody tr').count()).toBe(1);
+  // The search filters as it is typed: the bill's row may show before the others have gone.
+  await expect.poll(() => page.locator('.bills-table tbody tr').count()).toBe(1);
   expect(await row.textContent()).toContain('98765 43210');
   expect(await row.locator('.bills-table__total').textContent()).toBe(FIRST_TOTAL);
   expect(await row.locator('td[data-label="Date"]').textContent()).toBe(ddmmyyyy(todayInIndia()));
