@@ -17,7 +17,7 @@ import {
   verifiedCustomer,
   type Session,
 } from './support/booking.js';
-import { launchBrowser, newPage } from './support/browser.js';
+import { launchBrowser, newPage, untilInteractive } from './support/browser.js';
 import { screenshot } from './support/session.js';
 
 /** Polls until the assertion holds; generous, as the machine is shared. */
@@ -101,6 +101,7 @@ describe('booking an appointment', () => {
 
     // Book Appointment on /service/:id carries the chosen option into the wizard.
     await page.goto(`/service/${deepTissue._id}`);
+    await untilInteractive(page);
     await page.getByRole('radio', { name: /90 min/ }).check();
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await page.getByRole('heading', { name: 'Select a time' }).waitFor();

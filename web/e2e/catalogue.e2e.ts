@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser.js';
+import { baseUrl, launchBrowser, newPage, untilInteractive } from './support/browser.js';
 
 /*
  * Catalogue journeys through the real gateway, identity and catalogue services. Everything a journey
@@ -191,6 +191,7 @@ describe('store: a visitor filters, pages and opens a product', () => {
   it('filters by category and subcategory in the address, pages through, and the back button walks back', async () => {
     const { page, problems } = await newPage(browser);
     await page.goto('/store');
+    await untilInteractive(page);
     await page
       .getByRole('group', { name: 'Product categories' })
       .getByRole('button', { name: categoryName })
@@ -341,6 +342,7 @@ describe('admin catalogue', () => {
     // The home carousel, as a visitor.
     const { page: visitor } = await newPage(browser);
     await visitor.goto('/');
+    await untilInteractive(visitor);
     await poll(() => visitor.getByRole('heading', { name: 'Our Services' }).count()).toBe(1);
     await visitor
       .getByRole('group', { name: 'Service categories' })
@@ -371,6 +373,7 @@ describe('admin catalogue', () => {
 
     // Book Now on the card carries the treatment to the booking screen.
     await visitor.goto('/');
+    await untilInteractive(visitor);
     await visitor
       .getByRole('group', { name: 'Service categories' })
       .getByRole('button', { name: categoryName })
@@ -572,6 +575,7 @@ describe('a customer and treatments', () => {
   it('keeps favorite treatments for a signed-in customer only', async () => {
     const { page, problems } = await newPage(browser);
     await page.goto(`/service/${serviceId}`);
+    await untilInteractive(page);
     await page.getByRole('button', { name: 'Add to favorites' }).click();
     await poll(() => toast(page, 'Please login to add favorites').count()).toBe(1);
 
@@ -580,6 +584,7 @@ describe('a customer and treatments', () => {
 
     const customer = await signIn('customer@spa.local', 'Customer@12345');
     await openSignedIn(page, customer, `/service/${serviceId}`);
+    await untilInteractive(page);
     // The picture falls back to the default artwork when a treatment has none.
     await poll(() =>
       page.locator('.cat-gallery__main').evaluate((image) => (image as HTMLImageElement).naturalWidth),
@@ -597,6 +602,7 @@ describe('a customer and treatments', () => {
     expect(new URL(page.url()).searchParams.get('service')).toBe(serviceId);
 
     await page.goto(`/service/${serviceId}`);
+    await untilInteractive(page);
     await page.getByRole('button', { name: 'Remove from favorites' }).click();
     await poll(() => toast(page, 'Removed from favorites').count()).toBe(1);
     await page.goto('/favorites');

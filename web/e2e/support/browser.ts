@@ -44,3 +44,11 @@ export async function newPage(browser: Browser): Promise<{ page: Page; problems:
   });
   return { page, problems };
 }
+
+/**
+ * Waits until the app has taken over a server-rendered page (it marks <html data-app="interactive">).
+ * Before that the page's buttons are the server's markup: a click on them does nothing yet.
+ */
+export async function untilInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'interactive');
+}
