@@ -3,6 +3,7 @@ import { createBaseApp, createLogger, type Redis } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthRoute } from './health.js';
+import { UNREACHABLE_UPSTREAMS } from './unreachable-upstreams.spec-support.js';
 
 // Postgres, Kafka and SMTP as /healthz sees them: something accepting TCP connections on loopback.
 let listener: Server;
@@ -15,14 +16,7 @@ async function appWith(redis: Pick<Redis, 'ping'>, smtp = address) {
   await app.register(healthRoute, {
     config: {
       enabledServices: [],
-      upstreams: {
-        identity: 'http://127.0.0.1:9',
-        catalogue: 'http://127.0.0.1:9',
-        booking: 'http://127.0.0.1:9',
-        commerce: 'http://127.0.0.1:9',
-        billing: 'http://127.0.0.1:9',
-        notification: 'http://127.0.0.1:9',
-      },
+      upstreams: UNREACHABLE_UPSTREAMS,
       infra: { postgres: address, kafka: address, smtp },
     },
     redis: redis as Redis,

@@ -3,6 +3,7 @@ import { createBaseApp, createLogger } from '@spa/kit';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SharedResponseCache } from '../shared-cache.js';
 import { BUFFERED_BODY_LIMIT, sendUpstreamBody, upstreamFailure, upstreamProxy } from './upstream-proxy.js';
+import { UNREACHABLE_UPSTREAMS } from './unreachable-upstreams.spec-support.js';
 
 describe('upstreamFailure', () => {
   it('answers 504 UPSTREAM_TIMEOUT for a timeout, by status or by error code', () => {
@@ -107,14 +108,7 @@ describe('the upstream proxy plugin with no service deployed', () => {
       config: {
         enabledServices: [],
         upstreamTimeoutMs: 1_000,
-        upstreams: {
-          identity: 'http://127.0.0.1:9',
-          catalogue: 'http://127.0.0.1:9',
-          booking: 'http://127.0.0.1:9',
-          commerce: 'http://127.0.0.1:9',
-          billing: 'http://127.0.0.1:9',
-          notification: 'http://127.0.0.1:9',
-        },
+        upstreams: UNREACHABLE_UPSTREAMS,
       },
       cache: new SharedResponseCache(10),
     });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SharedResponseCache } from '../shared-cache.js';
 import { webApp } from './web-app.js';
+import { UNREACHABLE_UPSTREAMS } from './unreachable-upstreams.spec-support.js';
 
 // A built web app without its server entry (no dist-ssr beside it): the public pages are the shell.
 const webDist = mkdtempSync(join(tmpdir(), 'web-app-spec-'));
@@ -21,14 +22,7 @@ async function appServing(dist: string) {
       appUrl: 'https://spa.example',
       enabledServices: [],
       upstreamTimeoutMs: 1_000,
-      upstreams: {
-        identity: 'http://127.0.0.1:9',
-        catalogue: 'http://127.0.0.1:9',
-        booking: 'http://127.0.0.1:9',
-        commerce: 'http://127.0.0.1:9',
-        billing: 'http://127.0.0.1:9',
-        notification: 'http://127.0.0.1:9',
-      },
+      upstreams: UNREACHABLE_UPSTREAMS,
     },
     cache: new SharedResponseCache(10),
   });
