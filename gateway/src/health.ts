@@ -3,6 +3,12 @@ import type { Redis } from '@spa/kit';
 import type { GatewayConfig } from './config.js';
 
 const PROBE_TIMEOUT_MS = 1_500;
+/**
+ * A service's /readyz runs its own checks with a 2 s limit each (the kit's createApp): the gateway
+ * waits a little longer for its answer, so a slow-but-up service is reported by what it says, not as
+ * a timeout of ours.
+ */
+const READINESS_TIMEOUT_MS = 2_500;
 
 function tcpProbe(address: string): Promise<void> {
   const [host, port] = address.split(':');
@@ -23,7 +29,7 @@ function tcpProbe(address: string): Promise<void> {
 
 async function upstreamReady(baseUrl: string): Promise<{ state: string; checks?: Record<string, string> }> {
   try {
-    const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(READINESS_TIMEOUT_MS) });
     const body = (await response.json().catch(() => ({}))) as { checks?: Record<string, string> };
     return { state: response.ok ? 'up' : 'not ready', checks: body.checks };
   } catch (error) {

@@ -3,7 +3,7 @@
 // `npm start` and by the browser tests, which run a second, throwaway stack on other ports and fresh
 // databases.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { generateServiceKeys, infraEnv, paymentProviderEnv, repoRoot, serviceEnv } from './env.mjs';
@@ -37,20 +37,35 @@ async function recreateDatabase(adminUrl, database, owner) {
   }
 }
 
+/** The last lines of a log, for an error message that explains itself in a CI log. */
+function logTail(logPath, lines = 25) {
+  try {
+    return readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
 async function waitForHttp(url, { timeoutMs, child, name, logPath }) {
   const deadline = Date.now() + timeoutMs;
+  // What the last attempt saw: a gateway that stays 503 names the component that is down.
+  let lastSeen = 'no answer';
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
-      throw new Error(`${name} exited with code ${child.exitCode}; see ${logPath}`);
+      throw new Error(`${name} exited with code ${child.exitCode}; see ${logPath}\n${logTail(logPath)}`);
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;
-    } catch {
-      // not listening yet
+      lastSeen = `${response.status} ${(await response.text()).slice(0, 1_000)}`;
+    } catch (error) {
+      lastSeen = `no answer (${error instanceof Error ? error.message : String(error)})`;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${name} did not become ready at ${url} within ${timeoutMs / 1000} s; see ${logPath}`);
+  throw new Error(
+    `${name} did not become ready at ${url} within ${timeoutMs / 1000} s; it last answered: ${lastSeen}; ` +
+      `see ${logPath}\n${logTail(logPath)}`,
+  );
 }
 
 /**
@@ -181,7 +196,7 @@ export async function startStack(options) {
     if (!existsSync(gatewayEntry)) throw new Error(`${gatewayEntry} is missing: run npm run build`);
     const { child, logPath } = launch('gateway', gatewayEntry, gatewayEnv);
     await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, {
-      timeoutMs: 60_000,
+      timeoutMs: 120_000,
       child,
       name: 'gateway',
       logPath,
