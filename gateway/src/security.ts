@@ -4,11 +4,15 @@ import type { GatewayConfig } from './config.js';
  * The Content-Security-Policy of the SPA: its own origin and nothing else, plus the few origins a
  * deployment names for the identity provider's button and the payment checkout.
  */
-export function contentSecurityPolicy(csp: GatewayConfig['csp']): string {
+export function contentSecurityPolicy(
+  csp: GatewayConfig['csp'],
+  /** Hashes of the inline styles a server-rendered page carries (inline-styles.ts). */
+  inlineStyleSources: readonly string[] = [],
+): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...csp.scriptSrc],
-    'style-src': ["'self'", ...csp.styleSrc],
+    'style-src': ["'self'", ...csp.styleSrc, ...inlineStyleSources],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...csp.connectSrc],

@@ -22,7 +22,15 @@ export function encodedBody(entry: CachedResponse, encoding: Encoding): Buffer {
   return (entry.encoded[encoding] ??= encode(entry.body, encoding));
 }
 
-const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary', 'last-modified'];
+// A server-rendered page's CSP names the hashes of its inline styles, so it is kept with the page.
+const KEPT_HEADERS = [
+  'content-type',
+  'etag',
+  'cache-control',
+  'vary',
+  'last-modified',
+  'content-security-policy',
+];
 
 /** The shared-cache lifetime in milliseconds that a Cache-Control value grants, or 0. */
 export function sharedLifetimeMs(cacheControl: unknown): number {

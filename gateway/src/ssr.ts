@@ -6,7 +6,9 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { encode, preferredEncoding, type Encoding } from './compression.js';
 import type { GatewayConfig } from './config.js';
+import { inlineStylesheets, loadStylesheets } from './inline-styles.js';
 import { API_PREFIX, resolveService } from './routing.js';
+import { contentSecurityPolicy } from './security.js';
 import { encodedBody, sharedLifetimeMs, type SharedResponseCache } from './shared-cache.js';
 
 /**
@@ -34,7 +36,10 @@ interface ServerEntry {
 }
 
 export interface SsrOptions {
-  config: Pick<GatewayConfig, 'appUrl' | 'enabledServices' | 'upstreams' | 'upstreamTimeoutMs' | 'webDist'>;
+  config: Pick<
+    GatewayConfig,
+    'appUrl' | 'csp' | 'enabledServices' | 'upstreams' | 'upstreamTimeoutMs' | 'webDist'
+  >;
   cache: SharedResponseCache;
 }
 
@@ -166,6 +171,8 @@ export async function ssrPages(app: FastifyInstance, { config, cache }: SsrOptio
   const templatePath = join(config.webDist, 'index.html');
   const template = existsSync(templatePath) ? await readFile(templatePath, 'utf8') : undefined;
   const shellEncoded: Partial<Record<Encoding, Buffer>> = {};
+  // A rendered page carries its stylesheets (inline-styles.ts) and a CSP that allows exactly them.
+  const stylesheets = loadStylesheets(config.webDist);
 
   const catalogueFetch = (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
     renderContext.run({ catalogue, timeoutMs: config.upstreamTimeoutMs, reads: [] }, () =>
@@ -241,28 +248,38 @@ export async function ssrPages(app: FastifyInstance, { config, cache }: SsrOptio
       }
       if (outcome.kind === 'shell') return sendShell(request, reply, outcome.status);
       const { hints, html } = hoistHints(outcome.html);
-      const body = Buffer.from(
+      const page = inlineStylesheets(
         fillTemplate(template, { ...outcome, head: `${outcome.head}\n    ${hints}`, html }),
+        stylesheets,
       );
+      const body = Buffer.from(page.html);
+      const csp = contentSecurityPolicy(config.csp, page.styleSources);
       const lifetimes = made.map(sharedLifetimeMs);
       const seconds = lifetimes.length ? Math.floor(Math.min(...lifetimes) / 1000) : 0;
       const stored =
         seconds > 0 &&
         cache.store(
           key,
-          { 'content-type': HTML, 'cache-control': `public, s-maxage=${seconds}` },
+          {
+            'content-type': HTML,
+            'cache-control': `public, s-maxage=${seconds}`,
+            'content-security-policy': csp,
+          },
           body,
           OWNER,
         );
       cached = stored ? cache.get(key) : undefined;
       if (!cached) {
         reply.code(200).type(HTML).header('cache-control', 'no-cache').header('x-ssr', 'rendered');
+        reply.header('content-security-policy', csp);
         return sendBody(request, reply, body, (encoding) => encode(body, encoding));
       }
     }
     const hit = cached;
     // Browsers revalidate (the page changes with the catalogue); the gateway keeps it for its s-maxage.
     reply.code(200).type(HTML).header('cache-control', 'no-cache').header('x-ssr', 'rendered');
+    const pageCsp = hit.headers['content-security-policy'];
+    if (pageCsp) reply.header('content-security-policy', pageCsp);
     return sendBody(request, reply, hit.body, (encoding) => encodedBody(hit, encoding));
   };
   for (const path of SSR_PAGES) app.get(path, page);

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -128,6 +129,30 @@ const jsonLd = (html: string) => {
 const reachedFor = (line: string) => reached.filter((entry) => entry === line).length;
 
 describe('server-rendered public pages', () => {
+  it('carries its stylesheets inline, each allowed by its hash in the CSP, on a miss and on a hit', async () => {
+    for (const expected of ['MISS', 'HIT']) {
+      const response = await gateway.inject({ method: 'GET', url: '/store?page=1&probe=styles' });
+      expect(response.headers['x-cache']).toBe(expected);
+      const html = response.body;
+      // Nothing in the head makes the first paint wait for another request.
+      const blocking = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].filter(
+        ([tag]) => !/\sdisabled\b/.test(tag),
+      );
+      expect(blocking).toEqual([]);
+      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+      expect(styles.length).toBeGreaterThanOrEqual(2);
+      const csp = String(response.headers['content-security-policy']);
+      const styleSrc = /style-src ([^;]*)/.exec(csp)![1]!.split(' ');
+      for (const css of styles) {
+        const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+        expect(styleSrc).toContain(hash);
+      }
+      // Only those: no 'unsafe-inline'.
+      expect(styleSrc.filter((source) => source.startsWith("'sha256-"))).toHaveLength(styles.length);
+      expect(csp).not.toContain('unsafe-inline');
+    }
+  });
+
   it('renders a product page as HTML with its head, JSON-LD, and the query cache for hydration', async () => {
     const response = await gateway.inject({ method: 'GET', url: '/products/p-1' });
     expect(response.statusCode).toBe(200);
@@ -142,8 +167,9 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('<meta property="og:image" content="https://aranya.example/uploads/oil.webp" />');
     expect(html).toContain('<meta name="description" content="Saffron face oil for a calm, even glow." />');
     expect(html.match(/<title>/g)).toHaveLength(1);
-    // The app's and the screen's CSS are in the head; no script is preloaded (they start after load).
-    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/main-[\w-]+\.css" \/>/);
+    // The app's and the screen's CSS are in the head (inline, with the link the app's loader looks for);
+    // no script is preloaded (they start after load).
+    expect(html).toMatch(/<\/style><link rel="stylesheet" href="\/assets\/main-[\w-]+\.css" disabled>/);
     expect(html).not.toContain('modulepreload');
 
     const graph = jsonLd(html)['@graph'];
@@ -211,7 +237,7 @@ describe('server-rendered public pages', () => {
 
     const wizard = await gateway.inject({ method: 'GET', url: '/appointment' });
     expect(wizard.body).toMatch(
-      /<link rel="stylesheet" crossorigin href="\/assets\/appointment-[\w-]+\.css" \/>/,
+      /<\/style><link rel="stylesheet" href="\/assets\/appointment-[\w-]+\.css" disabled>/,
     );
     expect(wizard.body).toContain('<title>Book an appointment · Aranya Spa &amp; Wellness</title>');
     expect(wizard.body).toContain('Abhyanga Massage');

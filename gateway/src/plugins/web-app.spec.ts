@@ -23,6 +23,7 @@ async function appServing(dist: string) {
       enabledServices: [],
       upstreamTimeoutMs: 1_000,
       upstreams: UNREACHABLE_UPSTREAMS,
+      csp: { scriptSrc: [], styleSrc: [], connectSrc: [], frameSrc: [] },
     },
     cache: new SharedResponseCache(10),
   });
