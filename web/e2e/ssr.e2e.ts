@@ -63,6 +63,16 @@ describe('server-rendered public pages', () => {
               record.removedFromRoot += mutation.removedNodes.length;
         }).observe(document, { childList: true, subtree: true });
       });
+      // The page's stylesheets came inline (the gateway's inline-styles.ts): none is fetched again.
+      const inlined = [...raw.matchAll(/<link rel="stylesheet" href="([^"]+)" disabled>/g)].map(
+        (match) => match[1]!,
+      );
+      expect(inlined.length, path).toBeGreaterThan(0);
+      const refetched: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (inlined.includes(pathname)) refetched.push(pathname);
+      });
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expect
@@ -77,7 +87,67 @@ describe('server-rendered public pages', () => {
         path,
       ).toBe(0);
       expect(problems, path).toEqual([]);
+      expect(refetched, path).toEqual([]);
       await context.close();
     }
+  });
+
+  it('brings the home page below the hero to life when it is about to be seen or is pressed, in place', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
+    });
+    await page.addInitScript(() => {
+      const record = window as unknown as { removedFromRoot: number };
+      record.removedFromRoot = 0;
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations)
+          if ((mutation.target as Element).id === 'root')
+            record.removedFromRoot += mutation.removedNodes.length;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.app === 'interactive'))
+      .toBe(true);
+    const next = '#products button[aria-label="Scroll products right"]';
+    const trackScroll = () =>
+      page.evaluate(() => document.querySelector('#products .cat-carousel__track')!.scrollLeft);
+
+    // Far below the first screen, the carousel is still the server's markup: a script's click (no
+    // pointer, no scrolling) reaches a button nothing listens to yet.
+    const resting = await trackScroll();
+    await page.evaluate((selector) => (document.querySelector(selector) as HTMLButtonElement).click(), next);
+    await page.waitForTimeout(500);
+    expect(await trackScroll()).toBe(resting);
+
+    // A visitor scrolls to it and presses the arrow: it works, on the same nodes the server sent.
+    await page.locator(next).click();
+    await expect.poll(trackScroll, { timeout: 5_000 }).toBeGreaterThan(resting + 100);
+
+    // Scrolling through the whole page hydrates the rest, still without replacing a node.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(500);
+    const removed = () =>
+      page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot);
+    expect(await removed()).toBe(0);
+    expect(problems).toEqual([]);
+
+    // Keyboard: the contact section's booking link, focused and entered, is the app's link (no reload).
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await page.locator('#contact a.btn--light').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/appointment');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    await context.close();
   });
 });

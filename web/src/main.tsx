@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { App } from './app/app';
+import { whileHydratingServerMarkup } from './components/hydrate-when-visible';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
 import { redirectToSignIn } from './app/sign-in-redirect';
@@ -55,6 +56,9 @@ async function start(root: HTMLElement) {
     hydrate(queryClient, state.queries);
     await loadMatchedScreens();
   }
+  // The app's code has just been evaluated (one task); hydrating is another, so that a phone's
+  // main thread gets a chance to handle input between the two instead of one long block.
+  if (hydrating) await new Promise((resolve) => setTimeout(resolve, 0));
   const router = createBrowserRouter(routes);
   // A 401 has already cleared the session in the API client; here it also leads to the sign-in page.
   setUnauthorizedHandler(() => redirectToSignIn(router));
@@ -65,7 +69,8 @@ async function start(root: HTMLElement) {
       </App>
     </StrictMode>
   );
-  if (hydrating) hydrateRoot(root, app);
+  // Preact hydrates synchronously: the server's markup is being hydrated for exactly this call.
+  if (hydrating) whileHydratingServerMarkup(() => hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

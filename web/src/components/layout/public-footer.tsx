@@ -39,7 +39,7 @@ function FooterLinks({ title, links }: { title: string; links: { label: string; 
 export function PublicFooter() {
   const openingHours = useOpeningHoursText();
   return (
-    <footer className="site-footer">
+    <footer id="site-footer" className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__about">
           <BrandLink tone="light" />

@@ -1,3 +1,4 @@
+import { HydrateWhenVisible } from '../../components/hydrate-when-visible';
 import { PageTitle } from '../../components/page-title';
 import { AboutSection } from './about-section';
 import { CareersSection } from './careers-section';
@@ -7,16 +8,28 @@ import { ProductsSection } from './products-section';
 import { ServicesSection } from './services-section';
 import './home.css';
 
+// Below the hero, each section (by its root element's id) is hydrated when it is about to be seen or
+// used: most of the page's 1,000 elements are in the two carousels a phone has not scrolled to yet.
 export default function HomePage() {
   return (
     <>
       <PageTitle />
       <HeroSection />
-      <ServicesSection />
-      <AboutSection />
-      <ProductsSection />
-      <CareersSection />
-      <ContactSection />
+      <HydrateWhenVisible elementId="services">
+        <ServicesSection />
+      </HydrateWhenVisible>
+      <HydrateWhenVisible elementId="about">
+        <AboutSection />
+      </HydrateWhenVisible>
+      <HydrateWhenVisible elementId="products">
+        <ProductsSection />
+      </HydrateWhenVisible>
+      <HydrateWhenVisible elementId="careers">
+        <CareersSection />
+      </HydrateWhenVisible>
+      <HydrateWhenVisible elementId="contact">
+        <ContactSection />
+      </HydrateWhenVisible>
     </>
   );
 }

@@ -32,6 +32,7 @@ function Gallery({ product }: { product: Product }) {
         src={images[selected] ?? images[0]}
         alt={product.name}
         loading="eager"
+        fetchPriority="high"
         sizes="(max-width: 900px) 100vw, 560px"
       />
       {images.length > 1 && (

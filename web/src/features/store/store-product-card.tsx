@@ -8,15 +8,22 @@ interface StoreProductCardProps {
   product: Product;
   onAddToCart: (product: Product) => void;
   adding: boolean;
+  /** The first cards are in the first screen: their pictures load at once, the very first one first. */
+  position?: number;
 }
 
 /** A product in the store grid: picture, name, description, price, stock, Details and Add to Cart. */
-export function StoreProductCard({ product, onAddToCart, adding }: StoreProductCardProps) {
+export function StoreProductCard({ product, onAddToCart, adding, position = 99 }: StoreProductCardProps) {
   const outOfStock = product.stock <= 0;
   return (
     <li className="store-card">
       <Link className="store-card__media" to={paths.product(product._id)} tabIndex={-1} aria-hidden="true">
-        <ImageWithFallback src={product.images[0]} alt="" />
+        <ImageWithFallback
+          src={product.images[0]}
+          alt=""
+          loading={position < 2 ? 'eager' : 'lazy'}
+          fetchPriority={position === 0 ? 'high' : undefined}
+        />
         {outOfStock && <span className="store-card__badge">Out of Stock</span>}
       </Link>
       <div className="store-card__body">

@@ -131,9 +131,10 @@ export default function StorePage() {
             </EmptyState>
           ) : (
             <ul className="store__grid" aria-busy={products.isPlaceholderData}>
-              {items.map((product) => (
+              {items.map((product, position) => (
                 <StoreProductCard
                   key={product._id}
+                  position={position}
                   product={product}
                   onAddToCart={addToCart}
                   adding={cart.pending && cart.pendingProductId === product._id}
