@@ -61,6 +61,7 @@ try {
     await fetch(`${base}${page}`);
     let best;
     let bestReport;
+    const scores = [];
     // On a loaded machine a run can end without its figures (a trace Lighthouse could not read): it
     // is tried again, twice at most, rather than ending the bench.
     for (let run = 0, tries = 0; run < RUNS && tries < RUNS + 2; tries++) {
@@ -77,13 +78,15 @@ try {
       }
       run++;
       const summary = summarise(lhr);
+      scores.push(summary.performance);
       if (!best || summary.performance > best.performance) {
         best = summary;
         bestReport = lhr;
       }
     }
     if (!best) throw new Error(`${page}: no Lighthouse run gave figures`);
-    const row = { page: page.replace(/\/[0-9a-f-]{6,}$/i, '/:id'), ...best };
+    // Every run's score beside the best, so the spread on this machine is in the output too.
+    const row = { page: page.replace(/\/[0-9a-f-]{6,}$/i, '/:id'), ...best, runs: scores };
     // The whole report of the best run, for finding where the time goes (open it in a Lighthouse viewer).
     const reports = path.join(repoRoot, '.data', 'bench', 'lighthouse');
     mkdirSync(reports, { recursive: true });
@@ -93,7 +96,7 @@ try {
     );
     results.push(row);
     console.log(
-      `${row.page.padEnd(15)} perf ${String(row.performance).padStart(3)}  LCP ${(row.lcpMs / 1000).toFixed(1)} s  CLS ${row.cls.toFixed(3)}  a11y ${String(row.accessibility).padStart(3)}  JS ${(row.jsBytes / 1024).toFixed(1)} KiB  CSS ${(row.cssBytes / 1024).toFixed(1)} KiB`,
+      `${row.page.padEnd(15)} perf ${String(row.performance).padStart(3)}  LCP ${(row.lcpMs / 1000).toFixed(1)} s  CLS ${row.cls.toFixed(3)}  a11y ${String(row.accessibility).padStart(3)}  JS ${(row.jsBytes / 1024).toFixed(1)} KiB  CSS ${(row.cssBytes / 1024).toFixed(1)} KiB  (runs: ${row.runs.join(' ')})`,
     );
   }
   console.log(
