@@ -323,6 +323,52 @@ export async function busyRoomSpans(
   return rows.map((row) => ({ roomId: row.roomId, start: row.start.getTime(), end: row.end.getTime() }));
 }
 
+/** Every room that exists (not deleted), whatever its type or status: the availability read's rooms. */
+export async function existingRooms(db: Queryable): Promise<RoomRow[]> {
+  return db.select().from(rooms).where(eq(rooms.deleted, false));
+}
+
+/**
+ * The employees of a role (as booking assigns them: not deleted, the role compared without case), each
+ * with the treatments they have over the window (their spans without the room's cleanup).
+ */
+export async function employeesOfRoleWithBusySpans(
+  db: Queryable,
+  role: string,
+  window: { start: Date; end: Date },
+): Promise<Array<{ employee: UserRow; busy: Array<{ start: number; end: number }> }>> {
+  const employees = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'employee'),
+        eq(users.deleted, false),
+        sql`lower(${users.employeeRole}) = lower(${role.trim()})`,
+      ),
+    );
+  if (employees.length === 0) return [];
+  const spans = await db
+    .select({ employeeId: appointments.employeeId, start: appointments.startsAt, end: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        inArray(
+          appointments.employeeId,
+          employees.map((employee) => employee.id),
+        ),
+        ne(appointments.status, 'Cancelled'),
+        activeOverlap(appointments.endsAt, window.start, window.end),
+      ),
+    );
+  return employees.map((employee) => ({
+    employee,
+    busy: spans
+      .filter((span) => span.employeeId === employee.id)
+      .map((span) => ({ start: span.start.getTime(), end: span.end.getTime() })),
+  }));
+}
+
 export interface RoomAvailability {
   room: RoomRow;
   /** Whether an active appointment (its cleanup included) overlaps the asked span in this room. */

@@ -25,6 +25,7 @@ import {
   type AdminListQuery,
 } from '../use-cases/appointment-queries.js';
 import { bookAppointment, type BookingRequest } from '../use-cases/book-appointment.js';
+import { bookableTimes, type AvailabilityQuery } from '../use-cases/availability.js';
 import { nowOf, type BookingContext } from '../use-cases/context.js';
 import {
   adminListQuerySchema,
@@ -32,6 +33,8 @@ import {
   appointmentListSchema,
   appointmentSchema,
   assignEmployeeBodySchema,
+  availabilityQuerySchema,
+  availabilitySchema,
   availableEmployeesSchema,
   bookedSchema,
   bookingBodySchema,
@@ -94,6 +97,28 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
       reply
         .header('cache-control', 'public, max-age=300, s-maxage=60')
         .send(presentRules(context.config.rules)),
+  );
+
+  // Public: the wizard offers only the starts that can be booked. Never cached: a booking changes it.
+  app.get<{ Querystring: AvailabilityQuery }>(
+    '/appointments/availability',
+    {
+      schema: {
+        tags,
+        summary: 'The bookable start times of a treatment of one duration, day by day (at most 42 days)',
+        description:
+          'Public, no token. A start is offered when the treatment fits the business hours, it is in the ' +
+          "future and within the booking window, an employee of the category's role is free and on shift " +
+          'for it, and some room choice (type and capacity) has a room free for it and its cleanup. The ' +
+          'booking itself is judged again when it is made.',
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilitySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await bookableTimes(context, request.query, nowOf(context))),
   );
 
   app.post<{ Body: BookingRequest }>(

@@ -333,3 +333,53 @@ export const errorResponses = {
   409: errorResponseSchema,
   422: errorResponseSchema,
 } as const;
+
+export const availabilityQuerySchema = {
+  type: 'object',
+  required: ['serviceId', 'durationMinutes', 'from'],
+  additionalProperties: false,
+  properties: {
+    serviceId: { type: 'string', minLength: 1, maxLength: 64 },
+    durationMinutes: { type: 'integer', minimum: 1, maximum: 24 * 60 },
+    pricingOptionId: { type: 'string', minLength: 1, maxLength: 64 },
+    from: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+    days: { type: 'integer', minimum: 1, maximum: 42, default: 1 },
+  },
+} as const;
+
+export const availabilitySchema = {
+  type: 'object',
+  required: ['serviceId', 'durationMinutes', 'stepMinutes', 'timeZone', 'days'],
+  properties: {
+    serviceId: { type: 'string' },
+    durationMinutes: { type: 'integer' },
+    stepMinutes: { type: 'integer' },
+    timeZone: { type: 'string' },
+    days: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['date', 'starts'],
+        properties: {
+          date: { type: 'string', description: 'The local day, YYYY-MM-DD' },
+          starts: {
+            type: 'array',
+            description: 'The bookable starts, in time order; none when nothing is free that day',
+            items: {
+              type: 'object',
+              required: ['start', 'rooms'],
+              properties: {
+                start: { type: 'string', format: 'date-time' },
+                rooms: {
+                  type: 'array',
+                  description: 'The room choices free at that start, as "Type|Capacity"',
+                  items: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;

@@ -1,8 +1,11 @@
-import { AppError } from '@spa/kit';
+import { AppError, notFound } from '@spa/kit';
 import type { BookingRules } from '../config.js';
 import { formatLocalDateTime, fromLocal, MINUTE_MS, toLocal } from '@spa/rules';
 import { nearestFreeStarts, type Span } from '../domain/slot-suggestions.js';
-import { busyRoomSpans } from '../db/appointments.repository.js';
+import { bookableStarts } from '../domain/availability.js';
+import { choosePricingOption } from '../domain/pricing.js';
+import { busyRoomSpans, employeesOfRoleWithBusySpans, existingRooms } from '../db/appointments.repository.js';
+import { findBookableService } from '../db/read-models.repository.js';
 import type { RoomRow } from '../db/schema.js';
 import type { Slot } from './allocation.js';
 import type { BookingContext } from './context.js';
@@ -99,4 +102,83 @@ export async function suggestStarts(
     count: rules.suggestionCount,
     daysAfter: SUGGESTION_DAYS_AFTER,
   });
+}
+
+export interface AvailabilityQuery {
+  serviceId: string;
+  durationMinutes: number;
+  pricingOptionId?: string;
+  /** The first local day, YYYY-MM-DD. */
+  from: string;
+  /** How many days from it (a month's view at most). */
+  days: number;
+}
+
+export const MAX_AVAILABILITY_DAYS = 42;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * GET /appointments/availability: each day's bookable starts for a treatment of a duration (see
+ * domain/availability.ts), from two reads (the rooms' and the role's employees' spans over the days).
+ * The wizard shows only these; the engine still judges at Confirm.
+ */
+export async function bookableTimes(context: BookingContext, query: AvailabilityQuery, now: Date) {
+  const { rules } = context.config;
+  const service = await findBookableService(context.db, query.serviceId);
+  if (!service) throw notFound('Service not found');
+  if (!service.isActive)
+    throw new AppError(
+      422,
+      'SERVICE_UNAVAILABLE',
+      `${service.name} is not available for booking at the moment.`,
+    );
+  const option = choosePricingOption(service, query);
+  if (typeof option === 'string') throw fieldError(400, 'VALIDATION_FAILED', 'durationMinutes', option);
+  const firstDay = Date.parse(`${query.from}T00:00:00Z`) / DAY_MS;
+  // A day that exists (Date.parse takes 2026-02-31 for March 3rd).
+  if (!Number.isInteger(firstDay) || new Date(firstDay * DAY_MS).toISOString().slice(0, 10) !== query.from)
+    throw fieldError(400, 'VALIDATION_FAILED', 'from', 'The first day must be a date like 2026-11-28.');
+  const days = Array.from({ length: query.days }, (_, index) => firstDay + index);
+  const window = {
+    start: new Date(fromLocal({ day: firstDay, minute: 0 }, rules.timeZone)),
+    end: new Date(fromLocal({ day: firstDay + query.days, minute: 0 }, rules.timeZone)),
+  };
+  const role = service.assignedEmployeeRole.trim();
+  const rooms = await existingRooms(context.db);
+  const [roomSpans, employees] = await Promise.all([
+    busyRoomSpans(
+      context.db,
+      rooms.map((room) => room.id),
+      window,
+    ),
+    role ? employeesOfRoleWithBusySpans(context.db, role, window) : Promise.resolve(null),
+  ]);
+  const answer = bookableStarts({
+    days,
+    durationMinutes: option.durationMinutes,
+    cleanupMinutes: service.cleanupMinutes,
+    stepMinutes: rules.suggestionStepMinutes,
+    hours: rules,
+    now: now.getTime(),
+    latestStart: now.getTime() + rules.maxDaysAhead * DAY_MS,
+    rooms: rooms.map((room) => ({
+      ...room,
+      busy: roomSpans.filter((span) => span.roomId === room.id),
+    })),
+    employees: employees?.map(({ employee, busy }) => ({ shift: employee.shift, busy })) ?? null,
+    shifts: rules.shifts,
+  });
+  return {
+    serviceId: service.id,
+    durationMinutes: option.durationMinutes,
+    stepMinutes: rules.suggestionStepMinutes,
+    timeZone: rules.timeZone,
+    days: answer.map(({ day, starts }) => ({
+      date: new Date(day * DAY_MS).toISOString().slice(0, 10),
+      starts: starts.map(({ start, rooms: choices }) => ({
+        start: new Date(start).toISOString(),
+        rooms: choices,
+      })),
+    })),
+  };
 }

@@ -1,0 +1,108 @@
+import {
+  bookableRoomsInOrder,
+  fitsBusinessHours,
+  fromLocal,
+  MINUTE_MS,
+  type BusinessHours,
+} from '@spa/rules';
+import { shiftCovers, type ShiftHours } from './shifts.js';
+import { overlaps, type Span } from './slot-suggestions.js';
+
+/**
+ * What a customer can book (issue #15, item 0): for a treatment of a duration, the starts of a day on
+ * the wizard's grid that have a free room of some choice (type and capacity, at that choice's price)
+ * and a free employee of the treatment's role whose shift covers it. Pure: the spans come from the
+ * database in two reads, so a month is computed in memory. The engine still decides at Confirm (two
+ * customers may see the same free start; the database lets one of them have it).
+ */
+export interface AvailabilityRoom {
+  id: string;
+  roomNumber: string;
+  type: string;
+  capacity: string;
+  status: string;
+  pricePaise: number;
+  /** What its active appointments block, cleanup included. */
+  busy: Span[];
+}
+
+export interface AvailabilityEmployee {
+  shift: string | null;
+  /** What its active appointments block: the treatments, without the room's cleanup. */
+  busy: Span[];
+}
+
+export interface AvailabilityRequest {
+  /** Local day numbers (toLocal's `day`) to answer, in order. */
+  days: number[];
+  durationMinutes: number;
+  cleanupMinutes: number;
+  stepMinutes: number;
+  hours: BusinessHours;
+  now: number;
+  /** Starts after this are too far ahead to book. */
+  latestStart: number;
+  rooms: AvailabilityRoom[];
+  /** Employees of the treatment's role; null when the treatment names no role (any room will do). */
+  employees: AvailabilityEmployee[] | null;
+  shifts: ShiftHours;
+}
+
+export interface BookableStart {
+  start: number;
+  /** The room choices free at this start, as the wizard keys them: "Gold|Double Bed". */
+  rooms: string[];
+}
+
+export const roomChoiceKey = (type: string, capacity: string) => `${type}|${capacity}`;
+
+/** The rooms a choice may be given: of its type and capacity, at the price of its first bookable room. */
+function roomsByChoice(rooms: readonly AvailabilityRoom[]): Map<string, AvailabilityRoom[]> {
+  const byChoice = new Map<string, AvailabilityRoom[]>();
+  const priceOf = new Map<string, number>();
+  for (const room of bookableRoomsInOrder(rooms)) {
+    const key = roomChoiceKey(room.type, room.capacity);
+    if (!priceOf.has(key)) priceOf.set(key, room.pricePaise);
+    if (room.pricePaise !== priceOf.get(key)) continue;
+    byChoice.set(key, [...(byChoice.get(key) ?? []), room]);
+  }
+  return byChoice;
+}
+
+const free = (busy: readonly Span[], wanted: Span) => !busy.some((span) => overlaps(span, wanted));
+
+/** Each asked day with its bookable starts, in time order (an empty list: nothing free that day). */
+export function bookableStarts(
+  request: AvailabilityRequest,
+): Array<{ day: number; starts: BookableStart[] }> {
+  const { hours, durationMinutes } = request;
+  const choices = [...roomsByChoice(request.rooms)];
+  return request.days.map((day) => {
+    const starts: BookableStart[] = [];
+    for (
+      let minute = hours.openMinute;
+      minute + durationMinutes <= hours.closeMinute;
+      minute += request.stepMinutes
+    ) {
+      const start = fromLocal({ day, minute }, hours.timeZone);
+      if (start <= request.now || start > request.latestStart) continue;
+      if (!fitsBusinessHours(start, durationMinutes, hours)) continue;
+      const treatment = { start, end: start + durationMinutes * MINUTE_MS };
+      if (
+        request.employees &&
+        !request.employees.some(
+          (employee) =>
+            shiftCovers(request.shifts, employee.shift, minute, minute + durationMinutes) &&
+            free(employee.busy, treatment),
+        )
+      )
+        continue;
+      const roomSpan = { start, end: treatment.end + request.cleanupMinutes * MINUTE_MS };
+      const rooms = choices
+        .filter(([, candidates]) => candidates.some((room) => free(room.busy, roomSpan)))
+        .map(([key]) => key);
+      if (rooms.length > 0) starts.push({ start, rooms });
+    }
+    return { day, starts };
+  });
+}
