@@ -339,34 +339,54 @@ describe('booking an appointment', () => {
     await poll(() => card.locator('.status-badge').first().textContent()).toBe('Cancelled');
     expect(problems).toEqual([]);
   });
-  it('offers the nearest free times when every room of the type is taken, and books one', async () => {
-    // Both bookable Silver rooms (the third is under maintenance) are taken at 11:00 AM that day.
+  it('offers only bookable times, and when a room is taken at the last moment, the nearest free ones', async () => {
     const day = spaDay(6);
     const option = deepTissue.pricing.find((candidate) => candidate.durationMinutes === 60)!;
-    // By two people: one customer's appointments never overlap (fair holds).
-    for (const booker of [admin, therapist])
-      await api(
-        'POST',
-        '/appointments/auto-assign',
-        {
-          serviceId: deepTissue._id,
-          durationMinutes: 60,
-          pricingOptionId: option._id,
-          totalPrice: option.price + 1000,
-          type: 'Silver',
-          appointmentDateTime: day.at(11),
-          paymentMethod: 'cash',
-        },
-        booker.token,
-      );
-
+    const silverAt = (hour: number) => ({
+      serviceId: deepTissue._id,
+      durationMinutes: 60,
+      pricingOptionId: option._id,
+      totalPrice: option.price + 1000,
+      type: 'Silver',
+      appointmentDateTime: day.at(hour),
+      paymentMethod: 'cash',
+    });
     const { page, problems } = await openPage();
     await openSignedIn(page, customer, `/appointment?service=${deepTissue._id}&option=${option._id}`);
     await page.getByRole('heading', { name: 'Select a time' }).waitFor();
-    await chooseDateTime(page, day.text, '11:00 AM');
+    const date = page.getByLabel('Date (MM/dd/yyyy)');
+    await date.fill(day.text);
+    await date.press('Enter');
+    const time = (label: string) => page.getByRole('button', { name: label, exact: true });
+    // The one Service Staff therapist works 1:00 PM to 9:00 PM: a morning has nobody to give it.
+    await poll(() => time('11:00 AM').isDisabled()).toBe(true);
+    expect(await time('11:00 AM').getAttribute('title')).toBe('11:00 AM is fully booked');
+    await poll(() => time('3:00 PM').isEnabled()).toBe(true);
+
+    // Someone books her at 5:00 PM: that time is taken off as soon as the step asks again.
+    await api('POST', '/appointments/auto-assign', silverAt(17), admin.token);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Select a time' }).waitFor();
+    await date.fill(day.text);
+    await date.press('Enter');
+    await poll(() => time('5:00 PM').isDisabled()).toBe(true);
+    await poll(() => time('4:30 PM').isDisabled()).toBe(true);
+    expect(await time('6:00 PM').isEnabled()).toBe(true);
+
+    // The customer takes 3:00 PM in a Silver room; while they read the summary, both bookable Silver
+    // rooms (the third is under maintenance) go to two other people (one customer's appointments never
+    // overlap: fair holds).
+    await time('3:00 PM').click();
+    await poll(() => page.locator('.booking-chosen').textContent()).toBe(`Selected: ${day.text} 3:00 PM`);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('radio', { name: /Silver/ }).check();
+    await page
+      .getByRole('radio', { name: /Silver/ })
+      .first()
+      .check();
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Review and confirm' }).waitFor();
+    for (const booker of [admin, therapist])
+      await api('POST', '/appointments/auto-assign', silverAt(15), booker.token);
     await page.getByRole('button', { name: 'Confirm Booking', exact: true }).click();
 
     const conflict = page.locator('.booking-conflict');

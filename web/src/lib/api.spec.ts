@@ -63,6 +63,14 @@ describe('api client', () => {
     expect(headersOf(calls[0])['Content-Type']).toBeUndefined();
   });
 
+  it('sends a public read marked anonymous without the token, so a shared cache may answer it', async () => {
+    const { client, calls } = clientAnswering(jsonResponse(200, { days: [] }));
+    await client.get('/appointments/availability', { anonymous: true });
+    expect(headersOf(calls[0]).Authorization).toBeUndefined();
+    await client.get('/appointments/availability');
+    expect(headersOf(calls[1]).Authorization).toBe('Bearer jwt');
+  });
+
   it('returns undefined for 204', async () => {
     const { client, calls } = clientAnswering(new Response(null, { status: 204 }));
     await expect(client.del('/cart/i1')).resolves.toBeUndefined();

@@ -36,6 +36,11 @@ export interface RequestOptions {
   query?: QueryParams;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * A public read sent without the session's token: its answer is the same for everyone, and only a
+   * request without credentials may be answered from the gateway's shared cache.
+   */
+  anonymous?: boolean;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -98,7 +103,7 @@ export function createApiClient(config: ApiClientConfig) {
 
   async function send(method: HttpMethod, path: string, body: BodyInit | undefined, options: RequestOptions) {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    const token = config.getToken();
+    const token = options.anonymous ? undefined : config.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
 
     let response: Response;

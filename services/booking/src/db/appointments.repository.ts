@@ -330,16 +330,24 @@ export async function existingRooms(db: Queryable): Promise<RoomRow[]> {
 
 /**
  * The employees of a role (as booking assigns them: not deleted, the role compared without case), each
- * with the treatments they have over the window (their spans without the room's cleanup).
+ * with the treatments they have over the window (their spans without the room's cleanup): one query.
  */
 export async function employeesOfRoleWithBusySpans(
   db: Queryable,
   role: string,
   window: { start: Date; end: Date },
 ): Promise<Array<{ employee: UserRow; busy: Array<{ start: number; end: number }> }>> {
-  const employees = await db
-    .select()
+  const rows = await db
+    .select({ employee: users, start: appointments.startsAt, end: appointments.endsAt })
     .from(users)
+    .leftJoin(
+      appointments,
+      and(
+        eq(appointments.employeeId, users.id),
+        ne(appointments.status, 'Cancelled'),
+        activeOverlap(appointments.endsAt, window.start, window.end),
+      ),
+    )
     .where(
       and(
         eq(users.role, 'employee'),
@@ -347,26 +355,30 @@ export async function employeesOfRoleWithBusySpans(
         sql`lower(${users.employeeRole}) = lower(${role.trim()})`,
       ),
     );
-  if (employees.length === 0) return [];
-  const spans = await db
-    .select({ employeeId: appointments.employeeId, start: appointments.startsAt, end: appointments.endsAt })
+  const byEmployee = new Map<string, { employee: UserRow; busy: Array<{ start: number; end: number }> }>();
+  for (const row of rows) {
+    const entry = byEmployee.get(row.employee.id) ?? { employee: row.employee, busy: [] };
+    byEmployee.set(row.employee.id, entry);
+    if (row.start && row.end) entry.busy.push({ start: row.start.getTime(), end: row.end.getTime() });
+  }
+  return [...byEmployee.values()];
+}
+
+/** Every room's spans (cleanup included) that active appointments block over the window. */
+export async function busyRoomSpansInWindow(
+  db: Queryable,
+  window: { start: Date; end: Date },
+): Promise<Array<{ roomId: string; start: number; end: number }>> {
+  const rows = await db
+    .select({ roomId: appointments.roomId, start: appointments.startsAt, end: appointments.roomFreeAt })
     .from(appointments)
     .where(
       and(
-        inArray(
-          appointments.employeeId,
-          employees.map((employee) => employee.id),
-        ),
         ne(appointments.status, 'Cancelled'),
-        activeOverlap(appointments.endsAt, window.start, window.end),
+        activeOverlap(appointments.roomFreeAt, window.start, window.end),
       ),
     );
-  return employees.map((employee) => ({
-    employee,
-    busy: spans
-      .filter((span) => span.employeeId === employee.id)
-      .map((span) => ({ start: span.start.getTime(), end: span.end.getTime() })),
-  }));
+  return rows.map((row) => ({ roomId: row.roomId, start: row.start.getTime(), end: row.end.getTime() }));
 }
 
 export interface RoomAvailability {

@@ -99,7 +99,9 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
         .send(presentRules(context.config.rules)),
   );
 
-  // Public: the wizard offers only the starts that can be booked. Never cached: a booking changes it.
+  // Public: the wizard offers only the starts that can be booked. The gateway may keep an answer one
+  // second (many customers look at the same treatment and day); a booking through it forgets booking's
+  // cached reads at once, and the engine judges again at Confirm.
   app.get<{ Querystring: AvailabilityQuery }>(
     '/appointments/availability',
     {
@@ -117,7 +119,7 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
     },
     async (request, reply) =>
       reply
-        .header('cache-control', 'no-store')
+        .header('cache-control', 'public, max-age=0, s-maxage=1')
         .send(await bookableTimes(context, request.query, nowOf(context))),
   );
 

@@ -4,7 +4,12 @@ import { formatLocalDateTime, fromLocal, MINUTE_MS, toLocal } from '@spa/rules';
 import { nearestFreeStarts, type Span } from '../domain/slot-suggestions.js';
 import { bookableStarts } from '../domain/availability.js';
 import { choosePricingOption } from '../domain/pricing.js';
-import { busyRoomSpans, employeesOfRoleWithBusySpans, existingRooms } from '../db/appointments.repository.js';
+import {
+  busyRoomSpans,
+  busyRoomSpansInWindow,
+  employeesOfRoleWithBusySpans,
+  existingRooms,
+} from '../db/appointments.repository.js';
 import { findBookableService } from '../db/read-models.repository.js';
 import type { RoomRow } from '../db/schema.js';
 import type { Slot } from './allocation.js';
@@ -124,16 +129,6 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  */
 export async function bookableTimes(context: BookingContext, query: AvailabilityQuery, now: Date) {
   const { rules } = context.config;
-  const service = await findBookableService(context.db, query.serviceId);
-  if (!service) throw notFound('Service not found');
-  if (!service.isActive)
-    throw new AppError(
-      422,
-      'SERVICE_UNAVAILABLE',
-      `${service.name} is not available for booking at the moment.`,
-    );
-  const option = choosePricingOption(service, query);
-  if (typeof option === 'string') throw fieldError(400, 'VALIDATION_FAILED', 'durationMinutes', option);
   const firstDay = Date.parse(`${query.from}T00:00:00Z`) / DAY_MS;
   // A day that exists (Date.parse takes 2026-02-31 for March 3rd).
   if (!Number.isInteger(firstDay) || new Date(firstDay * DAY_MS).toISOString().slice(0, 10) !== query.from)
@@ -143,16 +138,23 @@ export async function bookableTimes(context: BookingContext, query: Availability
     start: new Date(fromLocal({ day: firstDay, minute: 0 }, rules.timeZone)),
     end: new Date(fromLocal({ day: firstDay + query.days, minute: 0 }, rules.timeZone)),
   };
-  const role = service.assignedEmployeeRole.trim();
-  const rooms = await existingRooms(context.db);
-  const [roomSpans, employees] = await Promise.all([
-    busyRoomSpans(
-      context.db,
-      rooms.map((room) => room.id),
-      window,
-    ),
-    role ? employeesOfRoleWithBusySpans(context.db, role, window) : Promise.resolve(null),
+  // Two round trips: the treatment, the rooms and their spans at once; then the role's employees.
+  const [service, rooms, roomSpans] = await Promise.all([
+    findBookableService(context.db, query.serviceId),
+    existingRooms(context.db),
+    busyRoomSpansInWindow(context.db, window),
   ]);
+  if (!service) throw notFound('Service not found');
+  if (!service.isActive)
+    throw new AppError(
+      422,
+      'SERVICE_UNAVAILABLE',
+      `${service.name} is not available for booking at the moment.`,
+    );
+  const option = choosePricingOption(service, query);
+  if (typeof option === 'string') throw fieldError(400, 'VALIDATION_FAILED', 'durationMinutes', option);
+  const role = service.assignedEmployeeRole.trim();
+  const employees = role ? await employeesOfRoleWithBusySpans(context.db, role, window) : null;
   const answer = bookableStarts({
     days,
     durationMinutes: option.durationMinutes,

@@ -15,7 +15,8 @@ import {
   type WizardAction,
   type WizardState,
 } from './booking-wizard';
-import { isBookableStart } from './business-time';
+import { useAvailability } from './availability';
+import { businessDayOf, isBookableStart } from './business-time';
 import { useNow } from './use-now';
 import { ServicesStep } from './services-step';
 import { StepIndicator } from './step-indicator';
@@ -114,6 +115,26 @@ export default function AppointmentPage() {
     offers?.find((candidate) => candidate.key === state.roomChoice) ??
     (state.roomChoice ? undefined : offers?.find((candidate) => candidate.type === state.roomType));
   const chosen = bookingRequest(state, service, offer);
+
+  // The room step offers only the choices booking says are free at the chosen start (the same
+  // answer the time step asked for that month, from the query cache).
+  const chosenOption = service?.pricing.find(
+    (candidate, index) => optionKey(candidate, index) === state.optionKey,
+  );
+  const startDay = state.start ? businessDayOf(new Date(state.start)) : undefined;
+  const availability = useAvailability(
+    service && chosenOption && state.durationMinutes
+      ? {
+          serviceId: service._id,
+          durationMinutes: state.durationMinutes,
+          ...(chosenOption._id ? { pricingOptionId: chosenOption._id } : {}),
+        }
+      : undefined,
+    startDay && { year: startDay.year, month: startDay.month },
+    businessDayOf(now),
+  );
+  const freeRooms = state.start ? availability?.roomsAt(state.start) : undefined;
+  const offersNow = freeRooms && offers ? offers.filter((candidate) => freeRooms.has(candidate.key)) : offers;
   const booking = useBookAppointment((appointment) => dispatch({ type: 'booked', appointment }));
 
   useEffect(() => saveChoices(state), [state]);
@@ -216,7 +237,7 @@ export default function AppointmentPage() {
 
         {step === 'room-selection' && (
           <RoomStep
-            offers={offers}
+            offers={offersNow}
             failed={roomsQuery.isError}
             choice={offer?.key}
             onChoose={(room) => act({ type: 'room-type', roomType: room.type, choice: room.key })}

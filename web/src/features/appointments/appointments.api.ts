@@ -16,7 +16,37 @@ export const appointmentKeys = {
     ['appointments', 'employee', userId, timeRange] as const,
   admin: (filters: AdminFilters) => ['appointments', 'admin', filters] as const,
   availableEmployees: (id: string) => ['appointments', 'available-employees', id] as const,
+  availability: (query: AvailabilityQuery) => ['appointments', 'availability', query] as const,
 };
+
+/** GET /appointments/availability (public): a treatment's bookable starts, day by day. */
+export interface AvailabilityQuery {
+  serviceId: string;
+  durationMinutes: number;
+  pricingOptionId?: string;
+  /** The first day, YYYY-MM-DD in business time. */
+  from: string;
+  days: number;
+}
+
+export interface AvailabilityDay {
+  date: string;
+  /** The bookable starts in time order, each with the room choices free then ("Gold|Double Bed"). */
+  starts: Array<{ start: string; rooms: string[] }>;
+}
+
+export async function fetchAvailability(query: AvailabilityQuery): Promise<AvailabilityDay[]> {
+  const search = new URLSearchParams({
+    serviceId: query.serviceId,
+    durationMinutes: String(query.durationMinutes),
+    from: query.from,
+    days: String(query.days),
+    ...(query.pricingOptionId ? { pricingOptionId: query.pricingOptionId } : {}),
+  });
+  // The same for everyone: sent without the token, so the gateway's shared cache can answer it.
+  return (await get<{ days: AvailabilityDay[] }>(`/appointments/availability?${search}`, { anonymous: true }))
+    .days;
+}
 
 const byId = (id: string) => `/appointments/${encodeURIComponent(id)}`;
 

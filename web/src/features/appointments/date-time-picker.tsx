@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { BusinessHours } from '@spa/rules';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import {
@@ -17,9 +17,14 @@ import {
   shiftMonth,
   type CalendarDay,
 } from './business-time';
+import type { AvailabilityView } from './availability';
 
 const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
-const REASONS = { past: 'already passed', 'after-closing': 'would end after closing time' } as const;
+const REASONS = {
+  past: 'already passed',
+  'after-closing': 'would end after closing time',
+  taken: 'is fully booked',
+} as const;
 
 export { useNow } from './use-now';
 
@@ -30,14 +35,27 @@ interface DateTimePickerProps {
   now: Date;
   /** Booking's business hours (useBookingRules). */
   hours: BusinessHours;
+  /** What booking says is free (availability.ts); without it, every time the hours allow is offered. */
+  availability?: AvailabilityView;
+  /** Told the month the calendar shows, so its availability can be asked for. */
+  onMonthShown?: (month: { year: number; month: number }) => void;
   onChange: (start: string) => void;
 }
 
 /**
  * The spec's date-time input: a date typed as MM/dd/yyyy or picked on the calendar, then a start time
- * in 30-minute steps. Days and times in the past or that would run past closing cannot be chosen.
+ * in 30-minute steps. Days and times in the past or that would run past closing cannot be chosen,
+ * nor (once booking has answered for the month shown) a time nobody is free for or a full day.
  */
-export function DateTimePicker({ value, durationMinutes, now, hours, onChange }: DateTimePickerProps) {
+export function DateTimePicker({
+  value,
+  durationMinutes,
+  now,
+  hours,
+  availability,
+  onMonthShown,
+  onChange,
+}: DateTimePickerProps) {
   const id = useId();
   const chosen = value ? businessDayOf(new Date(value)) : null;
   const [day, setDay] = useState<CalendarDay>(() => chosen ?? firstBookableDay(durationMinutes, now, hours));
@@ -45,7 +63,12 @@ export function DateTimePicker({ value, durationMinutes, now, hours, onChange }:
   const [typed, setTyped] = useState(() => formatPickerDate(day));
   const [typedError, setTypedError] = useState('');
 
+  useEffect(() => {
+    onMonthShown?.({ year: month.year, month: month.month });
+  }, [month.year, month.month, onMonthShown]);
+
   const today = businessDayOf(now);
+  const full = (cell: CalendarDay) => Boolean(availability?.fullDay(cell));
   const lastDay = addDays(today, BOOKING_WINDOW_DAYS);
   const canGoBack = month.year * 12 + month.month > today.year * 12 + today.month;
   const canGoForward = month.year * 12 + month.month < lastDay.year * 12 + lastDay.month;
@@ -60,7 +83,7 @@ export function DateTimePicker({ value, durationMinutes, now, hours, onChange }:
   const applyTyped = () => {
     const parsed = parsePickerDate(typed);
     if (!parsed) setTypedError('Enter the date as MM/dd/yyyy');
-    else if (!isBookableDay(parsed, durationMinutes, now, hours))
+    else if (!isBookableDay(parsed, durationMinutes, now, hours) || full(parsed))
       setTypedError('That day has no times left to book. Choose another day.');
     else openDay(parsed);
   };
@@ -71,7 +94,12 @@ export function DateTimePicker({ value, durationMinutes, now, hours, onChange }:
     applyTyped();
   };
 
-  const slots = daySlots(day, durationMinutes, now, hours);
+  // A time the hours allow but booking says is taken (no room or therapist free) is offered no more.
+  const slots = daySlots(day, durationMinutes, now, hours).map((slot) =>
+    slot.selectable && availability?.takenStart(slot.start.toISOString())
+      ? { ...slot, selectable: false, reason: 'taken' as const }
+      : slot,
+  );
 
   return (
     <div className="dt-picker">
@@ -136,9 +164,9 @@ export function DateTimePicker({ value, durationMinutes, now, hours, onChange }:
                     key={index}
                     type="button"
                     className={`dt-calendar__day${sameDay(cell, day) ? ' dt-calendar__day--open' : ''}${sameDay(cell, today) ? ' dt-calendar__day--today' : ''}`}
-                    aria-label={longDayLabel(cell)}
+                    aria-label={`${longDayLabel(cell)}${full(cell) ? ', fully booked' : ''}`}
                     aria-pressed={sameDay(cell, day)}
-                    disabled={!isBookableDay(cell, durationMinutes, now, hours)}
+                    disabled={!isBookableDay(cell, durationMinutes, now, hours) || full(cell)}
                     onClick={() => openDay(cell)}
                   >
                     {cell.day}

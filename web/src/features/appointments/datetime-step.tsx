@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { businessHoursText } from '@spa/rules';
 import { ArrowLeftIcon, ClockIcon } from '../../components/icons';
 import { formatDuration, formatINR } from '../../lib/format';
 import type { Service } from '../catalogue/types';
 import { optionKey, optionTitle } from './booking-choices';
 import { useBookingRules } from '../../app/booking-rules';
-import { formatPickerDateTime } from './business-time';
+import { useAvailability } from './availability';
+import { businessDayOf, formatPickerDateTime } from './business-time';
 import { DateTimePicker } from './date-time-picker';
 
 interface DateTimeStepProps {
@@ -33,6 +35,20 @@ export function DateTimeStep({
 }: DateTimeStepProps) {
   const rules = useBookingRules();
   const shortest = Math.min(...service.pricing.map((option) => option.durationMinutes).filter(Boolean), 60);
+  // The month the calendar shows: booking is asked which of its days and times are still free.
+  const [shownMonth, setShownMonth] = useState<{ year: number; month: number }>();
+  const option = service.pricing.find((candidate, index) => optionKey(candidate, index) === chosenKey);
+  const availability = useAvailability(
+    option && durationMinutes
+      ? {
+          serviceId: service._id,
+          durationMinutes,
+          ...(option._id ? { pricingOptionId: option._id } : {}),
+        }
+      : undefined,
+    shownMonth,
+    businessDayOf(now),
+  );
 
   return (
     <section className="booking-step" aria-labelledby="booking-step-title">
@@ -77,6 +93,8 @@ export function DateTimeStep({
           durationMinutes={durationMinutes ?? shortest}
           now={now}
           hours={rules}
+          availability={availability}
+          onMonthShown={setShownMonth}
           onChange={onStart}
         />
         <p className="booking-chosen" aria-live="polite">
