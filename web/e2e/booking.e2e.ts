@@ -4,6 +4,7 @@
 // assigns an employee and completes an appointment, and the customer cancels one.
 // Needs STACK_SERVICES to include identity, catalogue, booking, commerce and notification (the new
 // customer verifies their email through the real inbox).
+import ICAL from 'ical.js';
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,7 @@ import {
   type Session,
 } from './support/booking.js';
 import { launchBrowser, newPage, untilInteractive } from './support/browser.js';
+import { emailAttachment, waitForEmail } from './support/inbox.js';
 import { screenshot } from './support/session.js';
 
 /** Polls until the assertion holds; generous, as the machine is shared. */
@@ -160,6 +162,31 @@ describe('booking an appointment', () => {
       1,
     );
     await screenshot(page, 'booking-confirmation');
+
+    // Into the customer's calendar: Google's link on the page, and an .ics in the confirmation email
+    // that a real iCalendar library reads as this appointment, 6:00 to 7:30 PM IST.
+    const [startUtc, endUtc] = [day.at(18), day.at(19, 30)].map((iso) =>
+      iso.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z'),
+    );
+    const google = new URL(
+      (await page.getByRole('link', { name: /Add to Google Calendar/ }).getAttribute('href'))!,
+    );
+    expect(google.searchParams.get('dates')).toBe(`${startUtc}/${endUtc}`);
+    expect(google.searchParams.get('text')).toBe('Deep Tissue Massage at Aranya Spa & Wellness');
+    const email = await waitForEmail(customer.user.email, /Deep Tissue Massage on .* is booked$/);
+    const ics = email.attachments?.find((attachment) => attachment.contentType.startsWith('text/calendar'));
+    const calendar = new ICAL.Component(
+      ICAL.parse((await emailAttachment(email, ics!.generatedFileName)).toString('utf8')),
+    );
+    ICAL.TimezoneService.register(
+      new ICAL.Timezone(calendar.getFirstSubcomponent('vtimezone')!),
+      'Asia/Kolkata',
+    );
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+    expect(event.startDate.toJSDate().toISOString()).toBe(day.at(18));
+    expect(event.endDate.toJSDate().toISOString()).toBe(day.at(19, 30));
+    expect(event.description).toContain(appointmentId);
 
     await page.getByRole('link', { name: 'View My Appointments' }).click();
     await page.getByRole('heading', { name: 'My Appointments' }).waitFor();

@@ -21,9 +21,23 @@ import { createEmailQueue } from '../src/email/email-jobs.js';
 import { createMailer } from '../src/email/mailer.js';
 import { subscriptions } from '../src/events/subscriptions.js';
 import { startEmailWorker } from '../src/worker.js';
-import { emailsTo, uniqueAddress } from './support/inbox.js';
+import ICAL from 'ical.js';
+import { attachmentText, emailsTo, uniqueAddress } from './support/inbox.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+/** An .ics as a calendar app reads it: its method and its one event, the zone taken from the file. */
+function calendarOf(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  ICAL.TimezoneService.register(
+    new ICAL.Timezone(calendar.getFirstSubcomponent('vtimezone')!),
+    'Asia/Kolkata',
+  );
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    event: new ICAL.Event(calendar.getFirstSubcomponent('vevent')!),
+  };
+}
 const APP_URL = 'http://127.0.0.1:18080';
 const HOUR = 3_600_000;
 
@@ -174,6 +188,16 @@ describe('booking emails through Kafka, BullMQ and SMTP', () => {
     const reminder = (await emailsTo(address)).find((email) => email.subject.startsWith('Reminder'))!;
     expect(reminder.text).toContain(`Appointment: ${booked.appointmentCode}`);
     expect(reminder.text).toContain('You pay at the counter when you arrive.');
+
+    // The confirmation carries the invitation a calendar app adds: parsed by a real iCalendar library.
+    const confirmation = (await emailsTo(address)).find((email) => email.subject.endsWith('is booked'))!;
+    const invite = calendarOf(await attachmentText(confirmation, 'text/calendar'));
+    expect(invite.method).toBe('REQUEST');
+    expect(invite.event.uid).toBe(`${booked.id}@bookings.aranyaspa.in`);
+    // iCalendar counts whole seconds (a real appointment starts on a whole minute; this one does not).
+    const second = (ms: bigint) => Math.floor(Number(ms) / 1000) * 1000;
+    expect(invite.event.startDate.toJSDate().getTime()).toBe(second(booked.startMs));
+    expect(invite.event.endDate.toJSDate().getTime()).toBe(second(booked.endMs));
   });
 
   it('confirms an online booking by its receipt once paid, then reminds', async () => {
@@ -214,6 +238,11 @@ describe('booking emails through Kafka, BullMQ and SMTP', () => {
     expect(subjects[0]).toMatch(/^Cancelled: Swedish Massage on /);
     expect(subjects[1]).toMatch(/ is booked$/);
     expect(await world.emailQueue.getJob(bookingReminderJobId(booked.id))).toBeUndefined();
+    // The notice removes the entry its confirmation added: the same UID, METHOD:CANCEL.
+    const notice = (await emailsTo(address)).find((email) => email.subject.startsWith('Cancelled'))!;
+    const invite = calendarOf(await attachmentText(notice, 'text/calendar'));
+    expect(invite.method).toBe('CANCEL');
+    expect(invite.event.uid).toBe(`${booked.id}@bookings.aranyaspa.in`);
     // Past the moment the reminder was due: still only those two.
     await sleep(9_000);
     expect(await emailsTo(address)).toHaveLength(2);

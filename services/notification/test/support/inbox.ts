@@ -10,6 +10,7 @@ export interface InboxEmail {
   from: Array<{ address: string; name: string }>;
   to: Array<{ address: string; name: string }>;
   headers: Record<string, string>;
+  attachments?: Array<{ contentType: string; fileName: string; generatedFileName: string }>;
 }
 
 /**
@@ -27,4 +28,17 @@ export async function emailsTo(address: string): Promise<InboxEmail[]> {
 /** A recipient nobody else uses. */
 export function uniqueAddress(label: string): string {
   return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@notification.test`;
+}
+
+/** The text of an email's attachment whose content type starts with `contentType`, as the sink kept it. */
+export async function attachmentText(email: InboxEmail, contentType: string): Promise<string> {
+  const attachment = email.attachments?.find((candidate) => candidate.contentType.startsWith(contentType));
+  if (!attachment) throw new Error(`"${email.subject}" has no ${contentType} attachment`);
+  const url = new URL(
+    `/email/${email.id}/attachment/${encodeURIComponent(attachment.generatedFileName)}`,
+    testInfra.mailInboxUrl,
+  );
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`inbox answered ${response.status} for ${url}`);
+  return response.text();
 }

@@ -4,6 +4,7 @@ import { CheckCircleIcon } from '../../components/icons';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
 import { paymentMethodLabel, type Appointment } from './appointment';
 import { BUSINESS_TIME_ZONE } from './business-time';
+import { googleCalendarLink } from './calendar-link';
 import { StatusBadge } from './status-badge';
 
 const IN_BUSINESS_TIME = { timeZone: BUSINESS_TIME_ZONE };
@@ -17,6 +18,7 @@ export function ConfirmationStep({
   onBookAnother: () => void;
 }) {
   const room = appointment.room;
+  const calendarLink = googleCalendarLink(appointment);
   return (
     <section className="booking-step booking-confirmation" aria-labelledby="booking-step-title">
       <CheckCircleIcon size={48} className="booking-confirmation__icon" />
@@ -88,6 +90,13 @@ export function ConfirmationStep({
         <Link to={paths.myAppointments} className="btn btn--secondary">
           View My Appointments
         </Link>
+        {calendarLink && (
+          // The confirmation email carries an .ics for any other calendar.
+          <a className="btn btn--secondary" href={calendarLink} target="_blank" rel="noopener noreferrer">
+            Add to Google Calendar
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
         <button type="button" className="btn btn--primary" onClick={onBookAnother}>
           Book Another Appointment
         </button>

@@ -1,5 +1,6 @@
 import { events } from '@spa/proto';
 import { brand } from '../brand.js';
+import { calendarAttachment } from '../calendar-invite.js';
 import { defineTemplate } from '../email-template.js';
 import { greetingFor } from './greeting.js';
 import {
@@ -26,6 +27,8 @@ export const bookingCancellationTemplate = defineTemplate({
     const paidOnline = appointment.paymentStatus === 'Paid';
     return {
       to: customerOf(payload),
+      // Adds (or moves, or removes) the appointment in the customer's calendar: calendar-invite.ts.
+      attachments: [calendarAttachment(appointment, 'CANCEL')],
       subject: `Cancelled: ${appointment.serviceName} on ${whenText(appointment)}`,
       content: {
         preview: `${appointment.appointmentCode} has been cancelled`,

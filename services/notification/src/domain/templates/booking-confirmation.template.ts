@@ -1,5 +1,6 @@
 import { events } from '@spa/proto';
 import { brand } from '../brand.js';
+import { calendarAttachment } from '../calendar-invite.js';
 import { defineTemplate } from '../email-template.js';
 import { greetingFor } from './greeting.js';
 import {
@@ -23,6 +24,8 @@ export const bookingConfirmationTemplate = defineTemplate({
     const appointment = appointmentOf(payload);
     return {
       to: customerOf(payload),
+      // Adds (or moves, or removes) the appointment in the customer's calendar: calendar-invite.ts.
+      attachments: [calendarAttachment(appointment, 'REQUEST')],
       subject: `Your ${appointment.serviceName} on ${whenText(appointment)} is booked`,
       content: {
         preview: `${appointment.appointmentCode}: ${appointment.serviceName}, ${whenText(appointment)}`,

@@ -1,5 +1,6 @@
 import { events } from '@spa/proto';
 import { brand } from '../brand.js';
+import { calendarAttachment } from '../calendar-invite.js';
 import { defineTemplate } from '../email-template.js';
 import { greetingFor } from './greeting.js';
 import {
@@ -34,6 +35,8 @@ export const bookingPaymentReceiptTemplate = defineTemplate({
       details.push({ label: 'Payment reference', value: payload.providerPaymentId });
     return {
       to: customerOf(payload),
+      // Adds (or moves, or removes) the appointment in the customer's calendar: calendar-invite.ts.
+      attachments: [calendarAttachment(appointment, 'REQUEST')],
       subject: lost
         ? `Your payment for ${appointment.appointmentCode} will be refunded`
         : `Payment received: ${appointment.serviceName} on ${whenText(appointment)}`,

@@ -1,4 +1,5 @@
 import { events } from '@spa/proto';
+import { calendarAttachment } from '../calendar-invite.js';
 import { defineTemplate } from '../email-template.js';
 import { greetingFor } from './greeting.js';
 import {
@@ -24,6 +25,8 @@ export const bookingRescheduledTemplate = defineTemplate({
     const before = Number(payload.previousStartMs);
     return {
       to: customerOf(payload),
+      // Adds (or moves, or removes) the appointment in the customer's calendar: calendar-invite.ts.
+      attachments: [calendarAttachment(appointment, 'REQUEST')],
       subject: `Moved: ${appointment.serviceName} is now on ${whenText(appointment)}`,
       content: {
         preview: `${appointment.appointmentCode} now starts ${whenText(appointment)}`,
