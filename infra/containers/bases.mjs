@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from '../local/lib/paths.mjs';
 import { fetchNpmPackage, NODE_VERSION, NPM_VERSION, projectNodeBinDir } from '../local/node.mjs';
-import { imageLabel, podman, podmanStreaming } from './engine.mjs';
+import { buildUlimitArgs, imageLabel, podman, podmanStreaming } from './engine.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RECIPE_LABEL = 'org.spa-platform.recipe';
@@ -194,6 +194,7 @@ async function buildFromRecipe(name, base, hash) {
     'build',
     '--pull=never',
     '--format=docker',
+    ...buildUlimitArgs(),
     '--label',
     `${RECIPE_LABEL}=${hash}`,
     '-f',

@@ -16,6 +16,17 @@ export function engineEnv(extra = {}) {
   return { ...process.env, CONTAINERS_CONF: process.env.CONTAINERS_CONF || CONTAINERS_CONF, ...extra };
 }
 
+/**
+ * Arguments that give a build's RUN steps as many open files as this process may have (at most 65536):
+ * buildah gives them 1024 by default, and `npm ci` in a build stage ran out (EMFILE) in CI. Raising a
+ * limit up to the hard one needs no privilege, unlike the default ulimits containers.conf leaves out.
+ */
+export function buildUlimitArgs() {
+  const hard = spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout?.trim();
+  const limit = hard === 'unlimited' ? 65536 : Math.min(Number(hard), 65536);
+  return Number.isInteger(limit) && limit > 1024 ? ['--ulimit', `nofile=${limit}:${limit}`] : [];
+}
+
 export const hasPodman = () => spawnSync('podman', ['--version'], { stdio: 'ignore' }).status === 0;
 
 /** Runs podman; throws with its stderr on failure. `stdio: 'inherit'` streams its output. */

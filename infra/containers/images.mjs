@@ -9,7 +9,7 @@ import path from 'node:path';
 import { repoRoot } from '../local/env.mjs';
 import { cacheDir } from '../local/lib/paths.mjs';
 import { ensureBases } from './bases.mjs';
-import { externalDockerHost, podmanStreaming } from './engine.mjs';
+import { buildUlimitArgs, externalDockerHost, podmanStreaming } from './engine.mjs';
 
 /** Image name (as docker-compose.yml names it) -> Dockerfile, relative to the repository root. */
 export const IMAGES = {
@@ -91,6 +91,7 @@ export async function buildImages(names = Object.keys(IMAGES), { log = console.l
           '--format=docker',
           '--layers',
           '--jobs=2',
+          ...buildUlimitArgs(),
           '-f',
           dockerfile,
           '-t',
