@@ -3,14 +3,14 @@ import type { BookingRules } from '../config.js';
 import { formatLocalDateTime, fromLocal, MINUTE_MS, toLocal } from '@spa/rules';
 import { nearestFreeStarts, type Span } from '../domain/slot-suggestions.js';
 import { bookableStarts } from '../domain/availability.js';
-import { choosePricingOption } from '../domain/pricing.js';
+import { choosePricingOption, type OptionChoice, type PricingOption } from '../domain/pricing.js';
 import {
   busyRoomSpans,
   busyRoomSpansInWindow,
   employeesOfRoleWithBusySpans,
   existingRooms,
 } from '../db/appointments.repository.js';
-import { findBookableService } from '../db/read-models.repository.js';
+import { findBookableService, type BookableService } from '../db/read-models.repository.js';
 import type { RoomRow } from '../db/schema.js';
 import type { Slot } from './allocation.js';
 import type { BookingContext } from './context.js';
@@ -109,6 +109,26 @@ export async function suggestStarts(
   });
 }
 
+/**
+ * The treatment and duration a customer asks for, or the 4xx that says why not: unknown (404), not
+ * bookable now (422), or not one of its durations (400). Booking and the availability read ask alike.
+ */
+export function bookableOption(
+  service: BookableService | undefined,
+  choice: OptionChoice,
+): { service: BookableService; option: PricingOption } {
+  if (!service) throw notFound('Service not found');
+  if (!service.isActive)
+    throw new AppError(
+      422,
+      'SERVICE_UNAVAILABLE',
+      `${service.name} is not available for booking at the moment.`,
+    );
+  const option = choosePricingOption(service, choice);
+  if (typeof option === 'string') throw fieldError(400, 'VALIDATION_FAILED', 'durationMinutes', option);
+  return { service, option };
+}
+
 export interface AvailabilityQuery {
   serviceId: string;
   durationMinutes: number;
@@ -144,21 +164,13 @@ export async function bookableTimes(context: BookingContext, query: Availability
     existingRooms(context.db),
     busyRoomSpansInWindow(context.db, window),
   ]);
-  if (!service) throw notFound('Service not found');
-  if (!service.isActive)
-    throw new AppError(
-      422,
-      'SERVICE_UNAVAILABLE',
-      `${service.name} is not available for booking at the moment.`,
-    );
-  const option = choosePricingOption(service, query);
-  if (typeof option === 'string') throw fieldError(400, 'VALIDATION_FAILED', 'durationMinutes', option);
-  const role = service.assignedEmployeeRole.trim();
+  const { service: treatment, option } = bookableOption(service, query);
+  const role = treatment.assignedEmployeeRole.trim();
   const employees = role ? await employeesOfRoleWithBusySpans(context.db, role, window) : null;
   const answer = bookableStarts({
     days,
     durationMinutes: option.durationMinutes,
-    cleanupMinutes: service.cleanupMinutes,
+    cleanupMinutes: treatment.cleanupMinutes,
     stepMinutes: rules.suggestionStepMinutes,
     hours: rules,
     now: now.getTime(),
@@ -171,7 +183,7 @@ export async function bookableTimes(context: BookingContext, query: Availability
     shifts: rules.shifts,
   });
   return {
-    serviceId: service.id,
+    serviceId: treatment.id,
     durationMinutes: option.durationMinutes,
     stepMinutes: rules.suggestionStepMinutes,
     timeZone: rules.timeZone,

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, notFound, type AuthUser } from '@spa/kit';
+import { AppError, type AuthUser } from '@spa/kit';
 import { chooseRoomPrice, type RoomCapacity, type RoomType } from '@spa/rules';
 import { SYSTEM_ACTOR, type PaymentMethod } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { businessHoursProblem, compactLocalDate, fitsBusinessHours } from '@spa/rules';
 import {
-  choosePricingOption,
   formatRupees,
   priceAppointment,
   quoteMismatches,
@@ -27,7 +26,7 @@ import { actorMessage, appointmentMessage, bookingEvents } from '../events/publi
 import { PaymentUnavailableError, type PaymentOrder } from '../payments/commerce-client.js';
 import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js';
 import { cancelAppointment } from './cancel-appointment.js';
-import { fieldError, noRoomAvailable, startProblem } from './availability.js';
+import { bookableOption, fieldError, noRoomAvailable, startProblem } from './availability.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
 
 export interface BookingRequest extends QuotedPrices {
@@ -80,16 +79,10 @@ async function checkChoice(context: BookingContext, request: BookingRequest, now
   const startMs = Date.parse(request.appointmentDateTime);
   const startIssue = startProblem(startMs, now, rules);
   if (startIssue) throw startIssue;
-  const service = await findBookableService(context.db, request.serviceId);
-  if (!service) throw notFound('Service not found');
-  if (!service.isActive)
-    throw new AppError(
-      422,
-      'SERVICE_UNAVAILABLE',
-      `${service.name} is not available for booking at the moment.`,
-    );
-  const option = choosePricingOption(service, request);
-  if (typeof option === 'string') throw fieldError(400, 'VALIDATION_FAILED', 'durationMinutes', option);
+  const { service, option } = bookableOption(
+    await findBookableService(context.db, request.serviceId),
+    request,
+  );
   if (!fitsBusinessHours(startMs, option.durationMinutes, rules))
     throw fieldError(
       422,
