@@ -22,6 +22,7 @@ export default defineConfig({
             '{services,gateway}/**/test/**/*.test.ts',
             'infra/razorpay-sandbox/test/**/*.test.ts',
             'infra/deploy/**/*.test.ts',
+            'infra/local/**/*.test.ts',
           ],
           environment: 'node',
           pool: 'forks',

@@ -37,6 +37,19 @@ async function recreateDatabase(adminUrl, database, owner) {
   }
 }
 
+/** host:port pairs for the gateway's /healthz, from the connection settings every process gets. */
+export function healthProbeEnv(infra) {
+  const hostPort = (url) => {
+    const { hostname, port } = new URL(url);
+    return `${hostname}:${port}`;
+  };
+  return {
+    HEALTH_POSTGRES: hostPort(infra.PG_ADMIN_URL),
+    HEALTH_KAFKA: infra.KAFKA_BROKERS.split(',')[0].trim(),
+    HEALTH_SMTP: hostPort(infra.SMTP_URL),
+  };
+}
+
 /** The last lines of a log, for an error message that explains itself in a CI log. */
 function logTail(logPath, lines = 25) {
   try {
@@ -186,6 +199,9 @@ export async function startStack(options) {
     }
     const gatewayEnv = {
       ...infraEnv(),
+      // What the gateway's /healthz probes: the infrastructure this stack runs on (the test containers'
+      // ports, say), not the local runner's defaults, or it answers 503 and is never ready.
+      ...healthProbeEnv(infraEnv()),
       ...common,
       ...payments.gateway,
       ...keysOf('gateway'),
