@@ -1,13 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { PlusIcon } from '../../../components/icons';
+import { AdminSection, AdminTable, NameCell } from '../../../components/ui/admin-table';
 import { toast } from '../../../stores/toast.store';
 import { createProductCategory, deleteProductCategory } from '../../catalogue/catalogue.api';
-import { TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
-import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
+import { useAdminListPage } from '../../catalogue/admin-page';
 import { useProducts, useSubcategories } from '../../catalogue/catalogue.queries';
 import { useConfirm } from '../../catalogue/confirm-dialog';
-import { EmptyState } from '../../catalogue/empty-state';
 import { Field } from '../../catalogue/form-field';
 import { refId, type ProductCategory } from '../../catalogue/types';
 
@@ -51,15 +50,11 @@ export function ProductCategoryManager() {
       .length,
   });
 
-  const list = categories.items;
   return (
-    <div className="cat-admin">
-      <div className="cat-admin-toolbar">
-        <div>
-          <h2>Product Categories</h2>
-          <p>A category with products or subcategories cannot be deleted until they are moved or removed.</p>
-        </div>
-      </div>
+    <AdminSection
+      title="Product Categories"
+      description="A category with products or subcategories cannot be deleted until they are moved or removed."
+    >
       <form className="cat-inline-form" onSubmit={(event) => void submit(event)}>
         <Field label="New category name">
           {(control) => (
@@ -75,57 +70,26 @@ export function ProductCategoryManager() {
           <PlusIcon size={18} /> Add Category
         </button>
       </form>
-
-      {categories.isPending ? (
-        <p className="cat-admin-loading">Loading categories…</p>
-      ) : list.length === 0 ? (
-        <EmptyState title="No product categories yet" />
-      ) : (
-        <div className="cat-table-wrap">
-          <table className="cat-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col" className="cat-table__number">
-                  Subcategories
-                </th>
-                <th scope="col" className="cat-table__number">
-                  Products
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((category) => {
-                const counts = count(category);
-                return (
-                  <tr key={category._id}>
-                    <td className="cat-table__name">{category.name}</td>
-                    <td className="cat-table__number">{counts.subcategories}</td>
-                    <td className="cat-table__number">{counts.products}</td>
-                    <td>
-                      <div className="cat-row-actions">
-                        <button
-                          type="button"
-                          className="cat-icon-action cat-icon-action--danger"
-                          aria-label={`Delete ${category.name}`}
-                          onClick={() => void onDelete(category)}
-                        >
-                          <TrashIcon size={18} />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <AdminListPager list={categories} noun="product categories" />
-        </div>
-      )}
+      <AdminTable
+        list={categories}
+        rows={categories.items}
+        rowKey={(category) => category._id}
+        noun="product categories"
+        empty={{ title: 'No product categories yet' }}
+        columns={[
+          { header: 'Name', cell: (category) => <NameCell name={category.name} /> },
+          { header: 'Subcategories', numeric: true, cell: (category) => count(category).subcategories },
+          { header: 'Products', numeric: true, cell: (category) => count(category).products },
+        ]}
+        actions={[
+          {
+            kind: 'delete',
+            label: (category) => `Delete ${category.name}`,
+            onClick: (category) => void onDelete(category),
+          },
+        ]}
+      />
       {dialog}
-    </div>
+    </AdminSection>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { PlusIcon } from '../../../components/icons';
+import { AdminSection, AdminTable, NameCell } from '../../../components/ui/admin-table';
 import { formatINR } from '../../../lib/format';
 import { toast } from '../../../stores/toast.store';
 import {
@@ -10,12 +11,10 @@ import {
   updateProduct,
   type ProductInput,
 } from '../../catalogue/catalogue.api';
-import { EyeIcon, PencilIcon, TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
-import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
+import { useAdminListPage } from '../../catalogue/admin-page';
 import { useProductCategories, useSubcategories } from '../../catalogue/catalogue.queries';
 import { useConfirm } from '../../catalogue/confirm-dialog';
-import { EmptyState } from '../../catalogue/empty-state';
 import { ImageWithFallback } from '../../catalogue/image-with-fallback';
 import { Modal } from '../../catalogue/modal';
 import { ADMIN_LOW_STOCK_BELOW } from '../../catalogue/product-lists';
@@ -62,103 +61,73 @@ export function ProductManager() {
     if (await confirm('Are you sure you want to delete this product?')) await remove.run(product._id);
   };
 
-  const list = products.items;
-
   return (
-    <div className="cat-admin">
-      <div className="cat-admin-toolbar">
-        <div>
-          <h2>Products</h2>
-          <p>Stock below {ADMIN_LOW_STOCK_BELOW} shows in red.</p>
-        </div>
+    <AdminSection
+      title="Products"
+      description={`Stock below ${ADMIN_LOW_STOCK_BELOW} shows in red.`}
+      action={
         <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'add' })}>
           <PlusIcon size={18} /> Add Product
         </button>
-      </div>
-
-      {products.isPending ? (
-        <p className="cat-admin-loading">Loading products…</p>
-      ) : list.length === 0 ? (
-        <EmptyState title="No products found" />
-      ) : (
-        <div className="cat-table-wrap">
-          <table className="cat-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Image</span>
-                </th>
-                <th scope="col">Product</th>
-                <th scope="col">Category</th>
-                <th scope="col" className="cat-table__number">
-                  Price
-                </th>
-                <th scope="col" className="cat-table__number">
-                  Stock
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((product) => {
-                const subcategory = refName(product.subcategory, subcategories.data ?? []);
-                return (
-                  <tr key={product._id}>
-                    <td>
-                      <ImageWithFallback className="cat-table__thumb" src={product.images[0]} alt="" />
-                    </td>
-                    <td>
-                      <span className="cat-table__name">{product.name}</span>
-                      {product.sku && <span className="cat-table__sub">SKU {product.sku}</span>}
-                    </td>
-                    <td>
-                      {refName(product.productCategory, categories.data ?? []) ?? '—'}
-                      {subcategory && <span className="cat-table__sub">{subcategory}</span>}
-                    </td>
-                    <td className="cat-table__number">{formatINR(product.price)}</td>
-                    <td className="cat-table__number">
-                      <span className={product.stock < ADMIN_LOW_STOCK_BELOW ? 'cat-stock-low' : undefined}>
-                        {product.stock}
-                      </span>
-                    </td>
-                    <td>
-                      <div className="cat-row-actions">
-                        <button
-                          type="button"
-                          className="cat-icon-action"
-                          aria-label={`View ${product.name}`}
-                          onClick={() => navigate(paths.product(product._id))}
-                        >
-                          <EyeIcon size={18} />
-                        </button>
-                        <button
-                          type="button"
-                          className="cat-icon-action"
-                          aria-label={`Edit ${product.name}`}
-                          onClick={() => setEditing({ mode: 'edit', product })}
-                        >
-                          <PencilIcon size={18} />
-                        </button>
-                        <button
-                          type="button"
-                          className="cat-icon-action cat-icon-action--danger"
-                          aria-label={`Delete ${product.name}`}
-                          onClick={() => void onDelete(product)}
-                        >
-                          <TrashIcon size={18} />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <AdminListPager list={products} noun="products" />
-        </div>
-      )}
+      }
+    >
+      <AdminTable
+        list={products}
+        rows={products.items}
+        rowKey={(product) => product._id}
+        noun="products"
+        empty={{ title: 'No products found' }}
+        columns={[
+          {
+            header: 'Image',
+            hideHeader: true,
+            cell: (product) => (
+              <ImageWithFallback className="cat-table__thumb" src={product.images[0]} alt="" />
+            ),
+          },
+          {
+            header: 'Product',
+            cell: (product) => <NameCell name={product.name} sub={product.sku && `SKU ${product.sku}`} />,
+          },
+          {
+            header: 'Category',
+            cell: (product) => (
+              <NameCell
+                plain
+                name={refName(product.productCategory, categories.data ?? []) ?? '—'}
+                sub={refName(product.subcategory, subcategories.data ?? [])}
+              />
+            ),
+          },
+          { header: 'Price', numeric: true, cell: (product) => formatINR(product.price) },
+          {
+            header: 'Stock',
+            numeric: true,
+            cell: (product) => (
+              <span className={product.stock < ADMIN_LOW_STOCK_BELOW ? 'cat-stock-low' : undefined}>
+                {product.stock}
+              </span>
+            ),
+          },
+        ]}
+        actions={[
+          {
+            kind: 'view',
+            label: (product) => `View ${product.name}`,
+            onClick: (product) => navigate(paths.product(product._id)),
+          },
+          {
+            kind: 'edit',
+            label: (product) => `Edit ${product.name}`,
+            onClick: (product) => setEditing({ mode: 'edit', product }),
+          },
+          {
+            kind: 'delete',
+            label: (product) => `Delete ${product.name}`,
+            onClick: (product) => void onDelete(product),
+          },
+        ]}
+      />
 
       {editing && (
         <Modal
@@ -177,6 +146,6 @@ export function ProductManager() {
         </Modal>
       )}
       {dialog}
-    </div>
+    </AdminSection>
   );
 }

@@ -1,13 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { PlusIcon } from '../../../components/icons';
+import { AdminSection, AdminTable, NameCell } from '../../../components/ui/admin-table';
 import { toast } from '../../../stores/toast.store';
 import { createSubcategory, deleteSubcategory } from '../../catalogue/catalogue.api';
-import { TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
-import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
+import { useAdminListPage } from '../../catalogue/admin-page';
 import { useProductCategories } from '../../catalogue/catalogue.queries';
 import { useConfirm } from '../../catalogue/confirm-dialog';
-import { EmptyState } from '../../catalogue/empty-state';
 import { Field } from '../../catalogue/form-field';
 import { refName, type Subcategory } from '../../catalogue/types';
 
@@ -55,13 +54,7 @@ export function SubcategoryManager() {
   );
 
   return (
-    <div className="cat-admin">
-      <div className="cat-admin-toolbar">
-        <div>
-          <h2>Subcategories</h2>
-          <p>Each subcategory belongs to one product category.</p>
-        </div>
-      </div>
+    <AdminSection title="Subcategories" description="Each subcategory belongs to one product category.">
       <form className="cat-inline-form" onSubmit={(event) => void submit(event)} noValidate>
         <Field label="New subcategory name">
           {(control) => (
@@ -94,48 +87,28 @@ export function SubcategoryManager() {
           <PlusIcon size={18} /> Add Subcategory
         </button>
       </form>
-
-      {subcategories.isPending ? (
-        <p className="cat-admin-loading">Loading subcategories…</p>
-      ) : list.length === 0 ? (
-        <EmptyState title="No subcategories yet" />
-      ) : (
-        <div className="cat-table-wrap">
-          <table className="cat-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Product category</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((subcategory) => (
-                <tr key={subcategory._id}>
-                  <td className="cat-table__name">{subcategory.name}</td>
-                  <td>{refName(subcategory.productCategory, categories.data) ?? '—'}</td>
-                  <td>
-                    <div className="cat-row-actions">
-                      <button
-                        type="button"
-                        className="cat-icon-action cat-icon-action--danger"
-                        aria-label={`Delete ${subcategory.name}`}
-                        onClick={() => void onDelete(subcategory)}
-                      >
-                        <TrashIcon size={18} />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <AdminListPager list={subcategories} noun="subcategories" />
-        </div>
-      )}
+      <AdminTable
+        list={subcategories}
+        rows={list}
+        rowKey={(subcategory) => subcategory._id}
+        noun="subcategories"
+        empty={{ title: 'No subcategories yet' }}
+        columns={[
+          { header: 'Name', cell: (subcategory) => <NameCell name={subcategory.name} /> },
+          {
+            header: 'Product category',
+            cell: (subcategory) => refName(subcategory.productCategory, categories.data) ?? '—',
+          },
+        ]}
+        actions={[
+          {
+            kind: 'delete',
+            label: (subcategory) => `Delete ${subcategory.name}`,
+            onClick: (subcategory) => void onDelete(subcategory),
+          },
+        ]}
+      />
       {dialog}
-    </div>
+    </AdminSection>
   );
 }

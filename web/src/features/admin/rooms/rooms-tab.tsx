@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { useDependentsGuard } from '../../../components/admin/dependents-dialog';
 import { PlusIcon } from '../../../components/icons';
+import {
+  AdminBanner,
+  AdminSection,
+  AdminTable,
+  NameCell,
+  StatusBadge,
+} from '../../../components/ui/admin-table';
 import { formatINR } from '../../../lib/format';
 import { createRoom, deleteRoom, updateRoom, type RoomInput } from '../../catalogue/catalogue.api';
-import { PencilIcon, TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
-import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
+import { useAdminListPage } from '../../catalogue/admin-page';
 import { useConfirm } from '../../catalogue/confirm-dialog';
-import { EmptyState } from '../../catalogue/empty-state';
 import { Modal } from '../../catalogue/modal';
 import type { Room } from '../../catalogue/types';
 import { RoomForm } from './room-form';
-import '../../catalogue/admin.css';
-import '../../catalogue/badge.css';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; room: Room } | null;
 
@@ -82,96 +85,52 @@ export default function RoomsTab() {
   const list = [...rooms.items].sort(byTypeThenNumber);
 
   return (
-    <div className="cat-admin">
-      <div className="cat-admin-toolbar">
-        <div>
-          <h2>Rooms</h2>
-          <p>Price follows the room: ₹1,000 base, +₹500 double bed, +₹1,000 Gold, +₹2,000 Diamond.</p>
-        </div>
+    <AdminSection
+      title="Rooms"
+      description="Price follows the room: ₹1,000 base, +₹500 double bed, +₹1,000 Gold, +₹2,000 Diamond."
+      action={
         <button type="button" className="btn btn--primary" onClick={() => open({ mode: 'add' })}>
           <PlusIcon size={18} /> Add Room
         </button>
-      </div>
-
-      {rooms.error && (
-        <p className="cat-admin-banner" role="alert">
-          Failed to fetch rooms
-        </p>
-      )}
-      {remove.errorMessage && (
-        <p className="cat-admin-banner" role="alert">
-          {remove.errorMessage}
-        </p>
-      )}
-
-      {rooms.isPending ? (
-        <p className="cat-admin-loading">Loading rooms…</p>
-      ) : list.length === 0 ? (
-        <EmptyState title="No rooms available" message="Add a room to offer it for bookings." />
-      ) : (
-        <div className="cat-table-wrap">
-          <table className="cat-table">
-            <thead>
-              <tr>
-                <th scope="col">Room</th>
-                <th scope="col">Type</th>
-                <th scope="col">Capacity</th>
-                <th scope="col">Location</th>
-                <th scope="col" className="cat-table__number">
-                  Price
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((room) => (
-                <tr key={room._id}>
-                  <td className="cat-table__name">{room.roomNumber}</td>
-                  <td>
-                    <span className={`cat-room-type cat-room-type--${room.type.toLowerCase()}`}>
-                      {room.type}
-                    </span>
-                  </td>
-                  <td>{room.capacity}</td>
-                  <td>{room.location}</td>
-                  <td className="cat-table__number">{formatINR(room.price)}</td>
-                  <td>
-                    <span
-                      className={`cat-badge ${room.status === 'Occupied' ? 'cat-badge--success' : 'cat-badge--muted'}`}
-                    >
-                      {room.status}
-                    </span>
-                  </td>
-                  <td>
-                    <div className="cat-row-actions">
-                      <button
-                        type="button"
-                        className="cat-icon-action"
-                        aria-label={`Edit room ${room.roomNumber}`}
-                        onClick={() => open({ mode: 'edit', room })}
-                      >
-                        <PencilIcon size={18} />
-                      </button>
-                      <button
-                        type="button"
-                        className="cat-icon-action cat-icon-action--danger"
-                        aria-label={`Delete room ${room.roomNumber}`}
-                        onClick={() => void onDelete(room)}
-                      >
-                        <TrashIcon size={18} />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <AdminListPager list={rooms} noun="rooms" />
-        </div>
-      )}
+      }
+    >
+      <AdminBanner>{rooms.error && 'Failed to fetch rooms'}</AdminBanner>
+      <AdminBanner>{remove.errorMessage}</AdminBanner>
+      <AdminTable
+        list={rooms}
+        rows={list}
+        rowKey={(room) => room._id}
+        noun="rooms"
+        empty={{ title: 'No rooms available', message: 'Add a room to offer it for bookings.' }}
+        columns={[
+          { header: 'Room', cell: (room) => <NameCell name={room.roomNumber} /> },
+          {
+            header: 'Type',
+            cell: (room) => (
+              <span className={`cat-room-type cat-room-type--${room.type.toLowerCase()}`}>{room.type}</span>
+            ),
+          },
+          { header: 'Capacity', cell: (room) => room.capacity },
+          { header: 'Location', cell: (room) => room.location },
+          { header: 'Price', numeric: true, cell: (room) => formatINR(room.price) },
+          {
+            header: 'Status',
+            cell: (room) => <StatusBadge ok={room.status === 'Occupied'}>{room.status}</StatusBadge>,
+          },
+        ]}
+        actions={[
+          {
+            kind: 'edit',
+            label: (room) => `Edit room ${room.roomNumber}`,
+            onClick: (room) => open({ mode: 'edit', room }),
+          },
+          {
+            kind: 'delete',
+            label: (room) => `Delete room ${room.roomNumber}`,
+            onClick: (room) => void onDelete(room),
+          },
+        ]}
+      />
 
       {editing && (
         <Modal title={editing.mode === 'edit' ? 'Edit Room' : 'Add Room'} onClose={() => setEditing(null)}>
@@ -186,6 +145,6 @@ export default function RoomsTab() {
       )}
       {dialog}
       {dependentsDialog}
-    </div>
+    </AdminSection>
   );
 }

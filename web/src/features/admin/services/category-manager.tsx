@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PlusIcon } from '../../../components/icons';
+import { AdminSection, AdminTable, NameCell, StatusBadge } from '../../../components/ui/admin-table';
 import { toast } from '../../../stores/toast.store';
 import {
   createCategory,
@@ -7,11 +8,9 @@ import {
   updateCategory,
   type CategoryInput,
 } from '../../catalogue/catalogue.api';
-import { PencilIcon, TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
-import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
+import { useAdminListPage } from '../../catalogue/admin-page';
 import { useConfirm } from '../../catalogue/confirm-dialog';
-import { EmptyState } from '../../catalogue/empty-state';
 import { Modal } from '../../catalogue/modal';
 import { activeCategoriesInOrder } from '../../catalogue/service-lists';
 import type { ServiceCategory } from '../../catalogue/types';
@@ -58,80 +57,48 @@ export function CategoryManager() {
   ];
 
   return (
-    <div className="cat-admin">
-      <div className="cat-admin-toolbar">
-        <div>
-          <h2>Category Management</h2>
-          <p>Each category names the employee role that performs its treatments.</p>
-        </div>
+    <AdminSection
+      title="Category Management"
+      description="Each category names the employee role that performs its treatments."
+      action={
         <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'add' })}>
           <PlusIcon size={18} /> Add Category
         </button>
-      </div>
-
-      {categories.isPending ? (
-        <p className="cat-admin-loading">Loading categories…</p>
-      ) : list.length === 0 ? (
-        <EmptyState title="No categories yet" message="Add the first category to start building the menu." />
-      ) : (
-        <div className="cat-table-wrap">
-          <table className="cat-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Assigned role</th>
-                <th scope="col" className="cat-table__number">
-                  Order
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((category) => (
-                <tr key={category._id}>
-                  <td>
-                    <span className="cat-table__name">{category.name}</span>
-                    {category.description && <span className="cat-table__sub">{category.description}</span>}
-                  </td>
-                  <td>{category.assignedEmployeeRole}</td>
-                  <td className="cat-table__number">{category.order}</td>
-                  <td>
-                    <span
-                      className={`cat-badge ${category.isActive ? 'cat-badge--success' : 'cat-badge--muted'}`}
-                    >
-                      {category.isActive ? 'Active' : 'Inactive'}
-                    </span>
-                  </td>
-                  <td>
-                    <div className="cat-row-actions">
-                      <button
-                        type="button"
-                        className="cat-icon-action"
-                        aria-label={`Edit ${category.name}`}
-                        onClick={() => setEditing({ mode: 'edit', category })}
-                      >
-                        <PencilIcon size={18} />
-                      </button>
-                      <button
-                        type="button"
-                        className="cat-icon-action cat-icon-action--danger"
-                        aria-label={`Delete ${category.name}`}
-                        onClick={() => void onDelete(category)}
-                      >
-                        <TrashIcon size={18} />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <AdminListPager list={categories} noun="categories" />
-        </div>
-      )}
+      }
+    >
+      <AdminTable
+        list={categories}
+        rows={list}
+        rowKey={(category) => category._id}
+        noun="categories"
+        empty={{ title: 'No categories yet', message: 'Add the first category to start building the menu.' }}
+        columns={[
+          {
+            header: 'Name',
+            cell: (category) => <NameCell name={category.name} sub={category.description} />,
+          },
+          { header: 'Assigned role', cell: (category) => category.assignedEmployeeRole },
+          { header: 'Order', numeric: true, cell: (category) => category.order },
+          {
+            header: 'Status',
+            cell: (category) => (
+              <StatusBadge ok={category.isActive}>{category.isActive ? 'Active' : 'Inactive'}</StatusBadge>
+            ),
+          },
+        ]}
+        actions={[
+          {
+            kind: 'edit',
+            label: (category) => `Edit ${category.name}`,
+            onClick: (category) => setEditing({ mode: 'edit', category }),
+          },
+          {
+            kind: 'delete',
+            label: (category) => `Delete ${category.name}`,
+            onClick: (category) => void onDelete(category),
+          },
+        ]}
+      />
 
       {editing && (
         <Modal
@@ -147,6 +114,6 @@ export function CategoryManager() {
         </Modal>
       )}
       {dialog}
-    </div>
+    </AdminSection>
   );
 }

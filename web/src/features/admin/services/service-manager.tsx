@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { useDependentsGuard } from '../../../components/admin/dependents-dialog';
 import { PlusIcon } from '../../../components/icons';
+import { AdminSection } from '../../../components/ui/admin-table';
 import { formatINR } from '../../../lib/format';
 import { toast } from '../../../stores/toast.store';
 import {
@@ -152,17 +153,15 @@ export function ServiceManager() {
   };
 
   return (
-    <div className="cat-admin">
-      <div className="cat-admin-toolbar">
-        <div>
-          <h2>Service Management</h2>
-          <p>Treatments, their durations and prices.</p>
-        </div>
+    <AdminSection
+      title="Service Management"
+      description="Treatments, their durations and prices."
+      action={
         <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'add' })}>
           <PlusIcon size={18} /> Add Service
         </button>
-      </div>
-
+      }
+    >
       <FilterChips
         label="Filter services by category"
         allLabel="All"
@@ -207,6 +206,6 @@ export function ServiceManager() {
       )}
       {dialog}
       {dependentsDialog}
-    </div>
+    </AdminSection>
   );
 }

@@ -1,0 +1,184 @@
+import type { ReactNode } from 'react';
+import { Pager } from '../pager';
+import { EmptyState } from '../../features/catalogue/empty-state';
+import { EyeIcon, PencilIcon, TrashIcon } from '../../features/catalogue/catalogue-icons';
+import '../../features/catalogue/admin.css';
+import '../../features/catalogue/badge.css';
+
+/**
+ * The admin panel's one table-and-toolbar kit. Every admin list (rooms, categories, subcategories,
+ * products, treatments, closures, and the screens to come) is a titled section with an optional action,
+ * a banner for what failed, a table whose rows end in icon actions, and a pager; before this kit each
+ * tab wrote those 80 lines again.
+ */
+
+/** The section around an admin list: title, one line of help, the primary action on the right. */
+export function AdminSection({
+  title,
+  description,
+  action,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="cat-admin">
+      <div className="cat-admin-toolbar">
+        <div>
+          <h2>{title}</h2>
+          {description && <p>{description}</p>}
+        </div>
+        {action}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** A failure said above the table (the load failed, or the last delete was refused and why). */
+export function AdminBanner({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="cat-admin-banner" role="alert">
+      {children}
+    </p>
+  );
+}
+
+export interface AdminColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Right-aligned figures (prices, counts, order). */
+  numeric?: boolean;
+  /** Named for screen readers only (a thumbnail column). */
+  hideHeader?: boolean;
+}
+
+/** An icon button at the end of a row; its label names the row ("Delete room 101"). */
+export interface RowAction<T> {
+  kind: 'view' | 'edit' | 'delete';
+  label: (row: T) => string;
+  onClick: (row: T) => void;
+}
+
+const ACTION_ICONS = {
+  view: <EyeIcon size={18} />,
+  edit: <PencilIcon size={18} />,
+  delete: <TrashIcon size={18} />,
+} as const;
+
+/** What the table needs of a paged list (useAdminListPage's answer fits). */
+export interface PagedList {
+  isPending: boolean;
+  page: number;
+  pageCount: number;
+  total: number;
+  setPage: (page: number) => void;
+}
+
+export function AdminTable<T>({
+  list,
+  rows,
+  rowKey,
+  columns,
+  actions = [],
+  noun,
+  empty,
+}: {
+  list: PagedList;
+  /** The rows on screen, in the order to show (a page of list, sorted or grouped by the caller). */
+  rows: T[];
+  rowKey: (row: T) => string;
+  columns: AdminColumn<T>[];
+  actions?: RowAction<T>[];
+  /** Plural, lower case: "Loading rooms…", "12 rooms". */
+  noun: string;
+  empty: { title: string; message?: string };
+}) {
+  if (list.isPending) return <p className="cat-admin-loading">Loading {noun}…</p>;
+  if (rows.length === 0) return <EmptyState title={empty.title} message={empty.message} />;
+  const numeric = (column: AdminColumn<T>) => (column.numeric ? 'cat-table__number' : undefined);
+  return (
+    <div className="cat-table-wrap">
+      <table className="cat-table">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={numeric(column)}>
+                {column.hideHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
+              </th>
+            ))}
+            {actions.length > 0 && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.header} className={numeric(column)}>
+                  {column.cell(row)}
+                </td>
+              ))}
+              {actions.length > 0 && (
+                <td>
+                  <div className="cat-row-actions">
+                    {actions.map((action) => (
+                      <button
+                        key={action.kind}
+                        type="button"
+                        className={`cat-icon-action${action.kind === 'delete' ? ' cat-icon-action--danger' : ''}`}
+                        aria-label={action.label(row)}
+                        onClick={() => action.onClick(row)}
+                      >
+                        {ACTION_ICONS[action.kind]}
+                      </button>
+                    ))}
+                  </div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {list.pageCount > 1 && (
+        <Pager
+          page={list.page}
+          pageCount={list.pageCount}
+          total={list.total}
+          noun={noun}
+          onPageChange={(next) => list.setPage(Math.min(Math.max(1, next), list.pageCount))}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A name with a smaller second line under it (a description, a SKU). */
+export function NameCell({
+  name,
+  sub,
+  plain = false,
+}: {
+  name: ReactNode;
+  sub?: ReactNode;
+  plain?: boolean;
+}) {
+  return (
+    <>
+      {plain ? name : <span className="cat-table__name">{name}</span>}
+      {sub && <span className="cat-table__sub">{sub}</span>}
+    </>
+  );
+}
+
+/** Active / inactive and the like: a green or grey pill. */
+export function StatusBadge({ ok, children }: { ok: boolean; children: ReactNode }) {
+  return <span className={`cat-badge ${ok ? 'cat-badge--success' : 'cat-badge--muted'}`}>{children}</span>;
+}
