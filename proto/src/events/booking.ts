@@ -2,6 +2,7 @@ import * as booking from '../../gen/spa/booking/v1/events_pb.js';
 import { defineEvent } from '../define.js';
 
 const APPOINTMENT_TOPIC = 'booking.appointment.v1';
+const SPECIAL_DAY_TOPIC = 'booking.special-day.v1';
 
 // Not compacted: each event is a fact a consumer acts on (the notification service emails on booked,
 // paid and cancelled, and schedules the reminder), so an older event of an appointment must not vanish
@@ -41,5 +42,13 @@ export const bookingEvents = {
     'booking.appointment.cancelled',
     booking.AppointmentCancelledSchema,
     APPOINTMENT_TOPIC,
+  ),
+  // Compacted and keyed by the date: the latest word on each date is all a consumer needs.
+  specialDaySet: defineEvent('booking.special-day.set', booking.SpecialDaySetSchema, SPECIAL_DAY_TOPIC, true),
+  specialDayRemoved: defineEvent(
+    'booking.special-day.removed',
+    booking.SpecialDayRemovedSchema,
+    SPECIAL_DAY_TOPIC,
+    true,
   ),
 } as const;

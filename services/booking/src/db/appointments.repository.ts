@@ -31,6 +31,7 @@ import {
   type UserRow,
 } from './schema.js';
 import { likePattern } from './pg-errors.js';
+import { OPEN_APPOINTMENT_STATUSES } from '@spa/rules';
 
 const customerUsers = alias(users, 'customer_user');
 const employeeUsers = alias(users, 'employee_user');
@@ -321,6 +322,23 @@ export async function busyRoomSpans(
       ),
     );
   return rows.map((row) => ({ roomId: row.roomId, start: row.start.getTime(), end: row.end.getTime() }));
+}
+
+/** Open appointments starting in a window (a day about to be closed or shortened), earliest first. */
+export async function openAppointmentsStarting(
+  db: Queryable,
+  window: { start: Date; end: Date },
+): Promise<AppointmentView[]> {
+  const rows = await selectViews(db)
+    .where(
+      and(
+        inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]),
+        gte(appointments.startsAt, window.start),
+        lt(appointments.startsAt, window.end),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt), asc(appointments.appointmentCode));
+  return rows.map(toView);
 }
 
 /** Every room that exists (not deleted), whatever its type or status: the availability read's rooms. */

@@ -186,6 +186,33 @@ export const appointmentHistory = pgTable(
   (table) => [index('appointment_history_appointment_idx').on(table.appointmentId, table.seq)],
 );
 
+/**
+ * Dates the spa is closed or open other hours than BUSINESS_OPENS–BUSINESS_CLOSES (issue #15, item 5),
+ * set by an admin. One row a local date; none means the usual hours.
+ */
+export const specialDays = pgTable(
+  'special_days',
+  {
+    /** The local date (the business's zone), YYYY-MM-DD. */
+    date: text('date').primaryKey(),
+    closed: boolean('closed').notNull(),
+    /** Minutes from local midnight; null when closed. */
+    opensMinute: integer('opens_minute'),
+    closesMinute: integer('closes_minute'),
+    reason: text('reason').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+    updatedBy: text('updated_by').notNull(),
+  },
+  (table) => [
+    check('special_days_date_check', sql`${table.date} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+    check(
+      'special_days_hours_check',
+      sql`(${table.closed} and ${table.opensMinute} is null and ${table.closesMinute} is null) or (not ${table.closed} and ${table.opensMinute} >= 0 and ${table.closesMinute} <= 1440 and ${table.opensMinute} < ${table.closesMinute})`,
+    ),
+  ],
+);
+
+export type SpecialDayRow = typeof specialDays.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type HistoryRow = typeof appointmentHistory.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;

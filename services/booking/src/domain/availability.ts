@@ -6,6 +6,7 @@ import {
   type BusinessHours,
 } from '@spa/rules';
 import { shiftCovers, type ShiftHours } from './shifts.js';
+import { hoursOfDay, NO_SPECIAL_DAYS, type SpecialDays } from './special-days.js';
 import { overlaps, type Span } from './slot-suggestions.js';
 
 /**
@@ -39,6 +40,8 @@ export interface AvailabilityRequest {
   cleanupMinutes: number;
   stepMinutes: number;
   hours: BusinessHours;
+  /** Closed days and days of other hours. */
+  special?: SpecialDays;
   now: number;
   /** Starts after this are too far ahead to book. */
   latestStart: number;
@@ -79,14 +82,16 @@ export function bookableStarts(
   const choices = [...roomsByChoice(request.rooms)];
   return request.days.map((day) => {
     const starts: BookableStart[] = [];
+    const dayHours = hoursOfDay(hours, request.special ?? NO_SPECIAL_DAYS, day);
+    if (!dayHours) return { day, starts };
     for (
-      let minute = hours.openMinute;
-      minute + durationMinutes <= hours.closeMinute;
+      let minute = dayHours.openMinute;
+      minute + durationMinutes <= dayHours.closeMinute;
       minute += request.stepMinutes
     ) {
       const start = fromLocal({ day, minute }, hours.timeZone);
       if (start <= request.now || start > request.latestStart) continue;
-      if (!fitsBusinessHours(start, durationMinutes, hours)) continue;
+      if (!fitsBusinessHours(start, durationMinutes, dayHours)) continue;
       const treatment = { start, end: start + durationMinutes * MINUTE_MS };
       if (
         request.employees &&

@@ -1,4 +1,5 @@
 import { fitsBusinessHours, fromLocal, MINUTE_MS, toLocal, type BusinessHours } from '@spa/rules';
+import { hoursOfDay, NO_SPECIAL_DAYS, type SpecialDays } from './special-days.js';
 
 /** A half-open span of time in epoch milliseconds: [start, end). */
 export interface Span {
@@ -16,6 +17,8 @@ export interface SuggestionRequest {
   /** Per bookable room of the type: the spans its active appointments block (cleanup included). */
   roomsBusy: Span[][];
   hours: BusinessHours;
+  /** Closed days and days of other hours; none: every day has the usual hours. */
+  special?: SpecialDays;
   now: number;
   /** Candidates sit on this grid of local minutes from opening time (30: 9:00, 9:30, ...). */
   stepMinutes: number;
@@ -41,14 +44,16 @@ export function nearestFreeStarts(request: SuggestionRequest): number[] {
   const firstDay = toLocal(request.requestedStart, hours.timeZone).day;
   const candidates: number[] = [];
   for (let day = firstDay; day <= firstDay + request.daysAfter; day++) {
+    const dayHours = hoursOfDay(hours, request.special ?? NO_SPECIAL_DAYS, day);
+    if (!dayHours) continue;
     for (
-      let minute = hours.openMinute;
-      minute + request.durationMinutes <= hours.closeMinute;
+      let minute = dayHours.openMinute;
+      minute + request.durationMinutes <= dayHours.closeMinute;
       minute += stepMinutes
     ) {
       const start = fromLocal({ day, minute }, hours.timeZone);
       if (start === request.requestedStart || start <= request.now) continue;
-      if (!fitsBusinessHours(start, request.durationMinutes, hours)) continue;
+      if (!fitsBusinessHours(start, request.durationMinutes, dayHours)) continue;
       candidates.push(start);
     }
   }

@@ -12,6 +12,8 @@ export const bookingEvents = {
   paymentStatusChanged: events.appointmentPaymentStatusChanged,
   completed: events.appointmentCompleted,
   cancelled: events.appointmentCancelled,
+  specialDaySet: events.specialDaySet,
+  specialDayRemoved: events.specialDayRemoved,
 } as const;
 
 /**

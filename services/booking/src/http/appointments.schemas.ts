@@ -362,6 +362,11 @@ export const availabilitySchema = {
         required: ['date', 'starts'],
         properties: {
           date: { type: 'string', description: 'The local day, YYYY-MM-DD' },
+          note: {
+            type: 'string',
+            description:
+              'Only on a closure or a day of special hours: "Closed: Diwali", "Open 12:00 PM – 5:00 PM: Staff training"',
+          },
           starts: {
             type: 'array',
             description: 'The bookable starts, in time order; none when nothing is free that day',

@@ -3,6 +3,8 @@ import type { BookingRules } from '../config.js';
 import { formatLocalDateTime, fromLocal, MINUTE_MS, toLocal } from '@spa/rules';
 import { nearestFreeStarts, type Span } from '../domain/slot-suggestions.js';
 import { bookableStarts } from '../domain/availability.js';
+import { specialDayNote } from '../domain/special-days.js';
+import { specialDaysAround } from './special-days.js';
 import { choosePricingOption, type OptionChoice, type PricingOption } from '../domain/pricing.js';
 import {
   busyRoomSpans,
@@ -88,12 +90,15 @@ export async function suggestStarts(
     start: new Date(fromLocal({ day: requestedDay, minute: 0 }, rules.timeZone)),
     end: new Date(fromLocal({ day: requestedDay + SUGGESTION_DAYS_AFTER + 1, minute: 0 }, rules.timeZone)),
   };
-  const spans = await busyRoomSpans(
-    context.db,
-    rooms.map((room) => room.id),
-    window,
-    exceptAppointmentId,
-  );
+  const [spans, special] = await Promise.all([
+    busyRoomSpans(
+      context.db,
+      rooms.map((room) => room.id),
+      window,
+      exceptAppointmentId,
+    ),
+    specialDaysAround(context, requestedDay, requestedDay + SUGGESTION_DAYS_AFTER),
+  ]);
   const roomsBusy: Span[][] = rooms.map((room) => spans.filter((span) => span.roomId === room.id));
   const durationMinutes = (slot.end.getTime() - slot.start.getTime()) / MINUTE_MS;
   return nearestFreeStarts({
@@ -102,6 +107,7 @@ export async function suggestStarts(
     cleanupMinutes: (slot.roomFreeAt.getTime() - slot.end.getTime()) / MINUTE_MS,
     roomsBusy,
     hours: rules,
+    special,
     now: now.getTime(),
     stepMinutes: rules.suggestionStepMinutes,
     count: rules.suggestionCount,
@@ -159,10 +165,11 @@ export async function bookableTimes(context: BookingContext, query: Availability
     end: new Date(fromLocal({ day: firstDay + query.days, minute: 0 }, rules.timeZone)),
   };
   // Two round trips: the treatment, the rooms and their spans at once; then the role's employees.
-  const [service, rooms, roomSpans] = await Promise.all([
+  const [service, rooms, roomSpans, special] = await Promise.all([
     findBookableService(context.db, query.serviceId),
     existingRooms(context.db),
     busyRoomSpansInWindow(context.db, window),
+    specialDaysAround(context, firstDay, firstDay + query.days - 1),
   ]);
   const { service: treatment, option } = bookableOption(service, query);
   const role = treatment.assignedEmployeeRole.trim();
@@ -173,6 +180,7 @@ export async function bookableTimes(context: BookingContext, query: Availability
     cleanupMinutes: treatment.cleanupMinutes,
     stepMinutes: rules.suggestionStepMinutes,
     hours: rules,
+    special,
     now: now.getTime(),
     latestStart: now.getTime() + rules.maxDaysAhead * DAY_MS,
     rooms: rooms.map((room) => ({
@@ -189,6 +197,8 @@ export async function bookableTimes(context: BookingContext, query: Availability
     timeZone: rules.timeZone,
     days: answer.map(({ day, starts }) => ({
       date: new Date(day * DAY_MS).toISOString().slice(0, 10),
+      // A closed day or one of other hours says so under the date ("Closed: Diwali").
+      ...(special.has(day) ? { note: specialDayNote(special.get(day)!) } : {}),
       starts: starts.map(({ start, rooms: choices }) => ({
         start: new Date(start).toISOString(),
         rooms: choices,

@@ -3,7 +3,7 @@ import { AppError, type AuthUser } from '@spa/kit';
 import { chooseRoomPrice, type RoomCapacity, type RoomType } from '@spa/rules';
 import { SYSTEM_ACTOR, type PaymentMethod } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
-import { businessHoursProblem, compactLocalDate, fitsBusinessHours } from '@spa/rules';
+import { compactLocalDate } from '@spa/rules';
 import {
   formatRupees,
   priceAppointment,
@@ -28,6 +28,7 @@ import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js'
 import { cancelAppointment } from './cancel-appointment.js';
 import { bookableOption, fieldError, noRoomAvailable, startProblem } from './availability.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
+import { hoursRefusal } from './special-days.js';
 
 export interface BookingRequest extends QuotedPrices {
   serviceId: string;
@@ -83,13 +84,8 @@ async function checkChoice(context: BookingContext, request: BookingRequest, now
     await findBookableService(context.db, request.serviceId),
     request,
   );
-  if (!fitsBusinessHours(startMs, option.durationMinutes, rules))
-    throw fieldError(
-      422,
-      'OUTSIDE_BUSINESS_HOURS',
-      'appointmentDateTime',
-      businessHoursProblem(option.durationMinutes, rules),
-    );
+  const hoursIssue = await hoursRefusal(context, context.db, startMs, option.durationMinutes);
+  if (hoursIssue) throw hoursIssue;
   const slot = slotOf(startMs, option.durationMinutes, service.cleanupMinutes);
   const typeRooms = await roomsAt(context.db, request.type, slot);
   // The room price the customer was shown: as sent, or what the total leaves after the treatment.

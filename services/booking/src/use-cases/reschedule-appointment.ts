@@ -1,7 +1,7 @@
 import { AppError, notFound, type AuthUser } from '@spa/kit';
 import { OPEN_STATUSES } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
-import { businessHoursProblem, fitsBusinessHours, formatLocalDateTime } from '@spa/rules';
+import { formatLocalDateTime } from '@spa/rules';
 import { overlapRefusal } from '../domain/fair-holds.js';
 import { updateAppointment, type HistoryInput } from '../db/appointments.repository.js';
 import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.repository.js';
@@ -10,6 +10,7 @@ import { actorMessage, bookingEvents } from '../events/publishes.js';
 import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js';
 import { noRoomAvailable, startProblem } from './availability.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
+import { hoursRefusal } from './special-days.js';
 import {
   APPOINTMENT_NOT_FOUND,
   changeAppointment,
@@ -44,13 +45,8 @@ export async function rescheduleAppointment(
     const startIssue = startProblem(startMs, now, rules);
     if (startIssue) throw startIssue;
     if (startMs === current.startsAt.getTime()) return { view: await viewOf(tx, current.id) };
-    if (!fitsBusinessHours(startMs, current.durationMinutes, rules))
-      throw new AppError(
-        422,
-        'OUTSIDE_BUSINESS_HOURS',
-        businessHoursProblem(current.durationMinutes, rules),
-        [{ field: 'appointmentDateTime', message: businessHoursProblem(current.durationMinutes, rules) }],
-      );
+    const hoursIssue = await hoursRefusal(context, tx, startMs, current.durationMinutes);
+    if (hoursIssue) throw hoursIssue;
     const slot = slotOf(startMs, current.durationMinutes, current.cleanupMinutes);
     const rooms = await roomsAt(tx, current.roomType, slot, current.id);
     const service = await findBookableService(tx, current.serviceId);

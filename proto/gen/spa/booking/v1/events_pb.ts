@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/booking/v1/events.proto.
  */
 export const file_spa_booking_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChtzcGEvYm9va2luZy92MS9ldmVudHMucHJvdG8SDnNwYS5ib29raW5nLnYxIuIFCgtBcHBvaW50bWVudBIKCgJpZBgBIAEoCRIYChBhcHBvaW50bWVudF9jb2RlGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIWCg5wYXltZW50X3N0YXR1cxgEIAEoCRIWCg5wYXltZW50X21ldGhvZBgFIAEoCRITCgtjdXN0b21lcl9pZBgGIAEoCRIVCg1jdXN0b21lcl9uYW1lGAcgASgJEhYKDmN1c3RvbWVyX2VtYWlsGAggASgJEhYKDmN1c3RvbWVyX3Bob25lGAkgASgJEhIKCnNlcnZpY2VfaWQYCiABKAkSFAoMc2VydmljZV9uYW1lGAsgASgJEhUKDWNhdGVnb3J5X25hbWUYDCABKAkSGQoRcHJpY2luZ19vcHRpb25faWQYDSABKAkSFgoOZHVyYXRpb25fbGFiZWwYDiABKAkSGAoQZHVyYXRpb25fbWludXRlcxgPIAEoBRIPCgdyb29tX2lkGBAgASgJEhMKC3Jvb21fbnVtYmVyGBEgASgJEhEKCXJvb21fdHlwZRgSIAEoCRIVCg1yb29tX2xvY2F0aW9uGBMgASgJEhMKC2VtcGxveWVlX2lkGBQgASgJEhUKDWVtcGxveWVlX25hbWUYFSABKAkSFQoNZW1wbG95ZWVfY29kZRgWIAEoCRIQCghzdGFydF9tcxgXIAEoAxIOCgZlbmRfbXMYGCABKAMSFwoPY2xlYW51cF9taW51dGVzGBkgASgFEhEKCXRpbWVfem9uZRgaIAEoCRIbChNzZXJ2aWNlX3ByaWNlX3BhaXNlGBsgASgDEhgKEHJvb21fcHJpY2VfcGFpc2UYHCABKAMSGQoRdG90YWxfcHJpY2VfcGFpc2UYHSABKAMSIgoacGF5bWVudF9ob2xkX2V4cGlyZXNfYXRfbXMYHiABKAMSFQoNY3JlYXRlZF9hdF9tcxgfIAEoAxIVCg11cGRhdGVkX2F0X21zGCAgASgDIi8KBUFjdG9yEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDAoEcm9sZRgDIAEoCSJvChFBcHBvaW50bWVudEJvb2tlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EigKCWJvb2tlZF9ieRgCIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yIscBChZBcHBvaW50bWVudFJlc2NoZWR1bGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSGQoRcHJldmlvdXNfc3RhcnRfbXMYAiABKAMSFwoPcHJldmlvdXNfZW5kX21zGAMgASgDEhgKEHByZXZpb3VzX3Jvb21faWQYBCABKAkSLQoOcmVzY2hlZHVsZWRfYnkYBSABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciKQAQoYQXBwb2ludG1lbnRTdGF0dXNDaGFuZ2VkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSFwoPcHJldmlvdXNfc3RhdHVzGAIgASgJEikKCmNoYW5nZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciKZAQobQXBwb2ludG1lbnRFbXBsb3llZUFzc2lnbmVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSHAoUcHJldmlvdXNfZW1wbG95ZWVfaWQYAiABKAkSKgoLYXNzaWduZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciLXAQofQXBwb2ludG1lbnRQYXltZW50U3RhdHVzQ2hhbmdlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50Eh8KF3ByZXZpb3VzX3BheW1lbnRfc3RhdHVzGAIgASgJEikKCmNoYW5nZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvchIZChFwcm92aWRlcl9vcmRlcl9pZBgEIAEoCRIbChNwcm92aWRlcl9wYXltZW50X2lkGAUgASgJInUKFEFwcG9pbnRtZW50Q29tcGxldGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSKwoMY29tcGxldGVkX2J5GAIgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3IingEKFEFwcG9pbnRtZW50Q2FuY2VsbGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSFwoPcHJldmlvdXNfc3RhdHVzGAIgASgJEisKDGNhbmNlbGxlZF9ieRgDIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yEg4KBnJlYXNvbhgEIAEoCWIGcHJvdG8z");
+  fileDesc("ChtzcGEvYm9va2luZy92MS9ldmVudHMucHJvdG8SDnNwYS5ib29raW5nLnYxIuIFCgtBcHBvaW50bWVudBIKCgJpZBgBIAEoCRIYChBhcHBvaW50bWVudF9jb2RlGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIWCg5wYXltZW50X3N0YXR1cxgEIAEoCRIWCg5wYXltZW50X21ldGhvZBgFIAEoCRITCgtjdXN0b21lcl9pZBgGIAEoCRIVCg1jdXN0b21lcl9uYW1lGAcgASgJEhYKDmN1c3RvbWVyX2VtYWlsGAggASgJEhYKDmN1c3RvbWVyX3Bob25lGAkgASgJEhIKCnNlcnZpY2VfaWQYCiABKAkSFAoMc2VydmljZV9uYW1lGAsgASgJEhUKDWNhdGVnb3J5X25hbWUYDCABKAkSGQoRcHJpY2luZ19vcHRpb25faWQYDSABKAkSFgoOZHVyYXRpb25fbGFiZWwYDiABKAkSGAoQZHVyYXRpb25fbWludXRlcxgPIAEoBRIPCgdyb29tX2lkGBAgASgJEhMKC3Jvb21fbnVtYmVyGBEgASgJEhEKCXJvb21fdHlwZRgSIAEoCRIVCg1yb29tX2xvY2F0aW9uGBMgASgJEhMKC2VtcGxveWVlX2lkGBQgASgJEhUKDWVtcGxveWVlX25hbWUYFSABKAkSFQoNZW1wbG95ZWVfY29kZRgWIAEoCRIQCghzdGFydF9tcxgXIAEoAxIOCgZlbmRfbXMYGCABKAMSFwoPY2xlYW51cF9taW51dGVzGBkgASgFEhEKCXRpbWVfem9uZRgaIAEoCRIbChNzZXJ2aWNlX3ByaWNlX3BhaXNlGBsgASgDEhgKEHJvb21fcHJpY2VfcGFpc2UYHCABKAMSGQoRdG90YWxfcHJpY2VfcGFpc2UYHSABKAMSIgoacGF5bWVudF9ob2xkX2V4cGlyZXNfYXRfbXMYHiABKAMSFQoNY3JlYXRlZF9hdF9tcxgfIAEoAxIVCg11cGRhdGVkX2F0X21zGCAgASgDIi8KBUFjdG9yEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDAoEcm9sZRgDIAEoCSJvChFBcHBvaW50bWVudEJvb2tlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EigKCWJvb2tlZF9ieRgCIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yIscBChZBcHBvaW50bWVudFJlc2NoZWR1bGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSGQoRcHJldmlvdXNfc3RhcnRfbXMYAiABKAMSFwoPcHJldmlvdXNfZW5kX21zGAMgASgDEhgKEHByZXZpb3VzX3Jvb21faWQYBCABKAkSLQoOcmVzY2hlZHVsZWRfYnkYBSABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciKQAQoYQXBwb2ludG1lbnRTdGF0dXNDaGFuZ2VkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSFwoPcHJldmlvdXNfc3RhdHVzGAIgASgJEikKCmNoYW5nZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciKZAQobQXBwb2ludG1lbnRFbXBsb3llZUFzc2lnbmVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSHAoUcHJldmlvdXNfZW1wbG95ZWVfaWQYAiABKAkSKgoLYXNzaWduZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciLXAQofQXBwb2ludG1lbnRQYXltZW50U3RhdHVzQ2hhbmdlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50Eh8KF3ByZXZpb3VzX3BheW1lbnRfc3RhdHVzGAIgASgJEikKCmNoYW5nZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvchIZChFwcm92aWRlcl9vcmRlcl9pZBgEIAEoCRIbChNwcm92aWRlcl9wYXltZW50X2lkGAUgASgJInUKFEFwcG9pbnRtZW50Q29tcGxldGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSKwoMY29tcGxldGVkX2J5GAIgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3IingEKFEFwcG9pbnRtZW50Q2FuY2VsbGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSFwoPcHJldmlvdXNfc3RhdHVzGAIgASgJEisKDGNhbmNlbGxlZF9ieRgDIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yEg4KBnJlYXNvbhgEIAEoCSKoAQoNU3BlY2lhbERheVNldBIMCgRkYXRlGAEgASgJEg4KBmNsb3NlZBgCIAEoCBIUCgxvcGVuc19taW51dGUYAyABKAUSFQoNY2xvc2VzX21pbnV0ZRgEIAEoBRIOCgZyZWFzb24YBSABKAkSJQoGc2V0X2J5GAYgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3ISFQoNdXBkYXRlZF9hdF9tcxgHIAEoAyJjChFTcGVjaWFsRGF5UmVtb3ZlZBIMCgRkYXRlGAEgASgJEikKCnJlbW92ZWRfYnkYAiABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvchIVCg1yZW1vdmVkX2F0X21zGAMgASgDYgZwcm90bzM");
 
 /**
  * An appointment as other services need it: enough to email the customer and to report on it.
@@ -468,4 +468,88 @@ export type AppointmentCancelled = Message<"spa.booking.v1.AppointmentCancelled"
  */
 export const AppointmentCancelledSchema: GenMessage<AppointmentCancelled> = /*@__PURE__*/
   messageDesc(file_spa_booking_v1_events, 8);
+
+/**
+ * booking.special-day.set: on one local date (in the business's zone) the spa is closed, or open other
+ * hours than its usual ones (a festival, staff training). Keyed by the date on a compacted topic, so the
+ * latest state of every date can be rebuilt from it.
+ *
+ * @generated from message spa.booking.v1.SpecialDaySet
+ */
+export type SpecialDaySet = Message<"spa.booking.v1.SpecialDaySet"> & {
+  /**
+   * YYYY-MM-DD, local.
+   *
+   * @generated from field: string date = 1;
+   */
+  date: string;
+
+  /**
+   * @generated from field: bool closed = 2;
+   */
+  closed: boolean;
+
+  /**
+   * Minutes from local midnight; both 0 when closed.
+   *
+   * @generated from field: int32 opens_minute = 3;
+   */
+  opensMinute: number;
+
+  /**
+   * @generated from field: int32 closes_minute = 4;
+   */
+  closesMinute: number;
+
+  /**
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: spa.booking.v1.Actor set_by = 6;
+   */
+  setBy?: Actor | undefined;
+
+  /**
+   * @generated from field: int64 updated_at_ms = 7;
+   */
+  updatedAtMs: bigint;
+};
+
+/**
+ * Describes the message spa.booking.v1.SpecialDaySet.
+ * Use `create(SpecialDaySetSchema)` to create a new message.
+ */
+export const SpecialDaySetSchema: GenMessage<SpecialDaySet> = /*@__PURE__*/
+  messageDesc(file_spa_booking_v1_events, 9);
+
+/**
+ * booking.special-day.removed: the date has the usual hours again.
+ *
+ * @generated from message spa.booking.v1.SpecialDayRemoved
+ */
+export type SpecialDayRemoved = Message<"spa.booking.v1.SpecialDayRemoved"> & {
+  /**
+   * @generated from field: string date = 1;
+   */
+  date: string;
+
+  /**
+   * @generated from field: spa.booking.v1.Actor removed_by = 2;
+   */
+  removedBy?: Actor | undefined;
+
+  /**
+   * @generated from field: int64 removed_at_ms = 3;
+   */
+  removedAtMs: bigint;
+};
+
+/**
+ * Describes the message spa.booking.v1.SpecialDayRemoved.
+ * Use `create(SpecialDayRemovedSchema)` to create a new message.
+ */
+export const SpecialDayRemovedSchema: GenMessage<SpecialDayRemoved> = /*@__PURE__*/
+  messageDesc(file_spa_booking_v1_events, 10);
 
