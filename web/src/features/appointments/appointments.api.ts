@@ -31,6 +31,8 @@ export interface AvailabilityQuery {
 
 export interface AvailabilityDay {
   date: string;
+  /** Only on a closure or a day of special hours: "Closed: Diwali", "Open 12:00 PM – 3:00 PM: Training". */
+  note?: string;
   /** The bookable starts in time order, each with the room choices free then ("Gold|Double Bed"). */
   starts: Array<{ start: string; rooms: string[] }>;
 }

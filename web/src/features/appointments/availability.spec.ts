@@ -14,19 +14,26 @@ describe('what the wizard makes of booking’s availability', () => {
       ],
     },
     { date: '2026-11-29', starts: [] },
+    { date: '2026-11-30', note: 'Closed: Diwali', starts: [] },
   ]);
 
   it('calls a day full only when booking answered it with no start', () => {
     expect(view.fullDay({ year: 2026, month: 11, day: 29 })).toBe(true);
     expect(view.fullDay({ year: 2026, month: 11, day: 28 })).toBe(false);
     // Not asked: unknown, so not full (the hours decide, and Confirm).
-    expect(view.fullDay({ year: 2026, month: 11, day: 30 })).toBe(false);
+    expect(view.fullDay({ year: 2026, month: 12, day: 1 })).toBe(false);
+  });
+
+  it('names a closure the admin set, and nothing on a usual day', () => {
+    expect(view.fullDay({ year: 2026, month: 11, day: 30 })).toBe(true);
+    expect(view.noteOf({ year: 2026, month: 11, day: 30 })).toBe('Closed: Diwali');
+    expect(view.noteOf({ year: 2026, month: 11, day: 29 })).toBeUndefined();
   });
 
   it('calls a start taken when its day was answered without it', () => {
     expect(view.takenStart(at('09:00'))).toBe(false);
     expect(view.takenStart(at('09:30'))).toBe(true);
-    expect(view.takenStart(new Date('2026-11-30T10:00:00+05:30').toISOString())).toBe(false);
+    expect(view.takenStart(new Date('2026-12-01T10:00:00+05:30').toISOString())).toBe(false);
   });
 
   it('names the room choices free at a start; none at a taken one; unknown on a day not asked', () => {

@@ -11,6 +11,8 @@ export interface AvailabilityView {
   fullDay(day: CalendarDay): boolean;
   takenStart(startIso: string): boolean;
   roomsAt(startIso: string): ReadonlySet<string> | undefined;
+  /** A closure or special hours the admin set for the day: "Closed: Diwali". */
+  noteOf(day: CalendarDay): string | undefined;
 }
 
 export const dateKey = (day: CalendarDay) =>
@@ -24,6 +26,7 @@ export function availabilityView(days: readonly AvailabilityDay[]): Availability
   const dateOf = (startIso: string) => dateKey(businessDayOf(new Date(startIso)));
   return {
     fullDay: (day) => byDate.get(dateKey(day))?.starts.length === 0,
+    noteOf: (day) => byDate.get(dateKey(day))?.note,
     takenStart: (startIso) => byDate.has(dateOf(startIso)) && !byStart.has(Date.parse(startIso)),
     roomsAt: (startIso) =>
       byDate.has(dateOf(startIso)) ? (byStart.get(Date.parse(startIso)) ?? new Set()) : undefined,

@@ -69,6 +69,14 @@ export function DateTimePicker({
 
   const today = businessDayOf(now);
   const full = (cell: CalendarDay) => Boolean(availability?.fullDay(cell));
+  // A closure or special hours the admin set ("Closed: Diwali"): said on the day and under its times.
+  const noteOf = (cell: CalendarDay) => availability?.noteOf(cell);
+  const dayState = (cell: CalendarDay) => {
+    const note = noteOf(cell);
+    if (note) return `, ${note}`;
+    return full(cell) ? ', fully booked' : '';
+  };
+  const openNote = noteOf(day);
   const lastDay = addDays(today, BOOKING_WINDOW_DAYS);
   const canGoBack = month.year * 12 + month.month > today.year * 12 + today.month;
   const canGoForward = month.year * 12 + month.month < lastDay.year * 12 + lastDay.month;
@@ -84,7 +92,11 @@ export function DateTimePicker({
     const parsed = parsePickerDate(typed);
     if (!parsed) setTypedError('Enter the date as MM/dd/yyyy');
     else if (!isBookableDay(parsed, durationMinutes, now, hours) || full(parsed))
-      setTypedError('That day has no times left to book. Choose another day.');
+      setTypedError(
+        noteOf(parsed)?.startsWith('Closed')
+          ? `The spa is ${noteOf(parsed)!.replace(/^Closed/, 'closed that day')}. Choose another day.`
+          : 'That day has no times left to book. Choose another day.',
+      );
     else openDay(parsed);
   };
 
@@ -164,7 +176,8 @@ export function DateTimePicker({
                     key={index}
                     type="button"
                     className={`dt-calendar__day${sameDay(cell, day) ? ' dt-calendar__day--open' : ''}${sameDay(cell, today) ? ' dt-calendar__day--today' : ''}`}
-                    aria-label={`${longDayLabel(cell)}${full(cell) ? ', fully booked' : ''}`}
+                    aria-label={`${longDayLabel(cell)}${dayState(cell)}`}
+                    title={noteOf(cell)}
                     aria-pressed={sameDay(cell, day)}
                     disabled={!isBookableDay(cell, durationMinutes, now, hours) || full(cell)}
                     onClick={() => openDay(cell)}
@@ -181,6 +194,11 @@ export function DateTimePicker({
 
       <fieldset className="dt-picker__times">
         <legend className="field__label">Start time on {formatPickerDate(day)}</legend>
+        {openNote && (
+          <p className="dt-picker__note" role="status">
+            {openNote}
+          </p>
+        )}
         <div className="dt-times">
           {slots.map((slot) => {
             const selected = value === slot.start.toISOString();
