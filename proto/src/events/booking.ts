@@ -3,6 +3,7 @@ import { defineEvent } from '../define.js';
 
 const APPOINTMENT_TOPIC = 'booking.appointment.v1';
 const SPECIAL_DAY_TOPIC = 'booking.special-day.v1';
+const WORKING_TIME_TOPIC = 'booking.working-time.v1';
 
 // Not compacted: each event is a fact a consumer acts on (the notification service emails on booked,
 // paid and cancelled, and schedules the reminder), so an older event of an appointment must not vanish
@@ -49,6 +50,20 @@ export const bookingEvents = {
     'booking.special-day.removed',
     booking.SpecialDayRemovedSchema,
     SPECIAL_DAY_TOPIC,
+    true,
+  ),
+  // Compacted: the latest state of each schedule (key: employee id) and request (key: its id).
+  weeklyHoursSet: defineEvent('booking.schedule.set', booking.WeeklyHoursSetSchema, WORKING_TIME_TOPIC, true),
+  timeOffRequested: defineEvent(
+    'booking.time-off.requested',
+    booking.TimeOffRequestedSchema,
+    WORKING_TIME_TOPIC,
+    true,
+  ),
+  timeOffDecided: defineEvent(
+    'booking.time-off.decided',
+    booking.TimeOffDecidedSchema,
+    WORKING_TIME_TOPIC,
     true,
   ),
 } as const;

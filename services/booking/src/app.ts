@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BookingConfig } from './config.js';
 import { appointmentsRoutes } from './http/appointments.routes.js';
 import { specialDaysRoutes } from './http/special-days.routes.js';
+import { workingTimeRoutes } from './http/working-time.routes.js';
 import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { myDataRoutes } from './http/my-data.routes.js';
 import { createCommerceClient, type CommerceClient } from './payments/commerce-client.js';
@@ -51,6 +52,7 @@ export async function buildApp(deps: BookingDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => myDataRoutes(scope, context));
   await app.register(async (scope) => appointmentsRoutes(scope, context));
   await app.register(async (scope) => specialDaysRoutes(scope, context));
+  await app.register(async (scope) => workingTimeRoutes(scope, context));
   await app.register(async (scope) => internalRoutes(scope, context));
   return app;
 }

@@ -213,6 +213,50 @@ export const specialDays = pgTable(
 );
 
 export type SpecialDayRow = typeof specialDays.$inferSelect;
+
+/**
+ * An employee's own weekly hours (issue #15, item 4), set by an admin; without a row the employee works
+ * their shift's hours every day. `weekly`: seven entries, Sunday first, `{ startMinute, endMinute }` or
+ * null for a day off.
+ */
+export const employeeSchedules = pgTable('employee_schedules', {
+  employeeId: text('employee_id').primaryKey(),
+  weekly: jsonb('weekly').$type<Array<{ startMinute: number; endMinute: number } | null>>().notNull(),
+  updatedAt: instant('updated_at').notNull(),
+  updatedBy: text('updated_by').notNull(),
+});
+
+export const TIME_OFF_STATUSES = ['requested', 'approved', 'declined', 'withdrawn'] as const;
+export type TimeOffStatus = (typeof TIME_OFF_STATUSES)[number];
+
+/** Time off and leave: asked for by the employee, approved or declined by an admin. Dates are local. */
+export const timeOff = pgTable(
+  'time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeId: text('employee_id').notNull(),
+    employeeName: text('employee_name').notNull(),
+    firstDate: text('first_date').notNull(),
+    lastDate: text('last_date').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<TimeOffStatus>().notNull(),
+    requestedAt: instant('requested_at').notNull(),
+    decidedAt: instant('decided_at'),
+    decidedBy: text('decided_by'),
+    decisionNote: text('decision_note'),
+  },
+  (table) => [
+    check('time_off_dates_check', sql`${table.firstDate} <= ${table.lastDate}`),
+    check(
+      'time_off_status_check',
+      sql`${table.status} in ('requested', 'approved', 'declined', 'withdrawn')`,
+    ),
+    index('time_off_employee_idx').on(table.employeeId, table.lastDate),
+    index('time_off_status_idx').on(table.status, table.firstDate),
+  ],
+);
+
+export type TimeOffRow = typeof timeOff.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type HistoryRow = typeof appointmentHistory.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;

@@ -23,11 +23,16 @@ export function rankEmployees<E extends EmployeeCandidate>(
     endMinute: number;
     loads: ReadonlyMap<string, number>;
     random?: () => number;
+    /** Whether the employee works the whole slot (their weekly hours and time off); default: the shift. */
+    covers?: (employee: E) => boolean;
   },
 ): E[] {
   const random = options.random ?? Math.random;
+  const covers =
+    options.covers ??
+    ((employee: E) => shiftCovers(options.shifts, employee.shift, options.startMinute, options.endMinute));
   return candidates
-    .filter((employee) => shiftCovers(options.shifts, employee.shift, options.startMinute, options.endMinute))
+    .filter(covers)
     .map((employee) => ({ employee, score: (options.loads.get(employee.id) ?? 0) + random() * LOAD_SPREAD }))
     .sort(
       (a, b) =>

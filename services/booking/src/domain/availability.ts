@@ -5,7 +5,8 @@ import {
   MINUTE_MS,
   type BusinessHours,
 } from '@spa/rules';
-import { shiftCovers, type ShiftHours } from './shifts.js';
+import type { ShiftHours } from './shifts.js';
+import { works, type WorkingTime } from './working-time.js';
 import { hoursOfDay, NO_SPECIAL_DAYS, type SpecialDays } from './special-days.js';
 import { overlaps, type Span } from './slot-suggestions.js';
 
@@ -27,7 +28,7 @@ export interface AvailabilityRoom {
   busy: Span[];
 }
 
-export interface AvailabilityEmployee {
+export interface AvailabilityEmployee extends WorkingTime {
   shift: string | null;
   /** What its active appointments block: the treatments, without the room's cleanup. */
   busy: Span[];
@@ -97,7 +98,7 @@ export function bookableStarts(
         request.employees &&
         !request.employees.some(
           (employee) =>
-            shiftCovers(request.shifts, employee.shift, minute, minute + durationMinutes) &&
+            works(request.shifts, employee, day, minute, minute + durationMinutes) &&
             free(employee.busy, treatment),
         )
       )

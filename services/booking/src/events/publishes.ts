@@ -14,6 +14,9 @@ export const bookingEvents = {
   cancelled: events.appointmentCancelled,
   specialDaySet: events.specialDaySet,
   specialDayRemoved: events.specialDayRemoved,
+  weeklyHoursSet: events.weeklyHoursSet,
+  timeOffRequested: events.timeOffRequested,
+  timeOffDecided: events.timeOffDecided,
 } as const;
 
 /**

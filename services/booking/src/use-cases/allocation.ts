@@ -1,6 +1,8 @@
 import type { Tx } from '@spa/kit';
 import type { BookingRules } from '../config.js';
 import { rankEmployees, rotateRooms } from '../domain/allocation.js';
+import { works } from '../domain/working-time.js';
+import { workingTimeOf } from '../db/working-time.repository.js';
 import { fromLocal, MINUTE_MS, toLocal } from '@spa/rules';
 import {
   employeesWithRoleAt,
@@ -96,7 +98,7 @@ export async function freeEmployeesWithRole(
     .map(({ employee }) => employee);
 }
 
-/** The free employees with the role whose shift covers the slot, best first (see rankEmployees). */
+/** The free employees with the role who work the whole slot (hours, time off), best first (see rankEmployees). */
 export async function rankedFreeEmployees(
   db: Queryable,
   rules: BookingRules,
@@ -108,15 +110,23 @@ export async function rankedFreeEmployees(
     ({ busy }) => !busy,
   );
   const { local } = dayOf(slot, rules);
-  return rankEmployees(
-    candidates.map(({ employee }) => employee),
-    {
-      shifts: rules.shifts,
-      startMinute: local.minute,
-      endMinute: local.minute + (slot.end.getTime() - slot.start.getTime()) / MINUTE_MS,
-      loads: new Map(candidates.map(({ employee, load }) => [employee.id, load])),
-    },
-  );
+  const endMinute = local.minute + (slot.end.getTime() - slot.start.getTime()) / MINUTE_MS;
+  const employees = candidates.map(({ employee }) => employee);
+  const workingTime = await workingTimeOf(db, employees, local.day, local.day);
+  return rankEmployees(employees, {
+    shifts: rules.shifts,
+    startMinute: local.minute,
+    endMinute,
+    loads: new Map(candidates.map(({ employee, load }) => [employee.id, load])),
+    covers: (employee) =>
+      works(
+        rules.shifts,
+        workingTime.get(employee.id) ?? { shift: employee.shift },
+        local.day,
+        local.minute,
+        endMinute,
+      ),
+  });
 }
 
 export interface Allocation {

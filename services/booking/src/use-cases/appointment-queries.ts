@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppointmentStatus, TimeRange } from '../domain/appointment.js';
 import type { AppointmentView, HistoryEntry } from '../domain/appointment-view.js';
 import { fromLocal, toLocal } from '@spa/rules';
-import { shiftCovers } from '../domain/shifts.js';
+import { works } from '../domain/working-time.js';
+import { workingTimeOf } from '../db/working-time.repository.js';
 import {
   findAppointmentView,
   historyOf,
@@ -135,12 +136,15 @@ export async function availableEmployees(context: BookingContext, id: string): P
     appointment.id,
   );
   const local = toLocal(slot.start.getTime(), rules.timeZone);
+  const workingTime = await workingTimeOf(context.db, free, local.day, local.day);
   return free
     .map((employee) => ({
       employee,
-      onShift: shiftCovers(
+      // Working then: their hours cover it and they are not on approved time off.
+      onShift: works(
         rules.shifts,
-        employee.shift,
+        workingTime.get(employee.id) ?? { shift: employee.shift },
+        local.day,
         local.minute,
         local.minute + appointment.durationMinutes,
       ),

@@ -5,6 +5,7 @@ import { nearestFreeStarts, type Span } from '../domain/slot-suggestions.js';
 import { bookableStarts } from '../domain/availability.js';
 import { specialDayNote } from '../domain/special-days.js';
 import { specialDaysAround } from './special-days.js';
+import { workingTimeOf } from '../db/working-time.repository.js';
 import { choosePricingOption, type OptionChoice, type PricingOption } from '../domain/pricing.js';
 import {
   busyRoomSpans,
@@ -174,6 +175,14 @@ export async function bookableTimes(context: BookingContext, query: Availability
   const { service: treatment, option } = bookableOption(service, query);
   const role = treatment.assignedEmployeeRole.trim();
   const employees = role ? await employeesOfRoleWithBusySpans(context.db, role, window) : null;
+  const workingTime = employees
+    ? await workingTimeOf(
+        context.db,
+        employees.map(({ employee }) => employee),
+        firstDay,
+        firstDay + query.days - 1,
+      )
+    : new Map();
   const answer = bookableStarts({
     days,
     durationMinutes: option.durationMinutes,
@@ -187,7 +196,11 @@ export async function bookableTimes(context: BookingContext, query: Availability
       ...room,
       busy: roomSpans.filter((span) => span.roomId === room.id),
     })),
-    employees: employees?.map(({ employee, busy }) => ({ shift: employee.shift, busy })) ?? null,
+    employees:
+      employees?.map(({ employee, busy }) => ({
+        ...(workingTime.get(employee.id) ?? { shift: employee.shift }),
+        busy,
+      })) ?? null,
     shifts: rules.shifts,
   });
   return {

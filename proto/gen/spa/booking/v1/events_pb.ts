@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/booking/v1/events.proto.
  */
 export const file_spa_booking_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChtzcGEvYm9va2luZy92MS9ldmVudHMucHJvdG8SDnNwYS5ib29raW5nLnYxIuIFCgtBcHBvaW50bWVudBIKCgJpZBgBIAEoCRIYChBhcHBvaW50bWVudF9jb2RlGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIWCg5wYXltZW50X3N0YXR1cxgEIAEoCRIWCg5wYXltZW50X21ldGhvZBgFIAEoCRITCgtjdXN0b21lcl9pZBgGIAEoCRIVCg1jdXN0b21lcl9uYW1lGAcgASgJEhYKDmN1c3RvbWVyX2VtYWlsGAggASgJEhYKDmN1c3RvbWVyX3Bob25lGAkgASgJEhIKCnNlcnZpY2VfaWQYCiABKAkSFAoMc2VydmljZV9uYW1lGAsgASgJEhUKDWNhdGVnb3J5X25hbWUYDCABKAkSGQoRcHJpY2luZ19vcHRpb25faWQYDSABKAkSFgoOZHVyYXRpb25fbGFiZWwYDiABKAkSGAoQZHVyYXRpb25fbWludXRlcxgPIAEoBRIPCgdyb29tX2lkGBAgASgJEhMKC3Jvb21fbnVtYmVyGBEgASgJEhEKCXJvb21fdHlwZRgSIAEoCRIVCg1yb29tX2xvY2F0aW9uGBMgASgJEhMKC2VtcGxveWVlX2lkGBQgASgJEhUKDWVtcGxveWVlX25hbWUYFSABKAkSFQoNZW1wbG95ZWVfY29kZRgWIAEoCRIQCghzdGFydF9tcxgXIAEoAxIOCgZlbmRfbXMYGCABKAMSFwoPY2xlYW51cF9taW51dGVzGBkgASgFEhEKCXRpbWVfem9uZRgaIAEoCRIbChNzZXJ2aWNlX3ByaWNlX3BhaXNlGBsgASgDEhgKEHJvb21fcHJpY2VfcGFpc2UYHCABKAMSGQoRdG90YWxfcHJpY2VfcGFpc2UYHSABKAMSIgoacGF5bWVudF9ob2xkX2V4cGlyZXNfYXRfbXMYHiABKAMSFQoNY3JlYXRlZF9hdF9tcxgfIAEoAxIVCg11cGRhdGVkX2F0X21zGCAgASgDIi8KBUFjdG9yEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDAoEcm9sZRgDIAEoCSJvChFBcHBvaW50bWVudEJvb2tlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EigKCWJvb2tlZF9ieRgCIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yIscBChZBcHBvaW50bWVudFJlc2NoZWR1bGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSGQoRcHJldmlvdXNfc3RhcnRfbXMYAiABKAMSFwoPcHJldmlvdXNfZW5kX21zGAMgASgDEhgKEHByZXZpb3VzX3Jvb21faWQYBCABKAkSLQoOcmVzY2hlZHVsZWRfYnkYBSABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciKQAQoYQXBwb2ludG1lbnRTdGF0dXNDaGFuZ2VkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSFwoPcHJldmlvdXNfc3RhdHVzGAIgASgJEikKCmNoYW5nZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciKZAQobQXBwb2ludG1lbnRFbXBsb3llZUFzc2lnbmVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSHAoUcHJldmlvdXNfZW1wbG95ZWVfaWQYAiABKAkSKgoLYXNzaWduZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciLXAQofQXBwb2ludG1lbnRQYXltZW50U3RhdHVzQ2hhbmdlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50Eh8KF3ByZXZpb3VzX3BheW1lbnRfc3RhdHVzGAIgASgJEikKCmNoYW5nZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvchIZChFwcm92aWRlcl9vcmRlcl9pZBgEIAEoCRIbChNwcm92aWRlcl9wYXltZW50X2lkGAUgASgJInUKFEFwcG9pbnRtZW50Q29tcGxldGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSKwoMY29tcGxldGVkX2J5GAIgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3IingEKFEFwcG9pbnRtZW50Q2FuY2VsbGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSFwoPcHJldmlvdXNfc3RhdHVzGAIgASgJEisKDGNhbmNlbGxlZF9ieRgDIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yEg4KBnJlYXNvbhgEIAEoCSKoAQoNU3BlY2lhbERheVNldBIMCgRkYXRlGAEgASgJEg4KBmNsb3NlZBgCIAEoCBIUCgxvcGVuc19taW51dGUYAyABKAUSFQoNY2xvc2VzX21pbnV0ZRgEIAEoBRIOCgZyZWFzb24YBSABKAkSJQoGc2V0X2J5GAYgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3ISFQoNdXBkYXRlZF9hdF9tcxgHIAEoAyJjChFTcGVjaWFsRGF5UmVtb3ZlZBIMCgRkYXRlGAEgASgJEikKCnJlbW92ZWRfYnkYAiABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvchIVCg1yZW1vdmVkX2F0X21zGAMgASgDYgZwcm90bzM");
+  fileDesc("ChtzcGEvYm9va2luZy92MS9ldmVudHMucHJvdG8SDnNwYS5ib29raW5nLnYxIuIFCgtBcHBvaW50bWVudBIKCgJpZBgBIAEoCRIYChBhcHBvaW50bWVudF9jb2RlGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIWCg5wYXltZW50X3N0YXR1cxgEIAEoCRIWCg5wYXltZW50X21ldGhvZBgFIAEoCRITCgtjdXN0b21lcl9pZBgGIAEoCRIVCg1jdXN0b21lcl9uYW1lGAcgASgJEhYKDmN1c3RvbWVyX2VtYWlsGAggASgJEhYKDmN1c3RvbWVyX3Bob25lGAkgASgJEhIKCnNlcnZpY2VfaWQYCiABKAkSFAoMc2VydmljZV9uYW1lGAsgASgJEhUKDWNhdGVnb3J5X25hbWUYDCABKAkSGQoRcHJpY2luZ19vcHRpb25faWQYDSABKAkSFgoOZHVyYXRpb25fbGFiZWwYDiABKAkSGAoQZHVyYXRpb25fbWludXRlcxgPIAEoBRIPCgdyb29tX2lkGBAgASgJEhMKC3Jvb21fbnVtYmVyGBEgASgJEhEKCXJvb21fdHlwZRgSIAEoCRIVCg1yb29tX2xvY2F0aW9uGBMgASgJEhMKC2VtcGxveWVlX2lkGBQgASgJEhUKDWVtcGxveWVlX25hbWUYFSABKAkSFQoNZW1wbG95ZWVfY29kZRgWIAEoCRIQCghzdGFydF9tcxgXIAEoAxIOCgZlbmRfbXMYGCABKAMSFwoPY2xlYW51cF9taW51dGVzGBkgASgFEhEKCXRpbWVfem9uZRgaIAEoCRIbChNzZXJ2aWNlX3ByaWNlX3BhaXNlGBsgASgDEhgKEHJvb21fcHJpY2VfcGFpc2UYHCABKAMSGQoRdG90YWxfcHJpY2VfcGFpc2UYHSABKAMSIgoacGF5bWVudF9ob2xkX2V4cGlyZXNfYXRfbXMYHiABKAMSFQoNY3JlYXRlZF9hdF9tcxgfIAEoAxIVCg11cGRhdGVkX2F0X21zGCAgASgDIi8KBUFjdG9yEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDAoEcm9sZRgDIAEoCSJvChFBcHBvaW50bWVudEJvb2tlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EigKCWJvb2tlZF9ieRgCIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yIscBChZBcHBvaW50bWVudFJlc2NoZWR1bGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSGQoRcHJldmlvdXNfc3RhcnRfbXMYAiABKAMSFwoPcHJldmlvdXNfZW5kX21zGAMgASgDEhgKEHByZXZpb3VzX3Jvb21faWQYBCABKAkSLQoOcmVzY2hlZHVsZWRfYnkYBSABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciKQAQoYQXBwb2ludG1lbnRTdGF0dXNDaGFuZ2VkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSFwoPcHJldmlvdXNfc3RhdHVzGAIgASgJEikKCmNoYW5nZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciKZAQobQXBwb2ludG1lbnRFbXBsb3llZUFzc2lnbmVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSHAoUcHJldmlvdXNfZW1wbG95ZWVfaWQYAiABKAkSKgoLYXNzaWduZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciLXAQofQXBwb2ludG1lbnRQYXltZW50U3RhdHVzQ2hhbmdlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50Eh8KF3ByZXZpb3VzX3BheW1lbnRfc3RhdHVzGAIgASgJEikKCmNoYW5nZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvchIZChFwcm92aWRlcl9vcmRlcl9pZBgEIAEoCRIbChNwcm92aWRlcl9wYXltZW50X2lkGAUgASgJInUKFEFwcG9pbnRtZW50Q29tcGxldGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSKwoMY29tcGxldGVkX2J5GAIgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3IingEKFEFwcG9pbnRtZW50Q2FuY2VsbGVkEjAKC2FwcG9pbnRtZW50GAEgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSFwoPcHJldmlvdXNfc3RhdHVzGAIgASgJEisKDGNhbmNlbGxlZF9ieRgDIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yEg4KBnJlYXNvbhgEIAEoCSKoAQoNU3BlY2lhbERheVNldBIMCgRkYXRlGAEgASgJEg4KBmNsb3NlZBgCIAEoCBIUCgxvcGVuc19taW51dGUYAyABKAUSFQoNY2xvc2VzX21pbnV0ZRgEIAEoBRIOCgZyZWFzb24YBSABKAkSJQoGc2V0X2J5GAYgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3ISFQoNdXBkYXRlZF9hdF9tcxgHIAEoAyJjChFTcGVjaWFsRGF5UmVtb3ZlZBIMCgRkYXRlGAEgASgJEikKCnJlbW92ZWRfYnkYAiABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvchIVCg1yZW1vdmVkX2F0X21zGAMgASgDIkUKCERheUhvdXJzEg8KB3dvcmtpbmcYASABKAgSFAoMc3RhcnRfbWludXRlGAIgASgFEhIKCmVuZF9taW51dGUYAyABKAUinwEKDldlZWtseUhvdXJzU2V0EhMKC2VtcGxveWVlX2lkGAEgASgJEhIKCnVzZXNfc2hpZnQYAiABKAgSJgoEZGF5cxgDIAMoCzIYLnNwYS5ib29raW5nLnYxLkRheUhvdXJzEiUKBnNldF9ieRgEIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yEhUKDXVwZGF0ZWRfYXRfbXMYBSABKAMinwEKB1RpbWVPZmYSCgoCaWQYASABKAkSEwoLZW1wbG95ZWVfaWQYAiABKAkSFQoNZW1wbG95ZWVfbmFtZRgDIAEoCRISCgpmaXJzdF9kYXRlGAQgASgJEhEKCWxhc3RfZGF0ZRgFIAEoCRIOCgZyZWFzb24YBiABKAkSDgoGc3RhdHVzGAcgASgJEhUKDWRlY2lzaW9uX25vdGUYCCABKAkiagoQVGltZU9mZlJlcXVlc3RlZBIpCgh0aW1lX29mZhgBIAEoCzIXLnNwYS5ib29raW5nLnYxLlRpbWVPZmYSKwoMcmVxdWVzdGVkX2J5GAIgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3IifwoOVGltZU9mZkRlY2lkZWQSKQoIdGltZV9vZmYYASABKAsyFy5zcGEuYm9va2luZy52MS5UaW1lT2ZmEhcKD3ByZXZpb3VzX3N0YXR1cxgCIAEoCRIpCgpkZWNpZGVkX2J5GAMgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3JiBnByb3RvMw");
 
 /**
  * An appointment as other services need it: enough to email the customer and to report on it.
@@ -552,4 +552,184 @@ export type SpecialDayRemoved = Message<"spa.booking.v1.SpecialDayRemoved"> & {
  */
 export const SpecialDayRemovedSchema: GenMessage<SpecialDayRemoved> = /*@__PURE__*/
   messageDesc(file_spa_booking_v1_events, 10);
+
+/**
+ * One weekday's working hours; working false: a day off.
+ *
+ * @generated from message spa.booking.v1.DayHours
+ */
+export type DayHours = Message<"spa.booking.v1.DayHours"> & {
+  /**
+   * @generated from field: bool working = 1;
+   */
+  working: boolean;
+
+  /**
+   * Minutes from local midnight.
+   *
+   * @generated from field: int32 start_minute = 2;
+   */
+  startMinute: number;
+
+  /**
+   * @generated from field: int32 end_minute = 3;
+   */
+  endMinute: number;
+};
+
+/**
+ * Describes the message spa.booking.v1.DayHours.
+ * Use `create(DayHoursSchema)` to create a new message.
+ */
+export const DayHoursSchema: GenMessage<DayHours> = /*@__PURE__*/
+  messageDesc(file_spa_booking_v1_events, 11);
+
+/**
+ * booking.schedule.set: an employee's weekly hours (seven days, Sunday first), or back to their shift's
+ * hours every day (uses_shift, no days). Keyed by the employee id on a compacted topic.
+ *
+ * @generated from message spa.booking.v1.WeeklyHoursSet
+ */
+export type WeeklyHoursSet = Message<"spa.booking.v1.WeeklyHoursSet"> & {
+  /**
+   * @generated from field: string employee_id = 1;
+   */
+  employeeId: string;
+
+  /**
+   * @generated from field: bool uses_shift = 2;
+   */
+  usesShift: boolean;
+
+  /**
+   * @generated from field: repeated spa.booking.v1.DayHours days = 3;
+   */
+  days: DayHours[];
+
+  /**
+   * @generated from field: spa.booking.v1.Actor set_by = 4;
+   */
+  setBy?: Actor | undefined;
+
+  /**
+   * @generated from field: int64 updated_at_ms = 5;
+   */
+  updatedAtMs: bigint;
+};
+
+/**
+ * Describes the message spa.booking.v1.WeeklyHoursSet.
+ * Use `create(WeeklyHoursSetSchema)` to create a new message.
+ */
+export const WeeklyHoursSetSchema: GenMessage<WeeklyHoursSet> = /*@__PURE__*/
+  messageDesc(file_spa_booking_v1_events, 12);
+
+/**
+ * Time off or leave, as it stands after the change. Dates are local, YYYY-MM-DD, both included.
+ *
+ * @generated from message spa.booking.v1.TimeOff
+ */
+export type TimeOff = Message<"spa.booking.v1.TimeOff"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string employee_id = 2;
+   */
+  employeeId: string;
+
+  /**
+   * @generated from field: string employee_name = 3;
+   */
+  employeeName: string;
+
+  /**
+   * @generated from field: string first_date = 4;
+   */
+  firstDate: string;
+
+  /**
+   * @generated from field: string last_date = 5;
+   */
+  lastDate: string;
+
+  /**
+   * @generated from field: string reason = 6;
+   */
+  reason: string;
+
+  /**
+   * requested, approved, declined or withdrawn.
+   *
+   * @generated from field: string status = 7;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string decision_note = 8;
+   */
+  decisionNote: string;
+};
+
+/**
+ * Describes the message spa.booking.v1.TimeOff.
+ * Use `create(TimeOffSchema)` to create a new message.
+ */
+export const TimeOffSchema: GenMessage<TimeOff> = /*@__PURE__*/
+  messageDesc(file_spa_booking_v1_events, 13);
+
+/**
+ * booking.time-off.requested: an employee asked for time off.
+ *
+ * @generated from message spa.booking.v1.TimeOffRequested
+ */
+export type TimeOffRequested = Message<"spa.booking.v1.TimeOffRequested"> & {
+  /**
+   * @generated from field: spa.booking.v1.TimeOff time_off = 1;
+   */
+  timeOff?: TimeOff | undefined;
+
+  /**
+   * @generated from field: spa.booking.v1.Actor requested_by = 2;
+   */
+  requestedBy?: Actor | undefined;
+};
+
+/**
+ * Describes the message spa.booking.v1.TimeOffRequested.
+ * Use `create(TimeOffRequestedSchema)` to create a new message.
+ */
+export const TimeOffRequestedSchema: GenMessage<TimeOffRequested> = /*@__PURE__*/
+  messageDesc(file_spa_booking_v1_events, 14);
+
+/**
+ * booking.time-off.decided: an admin approved or declined it, or the employee withdrew it.
+ *
+ * @generated from message spa.booking.v1.TimeOffDecided
+ */
+export type TimeOffDecided = Message<"spa.booking.v1.TimeOffDecided"> & {
+  /**
+   * @generated from field: spa.booking.v1.TimeOff time_off = 1;
+   */
+  timeOff?: TimeOff | undefined;
+
+  /**
+   * @generated from field: string previous_status = 2;
+   */
+  previousStatus: string;
+
+  /**
+   * @generated from field: spa.booking.v1.Actor decided_by = 3;
+   */
+  decidedBy?: Actor | undefined;
+};
+
+/**
+ * Describes the message spa.booking.v1.TimeOffDecided.
+ * Use `create(TimeOffDecidedSchema)` to create a new message.
+ */
+export const TimeOffDecidedSchema: GenMessage<TimeOffDecided> = /*@__PURE__*/
+  messageDesc(file_spa_booking_v1_events, 15);
 
