@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { CheckCircleIcon, CloseIcon } from '../icons';
 import { Pager } from '../pager';
 import { EmptyState } from '../../features/catalogue/empty-state';
 import { EyeIcon, PencilIcon, TrashIcon } from '../../features/catalogue/catalogue-icons';
 import '../../features/catalogue/admin.css';
 import '../../features/catalogue/badge.css';
+import './admin-kit.css';
 
 /**
  * The admin panel's one table-and-toolbar kit. Every admin list (rooms, categories, subcategories,
@@ -24,17 +26,19 @@ export function AdminSection({
   action?: ReactNode;
   children: ReactNode;
 }) {
+  const titleId = useId();
+  // A region named by its title: a tab with two lists (Staff hours) reads as two landmarks.
   return (
-    <div className="cat-admin">
+    <section className="cat-admin" aria-labelledby={titleId}>
       <div className="cat-admin-toolbar">
         <div>
-          <h2>{title}</h2>
+          <h2 id={titleId}>{title}</h2>
           {description && <p>{description}</p>}
         </div>
         {action}
       </div>
       {children}
-    </div>
+    </section>
   );
 }
 
@@ -59,16 +63,21 @@ export interface AdminColumn<T> {
 
 /** An icon button at the end of a row; its label names the row ("Delete room 101"). */
 export interface RowAction<T> {
-  kind: 'view' | 'edit' | 'delete';
+  kind: 'view' | 'edit' | 'delete' | 'approve' | 'decline';
   label: (row: T) => string;
   onClick: (row: T) => void;
+  /** Not offered on this row (an approve on a request already decided). */
+  hidden?: (row: T) => boolean;
 }
 
 const ACTION_ICONS = {
   view: <EyeIcon size={18} />,
   edit: <PencilIcon size={18} />,
   delete: <TrashIcon size={18} />,
+  approve: <CheckCircleIcon size={18} />,
+  decline: <CloseIcon size={18} />,
 } as const;
+const DANGER = new Set<RowAction<unknown>['kind']>(['delete', 'decline']);
 
 /** What the table needs of a paged list (useAdminListPage's answer fits). */
 export interface PagedList {
@@ -129,17 +138,19 @@ export function AdminTable<T>({
               {actions.length > 0 && (
                 <td>
                   <div className="cat-row-actions">
-                    {actions.map((action) => (
-                      <button
-                        key={action.kind}
-                        type="button"
-                        className={`cat-icon-action${action.kind === 'delete' ? ' cat-icon-action--danger' : ''}`}
-                        aria-label={action.label(row)}
-                        onClick={() => action.onClick(row)}
-                      >
-                        {ACTION_ICONS[action.kind]}
-                      </button>
-                    ))}
+                    {actions
+                      .filter((action) => !action.hidden?.(row))
+                      .map((action) => (
+                        <button
+                          key={action.kind}
+                          type="button"
+                          className={`cat-icon-action${DANGER.has(action.kind) ? ' cat-icon-action--danger' : ''}`}
+                          aria-label={action.label(row)}
+                          onClick={() => action.onClick(row)}
+                        >
+                          {ACTION_ICONS[action.kind]}
+                        </button>
+                      ))}
                   </div>
                 </td>
               )}

@@ -27,11 +27,16 @@ const TABS: readonly AdminTab[] = [
   { id: 'services', label: 'Services', Component: lazy(() => import('../admin/services/services-tab')) },
   { id: 'rooms', label: 'Rooms', Component: lazy(() => import('../admin/rooms/rooms-tab')) },
   { id: 'closures', label: 'Closures', Component: lazy(() => import('../admin/closures/closures-tab')) },
+  {
+    id: 'staff-hours',
+    label: 'Staff hours',
+    Component: lazy(() => import('../admin/schedules/staff-hours-tab')),
+  },
   { id: 'products', label: 'Products', Component: lazy(() => import('../admin/products/products-tab')) },
   { id: 'orders', label: 'Orders', Component: lazy(() => import('../admin/orders/orders-tab')) },
 ];
 
-/** The admin panel: one screen, eight tabs; the open tab lives in ?tab= so it survives a reload. */
+/** The admin panel: one screen, nine tabs; the open tab lives in ?tab= so it survives a reload. */
 export function AdminPanel({ user }: { user: SessionUser }) {
   const [params, setParams] = useSearchParams();
   const active = TABS.find((tab) => tab.id === params.get('tab')) ?? TABS[0]!;

@@ -1,3 +1,4 @@
+import { MyHoursAndTimeOff } from '../staff-time/my-time-off';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ChevronDownIcon, ClockIcon, MapPinIcon } from '../../components/icons';
@@ -256,6 +257,8 @@ export function EmployeeDashboard({ user }: { user: SessionUser }) {
             </ul>
           )}
         </section>
+
+        <MyHoursAndTimeOff employeeId={user.id} />
       </div>
     </div>
   );

@@ -293,9 +293,9 @@ function StrandedAppointments({ date, onClose }: { date: string; onClose: () => 
   const stranded = useQuery({ queryKey: specialDayKeys.stranded(date), queryFn: () => fetchStranded(date) });
   const list = stranded.data ?? [];
   return (
-    <section className="closure-stranded" aria-labelledby="closure-stranded-title">
-      <header className="closure-stranded__head">
-        <h3 id="closure-stranded-title">
+    <section className="admin-followup" aria-labelledby="admin-followup-title">
+      <header className="admin-followup__head">
+        <h3 id="admin-followup-title">
           {stranded.isPending
             ? `Appointments on ${dayText(date)}…`
             : list.length === 0
@@ -307,7 +307,7 @@ function StrandedAppointments({ date, onClose }: { date: string; onClose: () => 
         </button>
       </header>
       {list.length > 0 && (
-        <ul className="closure-stranded__list">
+        <ul className="admin-followup__list">
           {list.map((appointment) => (
             <StrandedRow key={appointment.id} appointment={appointment} date={date} />
           ))}
@@ -353,14 +353,14 @@ function StrandedRow({ appointment, date }: { appointment: Appointment; date: st
   };
   const error = move.error ?? cancel.error;
   return (
-    <li className="closure-stranded__item">
+    <li className="admin-followup__item">
       <div>
         <strong>{appointment.appointmentId}</strong> · {appointment.customer?.name ?? 'Customer'} ·{' '}
         {appointment.service.name}
         <span className="cat-table__sub">{formatDateTime(appointment.start, IN_BUSINESS_TIME)}</span>
       </div>
       <form
-        className="closure-stranded__actions"
+        className="admin-followup__actions"
         onSubmit={(event) => {
           event.preventDefault();
           if (moveTo) move.mutate();
