@@ -4,6 +4,7 @@ import type { BookingConfig } from './config.js';
 import { appointmentsRoutes } from './http/appointments.routes.js';
 import { specialDaysRoutes } from './http/special-days.routes.js';
 import { workingTimeRoutes } from './http/working-time.routes.js';
+import { calendarRoutes } from './http/calendar.routes.js';
 import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { myDataRoutes } from './http/my-data.routes.js';
 import { createCommerceClient, type CommerceClient } from './payments/commerce-client.js';
@@ -53,6 +54,7 @@ export async function buildApp(deps: BookingDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => appointmentsRoutes(scope, context));
   await app.register(async (scope) => specialDaysRoutes(scope, context));
   await app.register(async (scope) => workingTimeRoutes(scope, context));
+  await app.register(async (scope) => calendarRoutes(scope, context));
   await app.register(async (scope) => internalRoutes(scope, context));
   return app;
 }

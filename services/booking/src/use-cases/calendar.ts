@@ -1,0 +1,139 @@
+import { forbidden, type AuthUser } from '@spa/kit';
+import { clock24Text, fromLocal } from '@spa/rules';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { dateOfDay, dayOfDate, hoursOfDay, specialDayNote } from '../domain/special-days.js';
+import { hoursOn } from '../domain/working-time.js';
+import { existingRooms } from '../db/appointments.repository.js';
+import { findUser } from '../db/read-models.repository.js';
+import { appointments, users } from '../db/schema.js';
+import { workingTimeOf } from '../db/working-time.repository.js';
+import { fieldError } from './availability.js';
+import type { BookingContext } from './context.js';
+import { specialDaysAround } from './special-days.js';
+
+/** Who runs the desk besides an admin: employees of these roles (issue #15, item 1). */
+export const DESK_ROLES = ['manager', 'receptionist'];
+export const CALENDAR_DAYS = [1, 7] as const;
+
+/** The admin, or an employee whose role runs the desk; anyone else is refused. */
+export async function assertDesk(context: BookingContext, viewer: AuthUser): Promise<void> {
+  if (viewer.role === 'admin') return;
+  if (viewer.role === 'employee') {
+    const employee = await findUser(context.db, viewer.id);
+    if (employee && DESK_ROLES.includes(employee.employeeRole.trim().toLowerCase())) return;
+  }
+  throw forbidden('The calendar is for admins, managers and receptionists.');
+}
+
+/**
+ * GET /appointments/calendar: one day or a week of the spa at a glance (issue #15, item 1): each day's
+ * hours (special days included), the rooms and the employees (with the hours each works that day), and
+ * every appointment that is not cancelled, with its cleanup. Four reads at once and one for the hours.
+ */
+export async function calendarView(
+  context: BookingContext,
+  query: { date: string; days: number },
+  viewer: AuthUser,
+) {
+  await assertDesk(context, viewer);
+  const { rules } = context.config;
+  const firstDay = dayOfDate(query.date);
+  if (firstDay === undefined)
+    throw fieldError(400, 'VALIDATION_FAILED', 'date', 'The date must be a real date like 2026-11-28.');
+  const lastDay = firstDay + query.days - 1;
+  const window = {
+    start: new Date(fromLocal({ day: firstDay, minute: 0 }, rules.timeZone)),
+    end: new Date(fromLocal({ day: lastDay + 1, minute: 0 }, rules.timeZone)),
+  };
+  const [rooms, employees, blocks, special] = await Promise.all([
+    existingRooms(context.db),
+    context.db
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'employee'), eq(users.deleted, false)))
+      .orderBy(asc(users.name)),
+    context.db
+      .select({
+        id: appointments.id,
+        code: appointments.appointmentCode,
+        status: appointments.status,
+        paymentStatus: appointments.paymentStatus,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        roomFreeAt: appointments.roomFreeAt,
+        roomId: appointments.roomId,
+        roomNumber: appointments.roomNumber,
+        employeeId: appointments.employeeId,
+        customerName: appointments.customerName,
+        serviceName: appointments.serviceName,
+      })
+      .from(appointments)
+      .where(
+        and(
+          ne(appointments.status, 'Cancelled'),
+          sql`tstzrange(${appointments.startsAt}, ${appointments.roomFreeAt}, '[)') && tstzrange(${window.start.toISOString()}::timestamptz, ${window.end.toISOString()}::timestamptz, '[)')`,
+        ),
+      )
+      .orderBy(asc(appointments.startsAt)),
+    specialDaysAround(context, firstDay, lastDay),
+  ]);
+  const workingTime = await workingTimeOf(context.db, employees, firstDay, lastDay);
+  const days = Array.from({ length: query.days }, (_, index) => firstDay + index);
+  const names = new Map(employees.map((employee) => [employee.id, employee.name]));
+  return {
+    timeZone: rules.timeZone,
+    days: days.map((day) => {
+      const hours = hoursOfDay(rules, special, day);
+      const override = special.get(day);
+      return {
+        date: dateOfDay(day),
+        closed: !hours,
+        opens: clock24Text(hours?.openMinute ?? rules.openMinute),
+        closes: clock24Text(hours?.closeMinute ?? rules.closeMinute),
+        ...(override ? { note: specialDayNote(override) } : {}),
+      };
+    }),
+    rooms: rooms
+      .map((room) => ({
+        id: room.id,
+        roomNumber: room.roomNumber,
+        type: room.type,
+        capacity: room.capacity,
+        status: room.status,
+      }))
+      .sort((a, b) => a.roomNumber.localeCompare(b.roomNumber, undefined, { numeric: true })),
+    employees: employees.map((employee) => {
+      const time = workingTime.get(employee.id) ?? { shift: employee.shift };
+      return {
+        id: employee.id,
+        name: employee.name,
+        employeeRole: employee.employeeRole,
+        hours: days.map((day) => {
+          const worked = hoursOn(rules.shifts, time, day);
+          return worked
+            ? {
+                date: dateOfDay(day),
+                opens: clock24Text(worked.startMinute),
+                closes: clock24Text(worked.endMinute),
+              }
+            : { date: dateOfDay(day), off: true };
+        }),
+      };
+    }),
+    appointments: blocks.map((block) => ({
+      id: block.id,
+      appointmentId: block.code,
+      status: block.status,
+      paymentStatus: block.paymentStatus,
+      start: block.startsAt.toISOString(),
+      end: block.endsAt.toISOString(),
+      cleanupUntil: block.roomFreeAt.toISOString(),
+      roomId: block.roomId,
+      roomNumber: block.roomNumber,
+      employeeId: block.employeeId,
+      employeeName: block.employeeId ? (names.get(block.employeeId) ?? null) : null,
+      customerName: block.customerName,
+      serviceName: block.serviceName,
+    })),
+  };
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bookingBody,
+  istTime,
+  startBooking,
+  type BookingWorld,
+  type Person,
+} from './support/booking-world.js';
+
+// GET /appointments/calendar (issue #15, item 1): the desk's day and week, from the real tables, for an
+// admin, a manager or a receptionist and nobody else.
+let world: BookingWorld;
+let service: Awaited<ReturnType<BookingWorld['service']>>;
+let admin: Person;
+let customer: Person;
+let therapist: Person;
+let receptionist: Person;
+
+const DAY = 4;
+const istDate = (daysAhead: number) =>
+  new Date(istTime(daysAhead, '12:00').getTime() + 330 * 60_000).toISOString().slice(0, 10);
+const calendar = (token: string, query: string) =>
+  world.request('GET', `/appointments/calendar?${query}`, { token });
+
+beforeAll(async () => {
+  world = await startBooking('calendar', { env: { SHIFT_HOURS: 'morning=09:00-17:00' } });
+  service = await world.service();
+  const gold = await world.room({ roomNumber: '802' });
+  const diamond = await world.room({ roomNumber: '801', type: 'Diamond', pricePaise: 300_000n });
+  [admin, customer, therapist, receptionist] = await Promise.all([
+    world.person('admin', { name: 'Asha Admin' }),
+    world.person('user', { name: 'Priya Sharma' }),
+    world.employee({ name: 'Meera Iyer', shift: 'morning' }),
+    world.employee({ name: 'Rohan Verma', shift: 'morning', employeeRole: 'receptionist' }),
+  ]);
+  await world.mirrored({
+    services: [service.id],
+    rooms: [gold.id, diamond.id],
+    users: [therapist.id, receptionist.id, customer.id],
+  });
+});
+afterAll(async () => world?.close());
+
+describe('GET /appointments/calendar', () => {
+  it('shows a day: hours, rooms by number, employees with their hours, appointments with their cleanup', async () => {
+    const booked = await world.request('POST', '/appointments/auto-assign', {
+      token: customer.token,
+      body: bookingBody(service, istTime(DAY, '11:00'), { type: 'Gold' }),
+    });
+    expect(booked.statusCode).toBe(201);
+    const cancelled = await world.request('POST', '/appointments/auto-assign', {
+      token: customer.token,
+      body: bookingBody(service, istTime(DAY, '14:00'), { type: 'Gold' }),
+    });
+    await world.request('PUT', `/appointments/${cancelled.json()._id}/cancel`, { token: customer.token });
+
+    const response = await calendar(admin.token, `date=${istDate(DAY)}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.days).toEqual([{ date: istDate(DAY), closed: false, opens: '09:00', closes: '21:00' }]);
+    expect(body.rooms.map((room: { roomNumber: string }) => room.roomNumber)).toEqual(['801', '802']);
+    expect(body.employees.find((each: { name: string }) => each.name === 'Meera Iyer').hours).toEqual([
+      { date: istDate(DAY), opens: '09:00', closes: '17:00' },
+    ]);
+    // The cancelled one is not on the calendar.
+    expect(body.appointments).toHaveLength(1);
+    expect(body.appointments[0]).toMatchObject({
+      id: booked.json()._id,
+      status: 'Pending',
+      roomNumber: '802',
+      employeeName: 'Meera Iyer',
+      customerName: 'Priya Sharma',
+      start: istTime(DAY, '11:00').toISOString(),
+      end: istTime(DAY, '12:00').toISOString(),
+      cleanupUntil: istTime(DAY, '12:15').toISOString(),
+    });
+  });
+
+  it('shows a week with a closure in it, for the receptionist too', async () => {
+    await world.request('PUT', `/appointments/special-days/${istDate(DAY + 2)}`, {
+      token: admin.token,
+      body: { closed: true, reason: 'Holi' },
+    });
+    const response = await calendar(receptionist.token, `date=${istDate(DAY)}&days=7`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.days).toHaveLength(7);
+    expect(body.days[2]).toMatchObject({ date: istDate(DAY + 2), closed: true, note: 'Closed: Holi' });
+    expect(body.appointments).toHaveLength(1);
+  });
+
+  it('is not for customers or other employees, and refuses what it cannot read', async () => {
+    expect((await calendar(customer.token, `date=${istDate(DAY)}`)).statusCode).toBe(403);
+    expect((await calendar(therapist.token, `date=${istDate(DAY)}`)).statusCode).toBe(403);
+    expect((await world.request('GET', `/appointments/calendar?date=${istDate(DAY)}`)).statusCode).toBe(401);
+    for (const query of ['', 'date=2026-02-31', 'date=28-11-2026', `date=${istDate(DAY)}&days=3`]) {
+      const response = await calendar(admin.token, query);
+      expect([query, response.statusCode, response.json().code]).toEqual([query, 400, 'VALIDATION_FAILED']);
+    }
+  });
+});
