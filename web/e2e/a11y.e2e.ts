@@ -197,7 +197,16 @@ describe('no axe-core violations on any route', () => {
     'as an admin',
     async () => {
       const admin = await signIn('admin@spa.local', 'Admin@12345');
-      const routes = ['/dashboard', '/dashboard/employees', '/bills/view', '/bills/create', '/settings'];
+      const routes = [
+        '/dashboard',
+        '/dashboard/employees',
+        '/dashboard/calendar',
+        '/dashboard/calendar?view=week',
+        '/dashboard/calendar?by=employee',
+        '/bills/view',
+        '/bills/create',
+        '/settings',
+      ];
       expect(await audit(routes, admin)).toEqual([]);
       expect(await auditTabs('/dashboard', 'Admin sections', admin)).toEqual([]);
       expect(await auditTabs('/dashboard/employees', 'Employee management', admin)).toEqual([]);

@@ -13,6 +13,7 @@ export const paths = {
   unauthorized: '/unauthorized',
   dashboard: '/dashboard',
   employees: '/dashboard/employees',
+  calendar: '/dashboard/calendar',
   appointment: '/appointment',
   myAppointments: '/my-appointments',
   store: '/store',

@@ -43,6 +43,11 @@ const publicRoutes: RouteObject[] = [
     ],
   },
   { path: 'dashboard/employees', ...page(() => import('../features/dashboard/employees.page')) },
+  // The front desk's calendar: staff only (booking lets admins, managers and receptionists read it).
+  {
+    element: <RequireRole roles={STAFF_ROLES} />,
+    children: [{ path: 'dashboard/calendar', ...page(() => import('../features/calendar/calendar.page')) }],
+  },
 
   { path: 'appointment', ...page(() => import('../features/appointments/appointment.page')) },
   { path: 'service/:id', ...page(() => import('../features/services/service-detail.page')) },

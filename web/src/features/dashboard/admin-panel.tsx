@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, type ComponentType, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import type { SessionUser } from '../../stores/session.store';
@@ -66,6 +67,9 @@ export function AdminPanel({ user }: { user: SessionUser }) {
         <span className="eyebrow">Admin panel</span>
         <h1>Welcome back, {user.name.trim().split(/\s+/)[0] || 'admin'}</h1>
         <p className="lead">Run the spa: appointments, people, treatments, rooms, products and orders.</p>
+        <Link className="btn btn--secondary" to={paths.calendar}>
+          Open the calendar
+        </Link>
       </header>
       <div className="admin-tabs" role="tablist" aria-label="Admin sections">
         {TABS.map((tab) => (

@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
 import { MyHoursAndTimeOff } from '../staff-time/my-time-off';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -171,6 +173,11 @@ export function EmployeeDashboard({ user }: { user: SessionUser }) {
           <span className="eyebrow">Employee dashboard</span>
           <h1>Hello, {user.name.trim().split(/\s+/)[0] || 'there'}</h1>
           <p className="lead">Your appointments, your location and your role at a glance.</p>
+          {['manager', 'receptionist'].includes((user.employeeRole ?? '').toLowerCase()) && (
+            <Link className="btn btn--secondary" to={paths.calendar}>
+              Open the calendar
+            </Link>
+          )}
         </header>
 
         <div className="stat-cards">

@@ -1,0 +1,60 @@
+import { get } from '../../lib/api';
+
+export interface CalendarDay {
+  date: string;
+  closed: boolean;
+  /** "09:00", 24-hour business time. */
+  opens: string;
+  closes: string;
+  /** A closure or special hours: "Closed: Diwali". */
+  note?: string;
+}
+
+export interface CalendarRoom {
+  id: string;
+  roomNumber: string;
+  type: string;
+  capacity: string;
+  status: string;
+}
+
+export interface CalendarEmployee {
+  id: string;
+  name: string;
+  employeeRole: string;
+  hours: Array<{ date: string; off?: boolean; opens?: string; closes?: string }>;
+}
+
+export interface CalendarAppointment {
+  id: string;
+  appointmentId: string;
+  status: string;
+  paymentStatus: string;
+  start: string;
+  end: string;
+  /** The room is being cleaned until then. */
+  cleanupUntil: string;
+  roomId: string;
+  roomNumber: string;
+  employeeId: string | null;
+  employeeName: string | null;
+  customerName: string;
+  serviceName: string;
+}
+
+export interface CalendarData {
+  timeZone: string;
+  days: CalendarDay[];
+  rooms: CalendarRoom[];
+  employees: CalendarEmployee[];
+  appointments: CalendarAppointment[];
+}
+
+export const calendarKeys = {
+  all: ['appointments', 'calendar'] as const,
+  range: (date: string, days: number) => ['appointments', 'calendar', date, days] as const,
+};
+
+/** GET /appointments/calendar: an admin's, a manager's or a receptionist's day or week. */
+export const fetchCalendar = (date: string, days: 1 | 7) =>
+  get<CalendarData>('/appointments/calendar', { query: { date, days } });

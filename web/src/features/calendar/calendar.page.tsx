@@ -1,0 +1,390 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type CSSProperties } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
+import { PageTitle } from '../../components/page-title';
+import { getErrorMessage, isApiError } from '../../lib/api';
+import { useNow } from '../appointments/use-now';
+import { Modal } from '../catalogue/modal';
+import { employeeRoleLabel } from '../auth/account';
+import {
+  calendarKeys,
+  fetchCalendar,
+  type CalendarAppointment,
+  type CalendarData,
+  type CalendarDay,
+} from './calendar.api';
+import {
+  addDaysTo,
+  gridHours,
+  localOf,
+  minuteOfClock,
+  mondayOf,
+  nowOffset,
+  placeBlocks,
+  statusClass,
+} from './calendar-layout';
+import '../catalogue/admin.css';
+import '../dashboard/dashboard.css';
+import './calendar.css';
+
+type View = 'day' | 'week';
+type Columns = 'room' | 'employee';
+
+/** Minutes a pixel row of the grid is worth: 12 hours at 1.1 px a minute fit a laptop screen. */
+const PX_PER_MINUTE = 1.1;
+/** Another desk's change shows within this long (the calendar asks again; no page reload). */
+const REFRESH_MS = 2_000;
+
+const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const dayLabel = (date: string) => DAY_LABEL.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
+const clock12 = (minute: number) => {
+  const hours = Math.floor(minute / 60);
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minute % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+};
+const span = (appointment: CalendarAppointment) =>
+  `${clock12(localOf(appointment.start).minute)}–${clock12(localOf(appointment.end).minute)}`;
+
+/**
+ * The front desk's calendar at /dashboard/calendar (issue #15, item 1): a day with a column per room or
+ * per employee, or a week with a column per day; every appointment a block coloured by status with its
+ * cleanup shaded, closures named, the hours an employee does not work shaded, a now line. It asks again
+ * every two seconds while shown, so another desk's booking or change appears without a reload.
+ */
+export default function CalendarPage() {
+  const now = useNow(30_000);
+  const [params, setParams] = useSearchParams();
+  const today = localOf(now).date;
+  const view: View = params.get('view') === 'week' ? 'week' : 'day';
+  const columns: Columns = params.get('by') === 'employee' ? 'employee' : 'room';
+  const asked = params.get('date');
+  const date = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today;
+  const first = view === 'week' ? mondayOf(date) : date;
+  const [open, setOpen] = useState<CalendarAppointment | null>(null);
+
+  const calendar = useQuery({
+    queryKey: calendarKeys.range(first, view === 'week' ? 7 : 1),
+    queryFn: () => fetchCalendar(first, view === 'week' ? 7 : 1),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
+    retry: (count, error) => !(isApiError(error) && error.status === 403) && count < 2,
+  });
+  const set = (changes: Record<string, string>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) next.set(key, value);
+      return next;
+    });
+  const step = view === 'week' ? 7 : 1;
+
+  if (isApiError(calendar.error) && calendar.error.status === 403)
+    return (
+      <div className="container cal-page">
+        <PageTitle title="Calendar" />
+        <h1>Calendar</h1>
+        <p className="cat-admin-banner" role="alert">
+          The calendar is for admins, managers and receptionists.
+        </p>
+      </div>
+    );
+
+  return (
+    <div className="container cal-page cal-page--wide">
+      <PageTitle title="Calendar" />
+      <header className="cal-head">
+        <div>
+          <span className="eyebrow">Front desk</span>
+          <h1>Calendar</h1>
+        </div>
+        <div className="cal-toolbar" role="toolbar" aria-label="Calendar view">
+          <div className="cal-nav">
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              aria-label={view === 'week' ? 'Previous week' : 'Previous day'}
+              onClick={() => set({ date: addDaysTo(first, -step) })}
+            >
+              <ArrowLeftIcon size={16} />
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => set({ date: today })}>
+              Today
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              aria-label={view === 'week' ? 'Next week' : 'Next day'}
+              onClick={() => set({ date: addDaysTo(first, step) })}
+            >
+              <ArrowRightIcon size={16} />
+            </button>
+            <strong className="cal-range" aria-live="polite">
+              {view === 'week' ? `${dayLabel(first)} – ${dayLabel(addDaysTo(first, 6))}` : dayLabel(first)}
+            </strong>
+          </div>
+          <div className="range-toggle" role="group" aria-label="Days shown">
+            {(['day', 'week'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={view === option}
+                onClick={() => set({ view: option })}
+              >
+                {option === 'day' ? 'Day' : 'Week'}
+              </button>
+            ))}
+          </div>
+          {view === 'day' && (
+            <div className="range-toggle" role="group" aria-label="Columns">
+              {(['room', 'employee'] as const).map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  aria-pressed={columns === option}
+                  onClick={() => set({ by: option })}
+                >
+                  {option === 'room' ? 'By room' : 'By employee'}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      </header>
+
+      {calendar.error && (
+        <p className="cat-admin-banner" role="alert">
+          {getErrorMessage(calendar.error, 'The calendar could not be loaded; it will try again.')}
+        </p>
+      )}
+      {calendar.isPending ? (
+        <p className="muted">Loading the calendar…</p>
+      ) : calendar.data ? (
+        <CalendarGrid data={calendar.data} view={view} columns={columns} now={now} onOpen={setOpen} />
+      ) : null}
+
+      <ul className="cal-legend" aria-label="Colours">
+        {['Pending', 'Confirmed', 'In Progress', 'Completed'].map((status) => (
+          <li key={status}>
+            <span className={`cal-swatch cal-block--${statusClass(status)}`} aria-hidden="true" /> {status}
+          </li>
+        ))}
+        <li>
+          <span className="cal-swatch cal-swatch--cleanup" aria-hidden="true" /> Cleanup
+        </li>
+      </ul>
+
+      {open && (
+        <Modal title={`${open.appointmentId}`} onClose={() => setOpen(null)}>
+          <dl className="cal-details">
+            <dt>Customer</dt>
+            <dd>{open.customerName}</dd>
+            <dt>Treatment</dt>
+            <dd>{open.serviceName}</dd>
+            <dt>When</dt>
+            <dd>
+              {dayLabel(localOf(open.start).date)}, {span(open)} (room cleaned until{' '}
+              {clock12(localOf(open.cleanupUntil).minute)})
+            </dd>
+            <dt>Room</dt>
+            <dd>{open.roomNumber}</dd>
+            <dt>Employee</dt>
+            <dd>{open.employeeName ?? 'Not assigned yet'}</dd>
+            <dt>Status</dt>
+            <dd>
+              {open.status} · payment {open.paymentStatus}
+            </dd>
+          </dl>
+          <div className="cat-modal__actions">
+            <Link className="btn btn--primary" to={`${paths.dashboard}?tab=appointments`}>
+              Manage in Appointments
+            </Link>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+interface Column {
+  key: string;
+  title: string;
+  subtitle?: string;
+  date: string;
+  appointments: CalendarAppointment[];
+  /** Shaded spans: the column's closed hours (an employee off, a closed day), as minutes of the day. */
+  shaded: Array<{ from: number; to: number; label: string }>;
+}
+
+function columnsOf(data: CalendarData, view: View, by: Columns): Column[] {
+  const grid = gridHours(data.days);
+  const closedDay = (day: CalendarDay) =>
+    day.closed ? [{ from: grid.startMinute, to: grid.endMinute, label: day.note ?? 'Closed' }] : [];
+  if (view === 'week')
+    return data.days.map((day) => ({
+      key: day.date,
+      title: dayLabel(day.date),
+      subtitle: day.note,
+      date: day.date,
+      appointments: data.appointments.filter((appointment) => localOf(appointment.start).date === day.date),
+      shaded: closedDay(day),
+    }));
+  const day = data.days[0]!;
+  if (by === 'room')
+    return data.rooms.map((room) => ({
+      key: room.id,
+      title: `Room ${room.roomNumber}`,
+      subtitle: `${room.type} · ${room.capacity}${room.status === 'Maintenance' ? ' · maintenance' : ''}`,
+      date: day.date,
+      appointments: data.appointments.filter((appointment) => appointment.roomId === room.id),
+      shaded: closedDay(day),
+    }));
+  const unassigned = data.appointments.filter((appointment) => !appointment.employeeId);
+  return [
+    ...data.employees.map((employee) => {
+      const hours = employee.hours[0];
+      const works = hours && !hours.off && hours.opens && hours.closes;
+      return {
+        key: employee.id,
+        title: employee.name,
+        subtitle: works
+          ? `${employeeRoleLabel(employee.employeeRole)} · ${hours.opens}–${hours.closes}`
+          : 'Off today',
+        date: day.date,
+        appointments: data.appointments.filter((appointment) => appointment.employeeId === employee.id),
+        shaded: day.closed
+          ? closedDay(day)
+          : works
+            ? [
+                { from: grid.startMinute, to: minuteOfClock(hours.opens!), label: 'Not working' },
+                { from: minuteOfClock(hours.closes!), to: grid.endMinute, label: 'Not working' },
+              ].filter((spanOf) => spanOf.to > spanOf.from)
+            : [{ from: grid.startMinute, to: grid.endMinute, label: 'Off' }],
+      };
+    }),
+    ...(unassigned.length > 0
+      ? [{ key: 'unassigned', title: 'Not assigned', date: day.date, appointments: unassigned, shaded: [] }]
+      : []),
+  ];
+}
+
+function CalendarGrid({
+  data,
+  view,
+  columns: by,
+  now,
+  onOpen,
+}: {
+  data: CalendarData;
+  view: View;
+  columns: Columns;
+  now: Date;
+  onOpen: (appointment: CalendarAppointment) => void;
+}) {
+  const grid = gridHours(data.days);
+  const height = (grid.endMinute - grid.startMinute) * PX_PER_MINUTE;
+  const columns = columnsOf(data, view, by);
+  const hours = Array.from(
+    { length: (grid.endMinute - grid.startMinute) / 60 },
+    (_, index) => grid.startMinute + index * 60,
+  );
+  const pct = (minute: number) => ((minute - grid.startMinute) / (grid.endMinute - grid.startMinute)) * 100;
+  const style = { '--cal-height': `${height}px`, '--cal-columns': columns.length } as CSSProperties;
+
+  if (columns.length === 0) return <p className="muted">No rooms or employees to show yet.</p>;
+  return (
+    // Scrolls both ways on a tablet or a busy day: focusable, so the keyboard can scroll it too.
+    <div className="cal-scroll" role="region" aria-label="Appointments by time" tabIndex={0}>
+      <div className="cal-grid" style={style}>
+        <div className="cal-corner" aria-hidden="true" />
+        {columns.map((column) => (
+          <div key={column.key} className="cal-column-head">
+            <strong>{column.title}</strong>
+            {column.subtitle && <span>{column.subtitle}</span>}
+          </div>
+        ))}
+        <div className="cal-gutter" aria-hidden="true">
+          {hours.map((minute) => (
+            <span key={minute} style={{ top: `${pct(minute)}%` }}>
+              {clock12(minute)}
+            </span>
+          ))}
+        </div>
+        {columns.map((column) => {
+          const line = nowOffset(now, column.date, grid);
+          return (
+            <div
+              key={column.key}
+              className="cal-column"
+              role="group"
+              aria-label={`${column.title}: ${column.appointments.length} appointment${column.appointments.length === 1 ? '' : 's'}`}
+            >
+              {hours.map((minute) => (
+                <div
+                  key={minute}
+                  className="cal-hour-line"
+                  style={{ top: `${pct(minute)}%` }}
+                  aria-hidden="true"
+                />
+              ))}
+              {column.shaded.map((shade) => (
+                <div
+                  key={`${shade.from}-${shade.to}`}
+                  className="cal-shade"
+                  style={{ top: `${pct(shade.from)}%`, height: `${pct(shade.to) - pct(shade.from)}%` }}
+                >
+                  <span>{shade.label}</span>
+                </div>
+              ))}
+              {placeBlocks(column.appointments, grid).map((placed) => {
+                const { appointment } = placed;
+                const where =
+                  view === 'week'
+                    ? `Room ${appointment.roomNumber}`
+                    : by === 'room'
+                      ? (appointment.employeeName ?? 'No employee yet')
+                      : `Room ${appointment.roomNumber}`;
+                return (
+                  <div
+                    key={appointment.id}
+                    className="cal-slot"
+                    style={{
+                      top: `${placed.top}%`,
+                      height: `${placed.height + placed.cleanupHeight}%`,
+                      left: `${(placed.lane / placed.lanes) * 100}%`,
+                      width: `${100 / placed.lanes}%`,
+                    }}
+                  >
+                    <button
+                      type="button"
+                      className={`cal-block cal-block--${statusClass(appointment.status)}`}
+                      style={{ height: `${(placed.height / (placed.height + placed.cleanupHeight)) * 100}%` }}
+                      aria-label={`${appointment.appointmentId}, ${appointment.customerName}, ${appointment.serviceName}, ${span(appointment)}, ${where}, ${appointment.status}`}
+                      onClick={() => onOpen(appointment)}
+                    >
+                      <strong>{appointment.customerName}</strong>
+                      <span>{appointment.serviceName}</span>
+                      <span>
+                        {span(appointment)} · {where}
+                      </span>
+                    </button>
+                    <div className="cal-cleanup" aria-hidden="true" />
+                  </div>
+                );
+              })}
+              {line !== undefined && (
+                <div className="cal-now" style={{ top: `${line}%` }} role="presentation">
+                  <span className="visually-hidden">Now</span>
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
