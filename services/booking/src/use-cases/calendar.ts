@@ -26,21 +26,46 @@ export async function assertDesk(context: BookingContext, viewer: AuthUser): Pro
 }
 
 /**
- * GET /appointments/calendar: one day or a week of the spa at a glance (issue #15, item 1): each day's
- * hours (special days included), the rooms and the employees (with the hours each works that day), and
- * every appointment that is not cancelled, with its cleanup. Four reads at once and one for the hours.
+ * Every desk asks for the same day or week every second (that is how changes reach it within two), so
+ * an answer is kept this long and shared by the desks asking in it (after each one's access check), and
+ * computed once for those who ask while it is being computed. Per process: a replica's desks share theirs.
  */
+const SHARED_FOR_MS = 1_000;
+const MAX_KEPT = 100;
+type CalendarAnswer = Awaited<ReturnType<typeof computeCalendar>>;
+const kept = new WeakMap<BookingContext, Map<string, { at: number; answer: Promise<CalendarAnswer> }>>();
+
 export async function calendarView(
   context: BookingContext,
   query: { date: string; days: number },
   viewer: AuthUser,
-) {
+): Promise<CalendarAnswer> {
   await assertDesk(context, viewer);
-  const { rules } = context.config;
   const firstDay = dayOfDate(query.date);
   if (firstDay === undefined)
     throw fieldError(400, 'VALIDATION_FAILED', 'date', 'The date must be a real date like 2026-11-28.');
-  const lastDay = firstDay + query.days - 1;
+  const answers = kept.get(context) ?? new Map<string, { at: number; answer: Promise<CalendarAnswer> }>();
+  kept.set(context, answers);
+  const key = `${firstDay}/${query.days}`;
+  const now = Date.now();
+  const fresh = answers.get(key);
+  if (fresh && now - fresh.at < SHARED_FOR_MS) return fresh.answer;
+  const answer = computeCalendar(context, firstDay, query.days);
+  answers.set(key, { at: now, answer });
+  answer.catch(() => answers.delete(key));
+  if (answers.size > MAX_KEPT)
+    for (const [old, entry] of answers) if (now - entry.at >= SHARED_FOR_MS) answers.delete(old);
+  return answer;
+}
+
+/**
+ * GET /appointments/calendar: one day or a week of the spa at a glance (issue #15, item 1): each day's
+ * hours (special days included), the rooms and the employees (with the hours each works that day), and
+ * every appointment that is not cancelled, with its cleanup. Four reads at once and one for the hours.
+ */
+async function computeCalendar(context: BookingContext, firstDay: number, dayCount: number) {
+  const { rules } = context.config;
+  const lastDay = firstDay + dayCount - 1;
   const window = {
     start: new Date(fromLocal({ day: firstDay, minute: 0 }, rules.timeZone)),
     end: new Date(fromLocal({ day: lastDay + 1, minute: 0 }, rules.timeZone)),
@@ -78,7 +103,7 @@ export async function calendarView(
     specialDaysAround(context, firstDay, lastDay),
   ]);
   const workingTime = await workingTimeOf(context.db, employees, firstDay, lastDay);
-  const days = Array.from({ length: query.days }, (_, index) => firstDay + index);
+  const days = Array.from({ length: dayCount }, (_, index) => firstDay + index);
   const names = new Map(employees.map((employee) => [employee.id, employee.name]));
   return {
     timeZone: rules.timeZone,

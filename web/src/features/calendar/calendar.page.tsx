@@ -34,8 +34,11 @@ type Columns = 'room' | 'employee';
 
 /** Minutes a pixel row of the grid is worth: 12 hours at 1.1 px a minute fit a laptop screen. */
 const PX_PER_MINUTE = 1.1;
-/** Another desk's change shows within this long (the calendar asks again; no page reload). */
-const REFRESH_MS = 2_000;
+/**
+ * The calendar asks again this often (no page reload); booking shares an answer among desks for a
+ * second, so another desk's change shows within two.
+ */
+const REFRESH_MS = 1_000;
 
 const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
@@ -55,7 +58,8 @@ const span = (appointment: CalendarAppointment) =>
  * The front desk's calendar at /dashboard/calendar (issue #15, item 1): a day with a column per room or
  * per employee, or a week with a column per day; every appointment a block coloured by status with its
  * cleanup shaded, closures named, the hours an employee does not work shaded, a now line. It asks again
- * every two seconds while shown, so another desk's booking or change appears without a reload.
+ * every second while shown (booking shares an answer for a second), so another desk's booking or
+ * change appears within two seconds, without a reload.
  */
 export default function CalendarPage() {
   const now = useNow(30_000);
