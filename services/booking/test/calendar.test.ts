@@ -99,3 +99,71 @@ describe('GET /appointments/calendar', () => {
     }
   });
 });
+
+describe('moving from the calendar', () => {
+  it('the desk moves an appointment to another time and a chosen room of its type; the engine still judges', async () => {
+    const rooms = (await calendar(admin.token, `date=${istDate(DAY + 1)}`)).json().rooms as Array<{
+      id: string;
+      roomNumber: string;
+      type: string;
+    }>;
+    const diamond = rooms.find((room) => room.type === 'Diamond')!;
+    const gold = rooms.find((room) => room.type === 'Gold')!;
+    const goldRoom = await world.room({ roomNumber: '803' });
+    await world.mirrored({ rooms: [goldRoom.id] });
+    const booked = await world.request('POST', '/appointments/auto-assign', {
+      token: customer.token,
+      body: bookingBody(service, istTime(DAY + 1, '10:00'), { type: 'Gold' }),
+    });
+    expect(booked.statusCode).toBe(201);
+    const id = booked.json()._id as string;
+    const move = (token: string, body: object) =>
+      world.request('PUT', `/appointments/${id}/reschedule`, { token, body });
+
+    // The receptionist drags it to 13:00 in room 803.
+    const moved = await move(receptionist.token, {
+      appointmentDateTime: istTime(DAY + 1, '13:00').toISOString(),
+      roomId: goldRoom.id,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ appointmentDateTime: istTime(DAY + 1, '13:00').toISOString() });
+    expect(moved.json().roomId._id ?? moved.json().roomId).toBe(goldRoom.id);
+
+    // Another booking takes room 802 at 15:00: dropping there is refused with the nearest free starts.
+    const other = await world.request('POST', '/appointments/auto-assign', {
+      token: customer.token,
+      body: bookingBody(service, istTime(DAY + 1, '16:00'), { type: 'Gold' }),
+    });
+    expect(other.statusCode).toBe(201);
+    const otherRoom = other.json().roomId._id ?? other.json().roomId;
+    const taken = await move(admin.token, {
+      appointmentDateTime: istTime(DAY + 1, '16:00').toISOString(),
+      roomId: otherRoom,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('NO_ROOM_AVAILABLE');
+    expect(taken.json().details[0].suggestions.length).toBeGreaterThan(0);
+
+    // Another type is another price: refused; and only the desk chooses a room.
+    const otherType = await move(admin.token, {
+      appointmentDateTime: istTime(DAY + 1, '13:00').toISOString(),
+      roomId: diamond.id,
+    });
+    expect(otherType.statusCode).toBe(422);
+    expect(otherType.json().code).toBe('ROOM_TYPE_DIFFERS');
+    const byCustomer = await move(customer.token, {
+      appointmentDateTime: istTime(DAY + 1, '14:00').toISOString(),
+      roomId: gold.id,
+    });
+    expect(byCustomer.statusCode).toBe(403);
+    const byTherapist = await move(therapist.token, {
+      appointmentDateTime: istTime(DAY + 1, '14:00').toISOString(),
+    });
+    expect(byTherapist.statusCode).toBe(404);
+    const unknownRoom = await move(admin.token, {
+      appointmentDateTime: istTime(DAY + 1, '14:00').toISOString(),
+      roomId: 'no-such-room',
+    });
+    expect(unknownRoom.statusCode).toBe(404);
+  });
+});

@@ -392,7 +392,7 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
       present(request, await cancelByRequest(context, request.params.id, currentUser(request))),
   );
 
-  app.put<IdParams & { Body: { appointmentDateTime: string } }>(
+  app.put<IdParams & { Body: { appointmentDateTime: string; roomId?: string } }>(
     '/appointments/:id/reschedule',
     {
       preValidation: requireAuth,
@@ -400,7 +400,7 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
         tags,
         security,
         summary:
-          'Move to another start (same treatment and room type, same price): a customer their own within the notice; an admin any',
+          'Move to another start (same treatment and room type, same price): a customer their own within the notice; the desk any, into a chosen room of the type',
         params: idParamsSchema,
         body: rescheduleBodySchema,
         response: { 200: appointmentSchema, ...errorResponses },
@@ -414,6 +414,7 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
           request.params.id,
           request.body.appointmentDateTime,
           currentUser(request),
+          { roomId: request.body.roomId },
         ),
       ),
   );

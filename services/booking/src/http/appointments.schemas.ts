@@ -65,7 +65,15 @@ export const assignEmployeeBodySchema = strictObject({ employeeId: idText('The e
   'employeeId',
 ]);
 export const rescheduleBodySchema = strictObject(
-  { appointmentDateTime: { type: 'string', format: 'date-time', description: 'The new start' } },
+  {
+    appointmentDateTime: { type: 'string', format: 'date-time', description: 'The new start' },
+    roomId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'The desk only (admin, manager, receptionist): this room of the same type, when free',
+    },
+  },
   ['appointmentDateTime'],
 );
 export const idParamsSchema = {

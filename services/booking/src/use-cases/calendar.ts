@@ -1,4 +1,4 @@
-import { forbidden, type AuthUser } from '@spa/kit';
+import { forbidden, type AuthUser, type Queryable } from '@spa/kit';
 import { clock24Text, fromLocal } from '@spa/rules';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { dateOfDay, dayOfDate, hoursOfDay, specialDayNote } from '../domain/special-days.js';
@@ -15,14 +15,20 @@ import { specialDaysAround } from './special-days.js';
 export const DESK_ROLES = ['manager', 'receptionist'];
 export const CALENDAR_DAYS = [1, 7] as const;
 
+/** Whether the user runs the desk: an admin, or an employee whose role is manager or receptionist. */
+export async function isDesk(db: Queryable, user: AuthUser): Promise<boolean> {
+  if (user.role === 'admin') return true;
+  if (user.role !== 'employee') return false;
+  const employee = await findUser(db, user.id);
+  return Boolean(
+    employee && !employee.deleted && DESK_ROLES.includes(employee.employeeRole.trim().toLowerCase()),
+  );
+}
+
 /** The admin, or an employee whose role runs the desk; anyone else is refused. */
 export async function assertDesk(context: BookingContext, viewer: AuthUser): Promise<void> {
-  if (viewer.role === 'admin') return;
-  if (viewer.role === 'employee') {
-    const employee = await findUser(context.db, viewer.id);
-    if (employee && DESK_ROLES.includes(employee.employeeRole.trim().toLowerCase())) return;
-  }
-  throw forbidden('The calendar is for admins, managers and receptionists.');
+  if (!(await isDesk(context.db, viewer)))
+    throw forbidden('The calendar is for admins, managers and receptionists.');
 }
 
 /**

@@ -1,4 +1,6 @@
-import { AppError, notFound, type AuthUser } from '@spa/kit';
+import { AppError, forbidden, notFound, type AuthUser, type Queryable } from '@spa/kit';
+import { eq } from 'drizzle-orm';
+import { rooms } from '../db/schema.js';
 import { OPEN_STATUSES } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { formatLocalDateTime } from '@spa/rules';
@@ -7,7 +9,8 @@ import { updateAppointment, type HistoryInput } from '../db/appointments.reposit
 import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.repository.js';
 import { findBookableService } from '../db/read-models.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
-import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js';
+import { allocate, rankedFreeEmployees, roomsAt, slotOf, type RoomsAt } from './allocation.js';
+import { isDesk } from './calendar.js';
 import { noRoomAvailable, startProblem } from './availability.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
 import { hoursRefusal } from './special-days.js';
@@ -22,33 +25,43 @@ import {
 /**
  * PUT /appointments/:id/reschedule: the same treatment at another time, in a free room of the same
  * type (its own room when free) and with its employee when they are still free and on shift. The price
- * stays as booked. Customers may move their own appointment until the cancellation notice.
+ * stays as booked. Customers may move their own appointment until the cancellation notice; the desk
+ * (an admin, a manager, a receptionist: the calendar's drag) any, and into a chosen room of the type.
  */
 export async function rescheduleAppointment(
   context: BookingContext,
   id: string,
   appointmentDateTime: string,
   user: AuthUser,
+  target: { roomId?: string } = {},
 ): Promise<AppointmentView> {
   const { rules } = context.config;
   const now = nowOf(context);
   const startMs = Date.parse(appointmentDateTime);
+  const desk = await isDesk(context.db, user);
+  if (target.roomId && !desk) throw forbidden('Only the desk chooses the room of a move.');
   const result = await changeAppointment(context, id, async (tx, current) => {
-    if (user.role !== 'admin' && user.id !== current.customerId) throw notFound(APPOINTMENT_NOT_FOUND);
+    if (!desk && user.id !== current.customerId) throw notFound(APPOINTMENT_NOT_FOUND);
     if (!OPEN_STATUSES.includes(current.status))
       throw new AppError(
         422,
         'APPOINTMENT_CLOSED',
         `This appointment is ${current.status.toLowerCase()} and can no longer be moved.`,
       );
-    if (user.role !== 'admin') assertCustomerMayChange(context, current);
+    if (!desk) assertCustomerMayChange(context, current);
     const startIssue = startProblem(startMs, now, rules);
     if (startIssue) throw startIssue;
-    if (startMs === current.startsAt.getTime()) return { view: await viewOf(tx, current.id) };
+    const roomId = target.roomId ?? current.roomId;
+    if (startMs === current.startsAt.getTime() && roomId === current.roomId)
+      return { view: await viewOf(tx, current.id) };
     const hoursIssue = await hoursRefusal(context, tx, startMs, current.durationMinutes);
     if (hoursIssue) throw hoursIssue;
     const slot = slotOf(startMs, current.durationMinutes, current.cleanupMinutes);
-    const rooms = await roomsAt(tx, current.roomType, slot, current.id);
+    const typeRooms = await roomsAt(tx, current.roomType, slot, current.id);
+    // A chosen room: only that one, and only of the type booked (another type has another price).
+    const rooms = target.roomId
+      ? await chosenRoom(tx, typeRooms, target.roomId, current.roomType)
+      : typeRooms;
     const service = await findBookableService(tx, current.serviceId);
     const ranked = await rankedFreeEmployees(
       tx,
@@ -65,8 +78,11 @@ export async function rescheduleAppointment(
       rooms: rooms.free,
       employees,
       slot,
-      preferredRoomIds: [current.roomId],
-      freeRoomsNow: async () => (await roomsAt(tx, current.roomType, slot, current.id)).free,
+      preferredRoomIds: [roomId],
+      freeRoomsNow: async () =>
+        (await roomsAt(tx, current.roomType, slot, current.id)).free.filter((room) =>
+          rooms.bookable.some((candidate) => candidate.id === room.id),
+        ),
       write: (savepoint, { room, employeeId }) =>
         updateAppointment(savepoint, current.id, {
           startsAt: slot.start,
@@ -123,4 +139,21 @@ export async function rescheduleAppointment(
     now,
     id,
   );
+}
+
+/** The one room a desk chose for a move, or the 404/422 that says why it cannot be. */
+async function chosenRoom(tx: Queryable, typeRooms: RoomsAt, roomId: string, type: string): Promise<RoomsAt> {
+  const bookable = typeRooms.bookable.filter((room) => room.id === roomId);
+  if (bookable.length === 0) {
+    const [room] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
+    if (!room || room.deleted) throw notFound('Room not found');
+    if (room.status === 'Maintenance')
+      throw new AppError(422, 'ROOM_UNAVAILABLE', `Room ${room.roomNumber} is under maintenance.`);
+    throw new AppError(
+      422,
+      'ROOM_TYPE_DIFFERS',
+      `Room ${room.roomNumber} is a ${room.type} room and this appointment is for a ${type} room (another price): cancel and book again to change the type.`,
+    );
+  }
+  return { bookable, free: typeRooms.free.filter((room) => room.id === roomId) };
 }
