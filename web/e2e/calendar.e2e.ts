@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -90,6 +90,20 @@ async function book(startIso: string): Promise<string> {
   throw new Error(`booking never took Deep Tissue Massage: ${last}`);
 }
 
+/**
+ * Drags a block with the mouse and lets go `y` pixels below the column's top. The grid is scrolled to
+ * its top first: a drag that scrolls it on the way would drop under the sticky column heads.
+ */
+async function drag(page: Page, source: Locator, column: Locator, y: number) {
+  await page.locator('.cal-scroll').evaluate((element) => element.scrollTo(0, 0));
+  const from = (await source.boundingBox())!;
+  const to = (await column.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + 30, to.y + y, { steps: 8 });
+  await page.mouse.up();
+}
+
 describe('the front desk calendar', () => {
   it('shows the day by room and by employee, and a booking made elsewhere appears without a reload', async () => {
     const day = spaDay(74);
@@ -129,6 +143,67 @@ describe('the front desk calendar', () => {
     await poll(() => desk.getByRole('group', { name: /: \d+ appointments?$/ }).count()).toBe(7);
     await poll(() => block(second).count()).toBe(1);
     await screenshot(desk, 'calendar-week');
+  });
+
+  it('moves a block by dragging it to another room and time; a drop on a taken room is refused with the reason', async () => {
+    const day = spaDay(75);
+    const date = isoDate(day.text);
+    const first = await book(day.at(14));
+    const second = await book(day.at(16));
+    const calendarNow = await api<{
+      rooms: Array<{ id: string; roomNumber: string; type: string; capacity: string; status: string }>;
+      appointments: Array<{ appointmentId: string; roomId: string }>;
+    }>('GET', `/appointments/calendar?date=${date}`, undefined, admin.token);
+    const firstRoom = calendarNow.rooms.find(
+      (room) => room.id === calendarNow.appointments.find((each) => each.appointmentId === first)!.roomId,
+    )!;
+    // Another room of the type and capacity (the price the customer paid: each room at its own price).
+    const target = calendarNow.rooms.find(
+      (room) =>
+        room.type === firstRoom.type &&
+        room.capacity === firstRoom.capacity &&
+        room.status !== 'Maintenance' &&
+        room.id !== firstRoom.id,
+    )!;
+
+    const desk = await open(admin, `/dashboard/calendar?date=${date}`);
+    const block = (id: string) => desk.getByRole('button', { name: new RegExp(`^${id}, `) });
+    await block(first).waitFor();
+    const column = desk.getByRole('group', { name: new RegExp(`^Room ${target.roomNumber}: `) });
+    // Grabbed at its middle (30 minutes of a 60-minute block, 1.1 px a minute), let go so its top
+    // lands at 11:00: two hours below the grid's 9:00.
+    const grab = 30 * 1.1;
+    await drag(desk, block(first), column, 120 * 1.1 + grab);
+    await poll(() => desk.locator('.toast', { hasText: `${first} moved to` }).count()).toBe(1);
+    const placed = async () =>
+      (
+        await api<{ appointments: Array<{ appointmentId: string; roomId: string; start: string }> }>(
+          'GET',
+          `/appointments/calendar?date=${date}`,
+          undefined,
+          admin.token,
+        )
+      ).appointments
+        .filter((each) => each.appointmentId === first)
+        .map((each) => [each.roomId, each.start]);
+    await poll(placed).toEqual([[target.id, day.at(11)]]);
+    await poll(() => column.getByRole('button', { name: new RegExp(`^${first}, `) }).count()).toBe(1);
+
+    // The second one dropped onto the same room and time: the engine refuses, and the desk says why.
+    await drag(desk, block(second), column, 120 * 1.1 + grab);
+    await poll(() =>
+      desk
+        .getByRole('alert')
+        .filter({ hasText: `${second} was not moved` })
+        .count(),
+    ).toBe(1);
+    expect(
+      await desk
+        .getByRole('alert')
+        .filter({ hasText: `${second} was not moved` })
+        .textContent(),
+    ).toMatch(/No Gold room is free at that time/);
+    await screenshot(desk, 'calendar-drag');
   });
 
   it('is refused to a customer and to a therapist', async () => {

@@ -144,6 +144,16 @@ describe('moving from the calendar', () => {
     expect(taken.json().code).toBe('NO_ROOM_AVAILABLE');
     expect(taken.json().details[0].suggestions.length).toBeGreaterThan(0);
 
+    // Another capacity of the type is another room price: refused.
+    const double = await world.room({ roomNumber: '804', capacity: 'Double Bed', pricePaise: 250_000n });
+    await world.mirrored({ rooms: [double.id] });
+    const dearer = await move(admin.token, {
+      appointmentDateTime: istTime(DAY + 1, '13:00').toISOString(),
+      roomId: double.id,
+    });
+    expect(dearer.statusCode).toBe(422);
+    expect(dearer.json().code).toBe('ROOM_PRICE_DIFFERS');
+
     // Another type is another price: refused; and only the desk chooses a room.
     const otherType = await move(admin.token, {
       appointmentDateTime: istTime(DAY + 1, '13:00').toISOString(),

@@ -4,6 +4,7 @@ import { rooms } from '../db/schema.js';
 import { OPEN_STATUSES } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { formatLocalDateTime } from '@spa/rules';
+import { formatRupees } from '../domain/pricing.js';
 import { overlapRefusal } from '../domain/fair-holds.js';
 import { updateAppointment, type HistoryInput } from '../db/appointments.repository.js';
 import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.repository.js';
@@ -58,10 +59,8 @@ export async function rescheduleAppointment(
     if (hoursIssue) throw hoursIssue;
     const slot = slotOf(startMs, current.durationMinutes, current.cleanupMinutes);
     const typeRooms = await roomsAt(tx, current.roomType, slot, current.id);
-    // A chosen room: only that one, and only of the type booked (another type has another price).
-    const rooms = target.roomId
-      ? await chosenRoom(tx, typeRooms, target.roomId, current.roomType)
-      : typeRooms;
+    // A chosen room: only that one, of the type and room price booked.
+    const rooms = target.roomId ? await chosenRoom(tx, typeRooms, target.roomId, current) : typeRooms;
     const service = await findBookableService(tx, current.serviceId);
     const ranked = await rankedFreeEmployees(
       tx,
@@ -141,9 +140,25 @@ export async function rescheduleAppointment(
   );
 }
 
-/** The one room a desk chose for a move, or the 404/422 that says why it cannot be. */
-async function chosenRoom(tx: Queryable, typeRooms: RoomsAt, roomId: string, type: string): Promise<RoomsAt> {
+/**
+ * The one room a desk chose for a move, or the 404/422 that says why it cannot be: it must be of the
+ * type and at the room price the customer booked (each room at its own price).
+ */
+async function chosenRoom(
+  tx: Queryable,
+  typeRooms: RoomsAt,
+  roomId: string,
+  current: { roomType: string; roomPricePaise: number },
+): Promise<RoomsAt> {
+  const type = current.roomType;
   const bookable = typeRooms.bookable.filter((room) => room.id === roomId);
+  const [choice] = bookable;
+  if (choice && choice.pricePaise !== current.roomPricePaise)
+    throw new AppError(
+      422,
+      'ROOM_PRICE_DIFFERS',
+      `Room ${choice.roomNumber} (${choice.capacity}) is ${formatRupees(choice.pricePaise)} and this booking paid ${formatRupees(current.roomPricePaise)} for its room: choose a room at that price, or cancel and book again.`,
+    );
   if (bookable.length === 0) {
     const [room] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
     if (!room || room.deleted) throw notFound('Room not found');

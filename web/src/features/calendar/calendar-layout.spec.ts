@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarAppointment } from './calendar.api';
 import {
   addDaysTo,
+  dropMinute,
   gridHours,
+  instantOf,
   localOf,
   mondayOf,
   nowOffset,
@@ -79,5 +81,19 @@ describe('the calendar grid', () => {
 
   it('names a status as a class', () => {
     expect(statusClass('In Progress')).toBe('in-progress');
+  });
+});
+
+describe('dragging a block', () => {
+  const grid = { startMinute: 540, endMinute: 1260 };
+  it('lands its top edge on the quarter hour under the pointer, inside the grid', () => {
+    // Grabbed 20 minutes below its top, let go at 14:47: the top is at 14:27, snapped to 14:30.
+    expect(dropMinute(14 * 60 + 47, 20, 60, grid)).toBe(14 * 60 + 30);
+    expect(dropMinute(500, 0, 60, grid)).toBe(540);
+    expect(dropMinute(1250, 0, 60, grid)).toBe(1200);
+  });
+
+  it('turns a business-time wall clock into the instant the API takes', () => {
+    expect(instantOf('2026-12-01', 14 * 60 + 30)).toBe('2026-12-01T09:00:00.000Z');
   });
 });

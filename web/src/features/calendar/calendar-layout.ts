@@ -103,3 +103,21 @@ export function nowOffset(now: Date, date: string, grid: { startMinute: number; 
 
 /** The class of a block's colour by its status ("In Progress" → "in-progress"). */
 export const statusClass = (status: string) => status.toLowerCase().replace(/\s+/g, '-');
+
+/** The instant of a business-time wall clock: "2026-12-01" at minute 870 → 14:30 IST. */
+export function instantOf(date: string, minute: number): string {
+  const hours = String(Math.floor(minute / 60)).padStart(2, '0');
+  const minutes = String(minute % 60).padStart(2, '0');
+  return new Date(`${date}T${hours}:${minutes}:00+05:30`).toISOString();
+}
+
+/** Where a dragged block lands: the minute under its top edge, snapped to a quarter hour, kept on the grid. */
+export function dropMinute(
+  pointerMinute: number,
+  grabMinutes: number,
+  durationMinutes: number,
+  grid: { startMinute: number; endMinute: number },
+): number {
+  const snapped = Math.round((pointerMinute - grabMinutes) / 15) * 15;
+  return Math.min(Math.max(snapped, grid.startMinute), grid.endMinute - durationMinutes);
+}

@@ -1,4 +1,4 @@
-import { get } from '../../lib/api';
+import { get, put } from '../../lib/api';
 
 export interface CalendarDay {
   date: string;
@@ -58,3 +58,10 @@ export const calendarKeys = {
 /** GET /appointments/calendar: an admin's, a manager's or a receptionist's day or week. */
 export const fetchCalendar = (date: string, days: 1 | 7) =>
   get<CalendarData>('/appointments/calendar', { query: { date, days } });
+
+/** The desk moves an appointment: another start, and (day view by room) another room of its type. */
+export const moveAppointment = (id: string, appointmentDateTime: string, roomId?: string) =>
+  put(`/appointments/${encodeURIComponent(id)}/reschedule`, {
+    appointmentDateTime,
+    ...(roomId ? { roomId } : {}),
+  });

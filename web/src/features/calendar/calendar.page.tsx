@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type CSSProperties } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type CSSProperties, type DragEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
@@ -8,16 +8,20 @@ import { getErrorMessage, isApiError } from '../../lib/api';
 import { useNow } from '../appointments/use-now';
 import { Modal } from '../catalogue/modal';
 import { employeeRoleLabel } from '../auth/account';
+import { toast } from '../../stores/toast.store';
 import {
   calendarKeys,
   fetchCalendar,
+  moveAppointment,
   type CalendarAppointment,
   type CalendarData,
   type CalendarDay,
 } from './calendar.api';
 import {
   addDaysTo,
+  dropMinute,
   gridHours,
+  instantOf,
   localOf,
   minuteOfClock,
   mondayOf,
@@ -71,6 +75,32 @@ export default function CalendarPage() {
   const date = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today;
   const first = view === 'week' ? mondayOf(date) : date;
   const [open, setOpen] = useState<CalendarAppointment | null>(null);
+  const queryClient = useQueryClient();
+  // Why the last move was refused (the engine's reason and nearest free starts), until the next one.
+  const [refusal, setRefusal] = useState('');
+  const move = useMutation({
+    mutationFn: ({
+      appointment,
+      start,
+      roomId,
+    }: {
+      appointment: CalendarAppointment;
+      start: string;
+      roomId?: string;
+    }) => moveAppointment(appointment.id, start, roomId),
+    onMutate: () => setRefusal(''),
+    onSuccess: async (_answer, { appointment, start }) => {
+      toast.success(
+        `${appointment.appointmentId} moved to ${dayLabel(localOf(start).date)}, ${clock12(localOf(start).minute)}`,
+      );
+      setOpen(null);
+      await queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+    },
+    onError: (error, { appointment }) =>
+      setRefusal(
+        `${appointment.appointmentId} was not moved: ${getErrorMessage(error, 'the move was refused')}`,
+      ),
+  });
 
   const calendar = useQuery({
     queryKey: calendarKeys.range(first, view === 'week' ? 7 : 1),
@@ -165,10 +195,22 @@ export default function CalendarPage() {
           {getErrorMessage(calendar.error, 'The calendar could not be loaded; it will try again.')}
         </p>
       )}
+      {refusal && (
+        <p className="cat-admin-banner" role="alert">
+          {refusal}
+        </p>
+      )}
       {calendar.isPending ? (
         <p className="muted">Loading the calendar…</p>
       ) : calendar.data ? (
-        <CalendarGrid data={calendar.data} view={view} columns={columns} now={now} onOpen={setOpen} />
+        <CalendarGrid
+          data={calendar.data}
+          view={view}
+          columns={columns}
+          now={now}
+          onOpen={setOpen}
+          onMove={(appointment, start, roomId) => move.mutate({ appointment, start, roomId })}
+        />
       ) : null}
 
       <ul className="cal-legend" aria-label="Colours">
@@ -203,8 +245,21 @@ export default function CalendarPage() {
               {open.status} · payment {open.paymentStatus}
             </dd>
           </dl>
+          {calendar.data && (
+            <MoveForm
+              appointment={open}
+              data={calendar.data}
+              moving={move.isPending}
+              onMove={(start, roomId) => move.mutate({ appointment: open, start, roomId })}
+            />
+          )}
+          {refusal && (
+            <p className="cat-admin-banner" role="alert">
+              {refusal}
+            </p>
+          )}
           <div className="cat-modal__actions">
-            <Link className="btn btn--primary" to={`${paths.dashboard}?tab=appointments`}>
+            <Link className="btn btn--ghost" to={`${paths.dashboard}?tab=appointments`}>
               Manage in Appointments
             </Link>
           </div>
@@ -282,14 +337,42 @@ function CalendarGrid({
   columns: by,
   now,
   onOpen,
+  onMove,
 }: {
   data: CalendarData;
   view: View;
   columns: Columns;
   now: Date;
   onOpen: (appointment: CalendarAppointment) => void;
+  onMove: (appointment: CalendarAppointment, start: string, roomId?: string) => void;
 }) {
   const grid = gridHours(data.days);
+  // Blocks move by dragging in the week and in the day by room (a column is a day, or a room).
+  const movable = view === 'week' || by === 'room';
+  const dragged = useRef<{ appointment: CalendarAppointment; grabMinutes: number } | null>(null);
+  const onDragStart = (event: DragEvent<HTMLButtonElement>, appointment: CalendarAppointment) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    dragged.current = { appointment, grabMinutes: (event.clientY - rect.top) / PX_PER_MINUTE };
+    event.dataTransfer.effectAllowed = 'move';
+    event.dataTransfer.setData('text/plain', appointment.appointmentId);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>, column: Column) => {
+    event.preventDefault();
+    const drag = dragged.current;
+    dragged.current = null;
+    if (!drag) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const pointerMinute = grid.startMinute + (event.clientY - rect.top) / PX_PER_MINUTE;
+    const duration = (Date.parse(drag.appointment.end) - Date.parse(drag.appointment.start)) / 60_000;
+    const start = instantOf(column.date, dropMinute(pointerMinute, drag.grabMinutes, duration, grid));
+    const roomId = view === 'day' && by === 'room' ? column.key : undefined;
+    if (
+      start === new Date(drag.appointment.start).toISOString() &&
+      (!roomId || roomId === drag.appointment.roomId)
+    )
+      return;
+    onMove(drag.appointment, start, roomId);
+  };
   const height = (grid.endMinute - grid.startMinute) * PX_PER_MINUTE;
   const columns = columnsOf(data, view, by);
   const hours = Array.from(
@@ -324,6 +407,8 @@ function CalendarGrid({
             <div
               key={column.key}
               className="cal-column"
+              onDragOver={movable ? (event) => event.preventDefault() : undefined}
+              onDrop={movable ? (event) => onDrop(event, column) : undefined}
               role="group"
               aria-label={`${column.title}: ${column.appointments.length} appointment${column.appointments.length === 1 ? '' : 's'}`}
             >
@@ -366,6 +451,8 @@ function CalendarGrid({
                     <button
                       type="button"
                       className={`cal-block cal-block--${statusClass(appointment.status)}`}
+                      draggable={movable}
+                      onDragStart={movable ? (event) => onDragStart(event, appointment) : undefined}
                       style={{ height: `${(placed.height / (placed.height + placed.cleanupHeight)) * 100}%` }}
                       aria-label={`${appointment.appointmentId}, ${appointment.customerName}, ${appointment.serviceName}, ${span(appointment)}, ${where}, ${appointment.status}`}
                       onClick={() => onOpen(appointment)}
@@ -390,5 +477,64 @@ function CalendarGrid({
         })}
       </div>
     </div>
+  );
+}
+
+/** The keyboard's way to move (what dragging does): another start, and another room of its type. */
+function MoveForm({
+  appointment,
+  data,
+  moving,
+  onMove,
+}: {
+  appointment: CalendarAppointment;
+  data: CalendarData;
+  moving: boolean;
+  onMove: (start: string, roomId?: string) => void;
+}) {
+  const local = localOf(appointment.start);
+  const clock = `${String(Math.floor(local.minute / 60)).padStart(2, '0')}:${String(local.minute % 60).padStart(2, '0')}`;
+  const [when, setWhen] = useState(`${local.date}T${clock}`);
+  // Rooms of the same type and capacity: the price the customer paid (booking refuses any other).
+  const current = data.rooms.find((room) => room.id === appointment.roomId);
+  const rooms = data.rooms.filter(
+    (room) =>
+      room.type === current?.type &&
+      room.capacity === current.capacity &&
+      (room.status !== 'Maintenance' || room.id === appointment.roomId),
+  );
+  const [roomId, setRoomId] = useState(appointment.roomId);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const [date, time] = when.split('T');
+    if (!date || !time) return;
+    onMove(instantOf(date, minuteOfClock(time)), roomId !== appointment.roomId ? roomId : undefined);
+  };
+  return (
+    <form className="cal-move" onSubmit={submit} aria-label={`Move ${appointment.appointmentId}`}>
+      <label>
+        <span>New start</span>
+        <input
+          className="cat-input"
+          type="datetime-local"
+          step={900}
+          value={when}
+          onChange={(event) => setWhen(event.target.value)}
+        />
+      </label>
+      <label>
+        <span>Room</span>
+        <select className="cat-input" value={roomId} onChange={(event) => setRoomId(event.target.value)}>
+          {rooms.map((room) => (
+            <option key={room.id} value={room.id}>
+              {room.roomNumber} ({room.type}, {room.capacity})
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn--primary" disabled={moving}>
+        {moving ? 'Moving…' : 'Move'}
+      </button>
+    </form>
   );
 }
