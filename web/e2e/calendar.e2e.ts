@@ -3,8 +3,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  isoDateOf,
+  bookCash,
   openSignedIn,
-  roomTypePrice,
   serviceNamed,
   signIn,
   spaDay,
@@ -23,8 +24,6 @@ import { screenshot } from './support/session.js';
 
 const run = randomBytes(3).toString('hex');
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 100 });
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const isoDate = (text: string) => `${text.slice(6)}-${text.slice(0, 2)}-${text.slice(3, 5)}`;
 
 let browser: Browser;
 let admin: Session;
@@ -59,36 +58,7 @@ async function open(session: Session, path: string): Promise<Page> {
   return page;
 }
 
-/** A cash booking for the customer, once booking has the treatment (it arrives by Kafka). */
-async function book(startIso: string): Promise<string> {
-  const option = deepTissue.pricing[0]!;
-  const roomPrice = await roomTypePrice('Gold');
-  const deadline = Date.now() + 60_000;
-  let last = '';
-  while (Date.now() < deadline) {
-    try {
-      const booked = await api<{ appointmentId: string }>(
-        'POST',
-        '/appointments/auto-assign',
-        {
-          serviceId: deepTissue._id,
-          durationMinutes: option.durationMinutes,
-          pricingOptionId: option._id,
-          totalPrice: option.price + roomPrice,
-          type: 'Gold',
-          appointmentDateTime: startIso,
-          paymentMethod: 'cash',
-        },
-        customer.token,
-      );
-      return booked.appointmentId;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-      await pause(500);
-    }
-  }
-  throw new Error(`booking never took Deep Tissue Massage: ${last}`);
-}
+const book = (startIso: string) => bookCash(customer, deepTissue, startIso, 'Gold');
 
 /**
  * Drags a block with the mouse and lets go `y` pixels below the column's top. The grid is scrolled to
@@ -107,7 +77,7 @@ async function drag(page: Page, source: Locator, column: Locator, y: number) {
 describe('the front desk calendar', () => {
   it('shows the day by room and by employee, and a booking made elsewhere appears without a reload', async () => {
     const day = spaDay(74);
-    const date = isoDate(day.text);
+    const date = isoDateOf(day);
     const first = await book(day.at(14));
 
     const desk = await open(admin, `/dashboard/calendar?date=${date}`);
@@ -147,7 +117,7 @@ describe('the front desk calendar', () => {
 
   it('moves a block by dragging it to another room and time; a drop on a taken room is refused with the reason', async () => {
     const day = spaDay(75);
-    const date = isoDate(day.text);
+    const date = isoDateOf(day);
     const first = await book(day.at(14));
     const second = await book(day.at(16));
     const calendarNow = await api<{

@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  isoDateOf,
+  bookCash,
   openSignedIn,
-  roomTypePrice,
   serviceNamed,
   signIn,
   spaDay,
@@ -24,9 +25,6 @@ import { screenshot } from './support/session.js';
 const run = randomBytes(3).toString('hex');
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 100 });
 const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text });
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** yyyy-mm-dd of a spaDay (its text is MM/dd/yyyy), as date inputs take it. */
-const isoDate = (text: string) => `${text.slice(6)}-${text.slice(0, 2)}-${text.slice(3, 5)}`;
 
 let browser: Browser;
 let admin: Session;
@@ -50,36 +48,7 @@ afterEach(async ({ task }) => {
   current = undefined;
 });
 
-/** A cash booking of Deep Tissue for the customer, once booking has the treatment (it arrives by Kafka). */
-async function bookedAt(startIso: string): Promise<string> {
-  const option = deepTissue.pricing[0]!;
-  const roomPrice = await roomTypePrice('Diamond');
-  const deadline = Date.now() + 60_000;
-  let last = '';
-  while (Date.now() < deadline) {
-    try {
-      const appointment = await api<{ appointmentId: string }>(
-        'POST',
-        '/appointments/auto-assign',
-        {
-          serviceId: deepTissue._id,
-          durationMinutes: option.durationMinutes,
-          pricingOptionId: option._id,
-          totalPrice: option.price + roomPrice,
-          type: 'Diamond',
-          appointmentDateTime: startIso,
-          paymentMethod: 'cash',
-        },
-        customer.token,
-      );
-      return appointment.appointmentId;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-      await pause(500);
-    }
-  }
-  throw new Error(`booking never took Deep Tissue Massage: ${last}`);
-}
+const bookedAt = (startIso: string) => bookCash(customer, deepTissue, startIso, 'Diamond');
 
 describe('closures and special hours', () => {
   it('the admin closes a date, moves what it strands, and customers see the closure on the calendar', async () => {
@@ -95,7 +64,7 @@ describe('closures and special hours', () => {
     await page.getByRole('button', { name: 'Add closure' }).click();
     const form = page.getByRole('dialog', { name: 'Add closure' });
     // Nothing is sent without a reason: it is said by the field.
-    await form.getByLabel('Date').fill(isoDate(closed.text));
+    await form.getByLabel('Date').fill(isoDateOf(closed));
     await form.getByRole('button', { name: 'Save' }).click();
     await poll(() => form.getByText('Say why; customers see it (e.g. Diwali)').count()).toBe(1);
     await form.getByLabel('Reason').fill(reason);
@@ -106,7 +75,7 @@ describe('closures and special hours', () => {
     const stranded = page.getByRole('region', { name: /appointment on .* to move or cancel/ });
     await poll(() => stranded.getByText(appointmentId, { exact: true }).count()).toBe(1);
     await page.getByRole('row', { name: new RegExp(reason) }).waitFor();
-    await stranded.getByLabel(`New time for ${appointmentId}`).fill(`${isoDate(later.text)}T15:00`);
+    await stranded.getByLabel(`New time for ${appointmentId}`).fill(`${isoDateOf(later)}T15:00`);
     await stranded.getByRole('button', { name: 'Move' }).click();
     await poll(() => toast(page, `${appointmentId} moved to`).count()).toBe(1);
     await poll(() => page.getByRole('heading', { name: /^Nothing to move on/ }).count()).toBe(1);

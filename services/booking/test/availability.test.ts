@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingBody,
+  istDate,
+  istClock,
   istTime,
   startBooking,
   type BookingWorld,
@@ -14,9 +16,6 @@ let service: Awaited<ReturnType<BookingWorld['service']>>;
 let customers: Person[];
 
 const DAYS_AHEAD = 3;
-const istDate = (daysAhead: number) =>
-  new Date(istTime(daysAhead, '12:00').getTime() + 330 * 60_000).toISOString().slice(0, 10);
-const clock = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(11, 16);
 
 async function availability(query: Record<string, string | number>) {
   const search = new URLSearchParams(
@@ -32,7 +31,7 @@ async function startsOn(daysAhead: number) {
   });
   expect(response.statusCode).toBe(200);
   const [day] = response.json().days as Array<{ date: string; starts: { start: string; rooms: string[] }[] }>;
-  return new Map(day!.starts.map(({ start, rooms }) => [clock(start), rooms]));
+  return new Map(day!.starts.map(({ start, rooms }) => [istClock(start), rooms]));
 }
 
 beforeAll(async () => {

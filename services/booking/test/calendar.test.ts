@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingBody,
+  istDate,
   istTime,
   startBooking,
   type BookingWorld,
@@ -17,8 +18,6 @@ let therapist: Person;
 let receptionist: Person;
 
 const DAY = 4;
-const istDate = (daysAhead: number) =>
-  new Date(istTime(daysAhead, '12:00').getTime() + 330 * 60_000).toISOString().slice(0, 10);
 const calendar = (token: string, query: string) =>
   world.request('GET', `/appointments/calendar?${query}`, { token });
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingBody,
+  istDate,
+  istClock,
   istTime,
   startBooking,
   type BookingWorld,
@@ -18,9 +20,6 @@ let other: Person;
 
 const CLOSED_AHEAD = 4;
 const SHORT_AHEAD = 5;
-const istDate = (daysAhead: number) =>
-  new Date(istTime(daysAhead, '12:00').getTime() + 330 * 60_000).toISOString().slice(0, 10);
-const clock = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(11, 16);
 
 const setDay = (date: string, body: object, token = admin.token) =>
   world.request('PUT', `/appointments/special-days/${date}`, { token, body });
@@ -34,7 +33,7 @@ async function day(daysAhead: number) {
   const response = await world.request('GET', `/appointments/availability?${search}`);
   expect(response.statusCode).toBe(200);
   const [only] = response.json().days as Array<{ note?: string; starts: Array<{ start: string }> }>;
-  return { note: only!.note, starts: only!.starts.map(({ start }) => clock(start)) };
+  return { note: only!.note, starts: only!.starts.map(({ start }) => istClock(start)) };
 }
 
 beforeAll(async () => {
@@ -156,7 +155,7 @@ describe('closures and special hours', () => {
       const date = new Date(Date.parse(start) + 330 * 60_000).toISOString().slice(0, 10);
       expect(date).not.toBe(istDate(CLOSED_AHEAD));
       if (date === istDate(SHORT_AHEAD))
-        expect(clock(start) >= '12:00' && clock(start) <= '14:00').toBe(true);
+        expect(istClock(start) >= '12:00' && istClock(start) <= '14:00').toBe(true);
     }
   });
 

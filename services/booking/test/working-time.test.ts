@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingBody,
+  istDate,
+  istClock,
   istTime,
   startBooking,
   type BookingWorld,
@@ -19,9 +21,6 @@ let meera: Person;
 
 const HOURS_DAY = 3;
 const LEAVE_DAY = 6;
-const istDate = (daysAhead: number) =>
-  new Date(istTime(daysAhead, '12:00').getTime() + 330 * 60_000).toISOString().slice(0, 10);
-const clock = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(11, 16);
 /** 0 for Sunday, of a day some days ahead (business time). */
 const weekdayOf = (daysAhead: number) => new Date(`${istDate(daysAhead)}T00:00:00Z`).getUTCDay();
 
@@ -33,7 +32,7 @@ async function startsOn(daysAhead: number): Promise<string[]> {
   });
   const response = await world.request('GET', `/appointments/availability?${search}`);
   expect(response.statusCode).toBe(200);
-  return response.json().days[0].starts.map(({ start }: { start: string }) => clock(start));
+  return response.json().days[0].starts.map(({ start }: { start: string }) => istClock(start));
 }
 
 async function book(daysAhead: number, at: string) {

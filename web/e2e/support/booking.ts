@@ -182,3 +182,46 @@ export async function prepareBookingStack(
   }
   throw new Error(`the booking service did not catch up with the catalogue and identity: ${last}`);
 }
+
+/**
+ * A cash booking of the treatment's first option in a room of `type` for `customer`, asked again until
+ * booking has the treatment (it arrives by Kafka): the appointment's human id.
+ */
+export async function bookCash(
+  customer: Session,
+  service: CatalogueService,
+  startIso: string,
+  type = 'Gold',
+): Promise<string> {
+  const option = service.pricing[0]!;
+  const roomPrice = await roomTypePrice(type);
+  const deadline = Date.now() + 60_000;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const booked = await api<{ appointmentId: string }>(
+        'POST',
+        '/appointments/auto-assign',
+        {
+          serviceId: service._id,
+          durationMinutes: option.durationMinutes,
+          pricingOptionId: option._id,
+          totalPrice: option.price + roomPrice,
+          type,
+          appointmentDateTime: startIso,
+          paymentMethod: 'cash',
+        },
+        customer.token,
+      );
+      return booked.appointmentId;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+      await pause(500);
+    }
+  }
+  throw new Error(`booking never took ${service.name}: ${last}`);
+}
+
+/** yyyy-mm-dd of a spaDay (its text is MM/dd/yyyy), as date inputs and the API take it. */
+export const isoDateOf = (day: SpaDay) =>
+  `${day.text.slice(6)}-${day.text.slice(0, 2)}-${day.text.slice(3, 5)}`;

@@ -396,3 +396,7 @@ export const availabilitySchema = {
     },
   },
 } as const;
+
+/** Open appointments a change of hours leaves outside them: listed for the desk to act on, never changed. */
+export const strandedAppointmentsSchema = (description: string) =>
+  ({ type: 'array', description, items: appointmentSchema }) as const;

@@ -11,7 +11,7 @@ import {
   strandedAppointments,
   type SpecialDayInput,
 } from '../use-cases/special-days.js';
-import { appointmentSchema, errorResponses } from './appointments.schemas.js';
+import { errorResponses, strandedAppointmentsSchema } from './appointments.schemas.js';
 import { presentAppointment } from './presenters.js';
 
 const tags = ['special days'];
@@ -40,12 +40,9 @@ const specialDaySchema = {
   },
 } as const;
 
-const strandedSchema = {
-  type: 'array',
-  description:
-    'Open appointments of that date its hours no longer hold: to move or cancel (they are left as they are)',
-  items: appointmentSchema,
-} as const;
+const strandedSchema = strandedAppointmentsSchema(
+  'Open appointments of that date its hours no longer hold: to move or cancel (they are left as they are)',
+);
 
 const present = (day: SpecialDay) => ({
   date: day.date,

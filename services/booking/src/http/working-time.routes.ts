@@ -24,7 +24,7 @@ import {
   type ScheduleView,
   type TimeOffRequest,
 } from '../use-cases/working-time.js';
-import { appointmentSchema, errorResponses } from './appointments.schemas.js';
+import { errorResponses, strandedAppointmentsSchema } from './appointments.schemas.js';
 import { presentAppointment } from './presenters.js';
 
 const tags = ['staff schedules'];
@@ -85,12 +85,9 @@ const timeOffSchema = {
   },
 } as const;
 
-const strandedSchema = {
-  type: 'array',
-  description:
-    'Open appointments assigned to the employee that their working time no longer holds: to reassign',
-  items: appointmentSchema,
-} as const;
+const strandedSchema = strandedAppointmentsSchema(
+  'Open appointments assigned to the employee that their working time no longer holds: to reassign',
+);
 
 const employeeParams = {
   type: 'object',

@@ -63,6 +63,14 @@ export function istTime(daysAhead: number, clock: string): Date {
   );
 }
 
+/** The IST calendar date (YYYY-MM-DD) `daysAhead` days after today's IST date. */
+export const istDate = (daysAhead: number) =>
+  new Date(istTime(daysAhead, '12:00').getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** "14:30": the IST wall clock of an instant. */
+export const istClock = (iso: string) =>
+  new Date(Date.parse(iso) + IST_OFFSET_MS).toISOString().slice(11, 16);
+
 export interface StartOptions {
   env?: Record<string, string>;
   deps?: Partial<Pick<BookingDeps, 'commerce' | 'now'>>;
