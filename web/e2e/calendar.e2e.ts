@@ -6,6 +6,7 @@ import {
   isoDateOf,
   bookCash,
   openSignedIn,
+  prepareBookingStack,
   serviceNamed,
   signIn,
   spaDay,
@@ -40,6 +41,12 @@ beforeAll(async () => {
   therapist = await signIn('therapist@spa.local', 'Staff@12345');
   customer = await verifiedCustomer(`Tara Calendar ${run}`, 'Lotus-garden-42');
   deepTissue = await serviceNamed('Deep Tissue Massage');
+  // The day by employee expects the therapist to be assigned: the treatment's category must name her
+  // role, and booking must know her (both arrive by Kafka; the booking journey does the same).
+  await prepareBookingStack(admin, deepTissue, {
+    categoryName: 'Massage Therapies',
+    employeeName: 'Anjali Patel',
+  });
 });
 afterAll(async () => {
   await browser?.close();
