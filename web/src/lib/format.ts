@@ -79,3 +79,27 @@ export function formatDuration(minutes: number | null | undefined): string {
   const rest = total % 60;
   return rest === 0 ? `${hours} hr` : `${hours} hr ${rest} min`;
 }
+
+const CALENDAR_DATE = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const CALENDAR_DATE_WITH_YEAR = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * "Mon 7 Dec" (or "Mon 7 Dec 2026"): a calendar date (YYYY-MM-DD, a business day) read as a date, so no
+ * time zone moves it to another day.
+ */
+export function formatCalendarDate(date: string, { withYear = false } = {}): string {
+  return (withYear ? CALENDAR_DATE_WITH_YEAR : CALENDAR_DATE)
+    .format(new Date(`${date}T00:00:00Z`))
+    .replace(',', '');
+}

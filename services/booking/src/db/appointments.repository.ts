@@ -341,6 +341,33 @@ export async function openAppointmentsStarting(
   return rows.map(toView);
 }
 
+/** What the desk's calendar draws: every appointment not cancelled whose room is blocked in the window. */
+export async function calendarBlocks(db: Queryable, window: { start: Date; end: Date }) {
+  return db
+    .select({
+      id: appointments.id,
+      code: appointments.appointmentCode,
+      status: appointments.status,
+      paymentStatus: appointments.paymentStatus,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      roomFreeAt: appointments.roomFreeAt,
+      roomId: appointments.roomId,
+      roomNumber: appointments.roomNumber,
+      employeeId: appointments.employeeId,
+      customerName: appointments.customerName,
+      serviceName: appointments.serviceName,
+    })
+    .from(appointments)
+    .where(
+      and(
+        ne(appointments.status, 'Cancelled'),
+        activeOverlap(appointments.roomFreeAt, window.start, window.end),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+}
+
 /** Every room that exists (not deleted), whatever its type or status: the availability read's rooms. */
 export async function existingRooms(db: Queryable): Promise<RoomRow[]> {
   return db.select().from(rooms).where(eq(rooms.deleted, false));

@@ -35,6 +35,9 @@ export function dayOfDate(date: string): number | undefined {
   return ms / DAY_MS;
 }
 
+/** "10:30" → 630: a 24-hour local clock (validated as HH:MM by the routes) as minutes from midnight. */
+export const minuteOfClock = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+
 export const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** The special days by local day number, as the engine looks them up. */

@@ -10,6 +10,7 @@ import {
 import { clock24Text } from '@spa/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppointmentView } from '../domain/appointment-view.js';
+import { minuteOfClock } from '../domain/special-days.js';
 import { WEEKDAYS, type DayHours } from '../domain/working-time.js';
 import { TIME_OFF_STATUSES, type TimeOffRow, type TimeOffStatus } from '../db/schema.js';
 import { nowOf, type BookingContext } from '../use-cases/context.js';
@@ -32,9 +33,6 @@ const security = [{ bearer: [] }];
 const adminOnly = requireRole('admin');
 const DATE = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
 const CLOCK = '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$';
-
-/** "10:00" → 600 (the pattern holds it to HH:MM). */
-const minuteOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 const dayHoursSchema = {
   type: ['object', 'null'],
@@ -207,7 +205,7 @@ export async function workingTimeRoutes(app: FastifyInstance, context: BookingCo
     },
     async (request) => {
       const weekly = request.body.days?.map((day): DayHours | null =>
-        day ? { startMinute: minuteOf(day.opens), endMinute: minuteOf(day.closes) } : null,
+        day ? { startMinute: minuteOfClock(day.opens), endMinute: minuteOfClock(day.closes) } : null,
       );
       const { schedule, stranded } = await setWeeklyHours(
         context,

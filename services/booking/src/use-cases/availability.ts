@@ -3,7 +3,7 @@ import type { BookingRules } from '../config.js';
 import { formatLocalDateTime, fromLocal, MINUTE_MS, toLocal } from '@spa/rules';
 import { nearestFreeStarts, type Span } from '../domain/slot-suggestions.js';
 import { bookableStarts } from '../domain/availability.js';
-import { specialDayNote } from '../domain/special-days.js';
+import { dateOfDay, dayOfDate, specialDayNote } from '../domain/special-days.js';
 import { specialDaysAround } from './special-days.js';
 import { workingTimeOf } from '../db/working-time.repository.js';
 import { choosePricingOption, type OptionChoice, type PricingOption } from '../domain/pricing.js';
@@ -156,9 +156,8 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  */
 export async function bookableTimes(context: BookingContext, query: AvailabilityQuery, now: Date) {
   const { rules } = context.config;
-  const firstDay = Date.parse(`${query.from}T00:00:00Z`) / DAY_MS;
-  // A day that exists (Date.parse takes 2026-02-31 for March 3rd).
-  if (!Number.isInteger(firstDay) || new Date(firstDay * DAY_MS).toISOString().slice(0, 10) !== query.from)
+  const firstDay = dayOfDate(query.from);
+  if (firstDay === undefined)
     throw fieldError(400, 'VALIDATION_FAILED', 'from', 'The first day must be a date like 2026-11-28.');
   const days = Array.from({ length: query.days }, (_, index) => firstDay + index);
   const window = {
@@ -209,7 +208,7 @@ export async function bookableTimes(context: BookingContext, query: Availability
     stepMinutes: rules.suggestionStepMinutes,
     timeZone: rules.timeZone,
     days: answer.map(({ day, starts }) => ({
-      date: new Date(day * DAY_MS).toISOString().slice(0, 10),
+      date: dateOfDay(day),
       // A closed day or one of other hours says so under the date ("Closed: Diwali").
       ...(special.has(day) ? { note: specialDayNote(special.get(day)!) } : {}),
       starts: starts.map(({ start, rooms: choices }) => ({

@@ -1,11 +1,11 @@
 import { forbidden, type AuthUser, type Queryable } from '@spa/kit';
 import { clock24Text, fromLocal } from '@spa/rules';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { dateOfDay, dayOfDate, hoursOfDay, specialDayNote } from '../domain/special-days.js';
 import { hoursOn } from '../domain/working-time.js';
-import { existingRooms } from '../db/appointments.repository.js';
+import { calendarBlocks, existingRooms } from '../db/appointments.repository.js';
 import { findUser } from '../db/read-models.repository.js';
-import { appointments, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import { workingTimeOf } from '../db/working-time.repository.js';
 import { fieldError } from './availability.js';
 import type { BookingContext } from './context.js';
@@ -83,29 +83,7 @@ async function computeCalendar(context: BookingContext, firstDay: number, dayCou
       .from(users)
       .where(and(eq(users.role, 'employee'), eq(users.deleted, false)))
       .orderBy(asc(users.name)),
-    context.db
-      .select({
-        id: appointments.id,
-        code: appointments.appointmentCode,
-        status: appointments.status,
-        paymentStatus: appointments.paymentStatus,
-        startsAt: appointments.startsAt,
-        endsAt: appointments.endsAt,
-        roomFreeAt: appointments.roomFreeAt,
-        roomId: appointments.roomId,
-        roomNumber: appointments.roomNumber,
-        employeeId: appointments.employeeId,
-        customerName: appointments.customerName,
-        serviceName: appointments.serviceName,
-      })
-      .from(appointments)
-      .where(
-        and(
-          ne(appointments.status, 'Cancelled'),
-          sql`tstzrange(${appointments.startsAt}, ${appointments.roomFreeAt}, '[)') && tstzrange(${window.start.toISOString()}::timestamptz, ${window.end.toISOString()}::timestamptz, '[)')`,
-        ),
-      )
-      .orderBy(asc(appointments.startsAt)),
+    calendarBlocks(context.db, window),
     specialDaysAround(context, firstDay, lastDay),
   ]);
   const workingTime = await workingTimeOf(context.db, employees, firstDay, lastDay);

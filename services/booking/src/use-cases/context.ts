@@ -1,4 +1,5 @@
 import type { AuthUser, Database, Logger, Publish } from '@spa/kit';
+import { toLocal } from '@spa/rules';
 import type { BookingConfig } from '../config.js';
 import type { Actor } from '../domain/appointment.js';
 import type { CommerceClient } from '../payments/commerce-client.js';
@@ -15,5 +16,9 @@ export interface BookingContext {
 }
 
 export const nowOf = (context: BookingContext) => (context.now ? context.now() : new Date());
+
+/** Today's local day number (toLocal's `day`) in the business's zone. */
+export const todayOf = (context: BookingContext) =>
+  toLocal(nowOf(context).getTime(), context.config.rules.timeZone).day;
 
 export const actorOf = (user: AuthUser): Actor => ({ id: user.id, name: user.name, role: user.role });

@@ -5,6 +5,7 @@ import {
   dateOfDay,
   dayOfDate,
   hoursProblemAt,
+  minuteOfClock,
   specialDaysByDay,
   stillFits,
   type SpecialDay,
@@ -18,7 +19,7 @@ import {
 } from '../db/special-days.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
 import { fieldError } from './availability.js';
-import { actorOf, nowOf, type BookingContext } from './context.js';
+import { actorOf, nowOf, todayOf, type BookingContext } from './context.js';
 
 /** How far ahead a closure may be set: the booking window is shorter, a festival calendar is not. */
 const MAX_DAYS_AHEAD = 2 * 366;
@@ -30,13 +31,6 @@ export interface SpecialDayInput {
   opens?: string;
   closes?: string;
   reason: string;
-}
-
-/** "10:30" → 630; the route's pattern already holds it to HH:MM. */
-const minuteOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-
-function todayOf(context: BookingContext): number {
-  return toLocal(nowOf(context).getTime(), context.config.rules.timeZone).day;
 }
 
 /** A date of the path or query: a real YYYY-MM-DD, or the 400 that says so. */
@@ -114,8 +108,8 @@ export async function setSpecialDay(
         input.opens ? 'closes' : 'opens',
         'Give the hours the spa opens and closes that day.',
       );
-    const opensMinute = minuteOf(input.opens);
-    const closesMinute = minuteOf(input.closes);
+    const opensMinute = minuteOfClock(input.opens);
+    const closesMinute = minuteOfClock(input.closes);
     if (closesMinute <= opensMinute)
       throw fieldError(400, 'VALIDATION_FAILED', 'closes', 'The spa must close after it opens.');
     specialDay = { date, closed: false, opensMinute, closesMinute, reason };

@@ -20,7 +20,7 @@ import {
 } from '../db/working-time.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
 import { fieldError } from './availability.js';
-import { actorOf, nowOf, type BookingContext } from './context.js';
+import { actorOf, nowOf, todayOf, type BookingContext } from './context.js';
 import { OPEN_APPOINTMENT_STATUSES } from '@spa/rules';
 
 /** The longest single request (a month and a bit: longer leave is asked for in parts). */
@@ -32,10 +32,6 @@ async function employeeOf(db: Queryable, id: string): Promise<UserRow> {
   const user = await findUser(db, id);
   if (!user || user.deleted || user.role !== 'employee') throw notFound('Employee not found');
   return user;
-}
-
-function todayOf(context: BookingContext) {
-  return toLocal(nowOf(context).getTime(), context.config.rules.timeZone).day;
 }
 
 /**

@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
 import { getErrorMessage, isApiError } from '../../lib/api';
+import { formatCalendarDate } from '../../lib/format';
 import { useNow } from '../appointments/use-now';
 import { Modal } from '../catalogue/modal';
 import { employeeRoleLabel } from '../auth/account';
@@ -44,13 +45,7 @@ const PX_PER_MINUTE = 1.1;
  */
 const REFRESH_MS = 1_000;
 
-const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const dayLabel = (date: string) => DAY_LABEL.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
+const dayLabel = (date: string) => formatCalendarDate(date);
 const clock12 = (minute: number) => {
   const hours = Math.floor(minute / 60);
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minute % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;

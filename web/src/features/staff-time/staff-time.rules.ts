@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '../../lib/format';
 import type { Schedule } from './staff-time.api';
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -91,13 +92,7 @@ export function validateTimeOff(
   return { errors, request: { ...draft, reason } };
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const dayText = (date: string) => DAY_FORMAT.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
+const dayText = (date: string) => formatCalendarDate(date);
 
 /** "Mon 7 Dec" or "Mon 7 Dec – Wed 9 Dec". */
 export function datesText(request: { firstDate: string; lastDate: string }): string {

@@ -9,7 +9,7 @@ import {
   StatusBadge,
 } from '../../../components/ui/admin-table';
 import { getErrorMessage } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
+import { formatCalendarDate, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../stores/toast.store';
 import type { Appointment } from '../../appointments/appointment';
 import { appointmentKeys, updateAppointmentStatus } from '../../appointments/appointments.api';
@@ -32,15 +32,7 @@ import {
 import './closures.css';
 
 const IN_BUSINESS_TIME = { timeZone: BUSINESS_TIME_ZONE };
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-/** "Sun 8 Nov 2026": a calendar date (YYYY-MM-DD) read as such, so no time zone moves it to another day. */
-const dayText = (date: string) => DAY_FORMAT.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
+const dayText = (date: string) => formatCalendarDate(date, { withYear: true });
 const hoursText = (day: SpecialDay) => (day.closed ? 'Closed all day' : `${day.opens} – ${day.closes}`);
 
 type Editing = { mode: 'add' } | { mode: 'edit'; day: SpecialDay } | null;
