@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, buildUrl, createApiClient, getErrorMessage, toApiError } from './api';
+import { useSessionStore } from '../stores/session.store';
+import {
+  ApiError,
+  buildUrl,
+  createApiClient,
+  get,
+  getErrorMessage,
+  setApiFetch,
+  setUnauthorizedHandler,
+  toApiError,
+} from './api';
 
 interface Call {
   url: string;
@@ -98,12 +108,22 @@ describe('api client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('calls onUnauthorized on any 401, then throws', async () => {
+  it('calls onUnauthorized with the token the request carried on a 401, then throws', async () => {
     const { client, onUnauthorized } = clientAnswering(
       jsonResponse(401, { message: 'Token expired', code: 'UNAUTHORIZED' }),
     );
     await expect(client.get('/cart')).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('jwt');
+  });
+
+  it('leaves the session alone on a 401 to a request that carried no token', async () => {
+    const { client, onUnauthorized } = clientAnswering(
+      jsonResponse(401, { message: 'Sign in', code: 'UNAUTHORIZED' }),
+      null,
+    );
+    await expect(client.get('/cart')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {
@@ -153,5 +173,34 @@ describe('error messages', () => {
 
   it('invents a code from the status when the server sent none', () => {
     expect(toApiError(503, undefined)).toMatchObject({ code: 'HTTP_503', serverMessage: undefined });
+  });
+});
+
+describe('the app client on a 401', () => {
+  const user = { id: 'u1', name: 'Asha Menon', email: 'asha@example.com', role: 'user' as const };
+
+  it('ends the session the request belonged to and sends the page to sign in', async () => {
+    const toLogin = vi.fn();
+    setUnauthorizedHandler(toLogin);
+    useSessionStore.getState().signIn('token-a', user);
+    setApiFetch(async () => jsonResponse(401, { message: 'Token revoked', code: 'UNAUTHORIZED' }));
+    await expect(get('/me')).rejects.toMatchObject({ status: 401 });
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(toLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a late 401 for a session already signed out of and replaced', async () => {
+    const toLogin = vi.fn();
+    setUnauthorizedHandler(toLogin);
+    useSessionStore.getState().signIn('token-a', user);
+    // The answer arrives after the user signed out and signed in again (the old token was revoked).
+    setApiFetch(async () => {
+      useSessionStore.getState().signOut();
+      useSessionStore.getState().signIn('token-b', user);
+      return jsonResponse(401, { message: 'Token revoked', code: 'UNAUTHORIZED' });
+    });
+    await expect(get('/me')).rejects.toMatchObject({ status: 401 });
+    expect(useSessionStore.getState().token).toBe('token-b');
+    expect(toLogin).not.toHaveBeenCalled();
   });
 });

@@ -48,8 +48,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface ApiClientConfig {
   baseUrl: string;
   getToken: () => string | null;
-  /** Called on every 401 answer, before the ApiError is thrown to the caller. */
-  onUnauthorized: () => void;
+  /**
+   * Called on a 401 to a request that carried a token, with that token, before the ApiError is
+   * thrown to the caller. A request sent without one (anonymous, or signed out) has no session to end.
+   */
+  onUnauthorized: (token: string) => void;
   fetch?: typeof fetch;
 }
 
@@ -121,7 +124,7 @@ export function createApiClient(config: ApiClientConfig) {
 
     if (response.ok) return response;
     const errorBody = await readBody(response).catch(() => undefined);
-    if (response.status === 401) config.onUnauthorized();
+    if (response.status === 401 && token) config.onUnauthorized(token);
     throw toApiError(response.status, errorBody);
   }
 
@@ -169,7 +172,10 @@ export function setUnauthorizedHandler(handler: () => void): void {
 const apiConfig: ApiClientConfig = {
   baseUrl: API_BASE_URL,
   getToken: getSessionToken,
-  onUnauthorized: () => {
+  onUnauthorized: (token) => {
+    // A late answer to the session just signed out of (or replaced by a new sign-in) says nothing
+    // about the session now: it must not sign the new one out or drag the page to /login.
+    if (getSessionToken() !== token) return;
     useSessionStore.getState().signOut();
     unauthorizedNavigation();
   },
