@@ -4,3 +4,4 @@ export * from './rooms.js';
 export * from './business-time.js';
 export * from './cancellation.js';
 export * from './booking-settings.js';
+export * from './check-in.js';

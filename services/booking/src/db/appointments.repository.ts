@@ -355,8 +355,13 @@ export async function calendarBlocks(db: Queryable, window: { start: Date; end: 
       roomId: appointments.roomId,
       roomNumber: appointments.roomNumber,
       employeeId: appointments.employeeId,
+      customerId: appointments.customerId,
       customerName: appointments.customerName,
       serviceName: appointments.serviceName,
+      arrivedAt: appointments.arrivedAt,
+      startedAt: appointments.startedAt,
+      completedAt: appointments.completedAt,
+      noShowAt: appointments.noShowAt,
     })
     .from(appointments)
     .where(
@@ -366,6 +371,20 @@ export async function calendarBlocks(db: Queryable, window: { start: Date; end: 
       ),
     )
     .orderBy(asc(appointments.startsAt));
+}
+
+/** How many no-shows each of these customers has had (those with none are left out): one grouped read. */
+export async function noShowCounts(
+  db: Queryable,
+  customerIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ customerId: appointments.customerId, count: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(and(eq(appointments.status, 'No-show'), inArray(appointments.customerId, [...customerIds])))
+    .groupBy(appointments.customerId);
+  return new Map(rows.map((row) => [row.customerId, row.count]));
 }
 
 /** Every room that exists (not deleted), whatever its type or status: the availability read's rooms. */

@@ -1,5 +1,6 @@
 import type { Queryable } from '@spa/kit';
 import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
+import { CLOSED_STATUSES } from '../domain/appointment.js';
 import type { HeldAppointment } from '../domain/fair-holds.js';
 import { appointments } from './schema.js';
 
@@ -33,7 +34,7 @@ export async function heldAppointments(
       and(
         eq(appointments.customerId, customerId),
         gt(appointments.endsAt, now),
-        notInArray(appointments.status, ['Cancelled', 'Completed']),
+        notInArray(appointments.status, [...CLOSED_STATUSES]),
       ),
     );
 }

@@ -133,6 +133,11 @@ export const appointments = pgTable(
     providerPaymentId: text('provider_payment_id'),
     paidAt: instant('paid_at'),
     cancellationReason: text('cancellation_reason'),
+    // The check-in flow's times (issue #15, item 3), each recorded the first time the step is taken.
+    arrivedAt: instant('arrived_at'),
+    startedAt: instant('started_at'),
+    completedAt: instant('completed_at'),
+    noShowAt: instant('no_show_at'),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },
@@ -145,7 +150,7 @@ export const appointments = pgTable(
       .where(sql`${table.status} <> 'Cancelled' and ${table.paymentStatus} in ('Pending', 'Failed')`),
     check(
       'appointments_status_check',
-      sql`${table.status} in ('Pending', 'Scheduled', 'Confirmed', 'In Progress', 'Completed', 'Cancelled')`,
+      sql`${table.status} in ('Pending', 'Scheduled', 'Confirmed', 'Arrived', 'In Progress', 'Completed', 'No-show', 'Cancelled')`,
     ),
     check(
       'appointments_payment_status_check',

@@ -1,12 +1,17 @@
 import { OPEN_APPOINTMENT_STATUSES } from '@spa/rules';
 
-/** The spec's appointment statuses (section 4); the employee view also uses Scheduled. */
+/**
+ * The spec's appointment statuses (section 4; the employee view also uses Scheduled), and the check-in
+ * flow's Arrived and No-show (issue #15, item 3).
+ */
 export const APPOINTMENT_STATUSES = [
   'Pending',
   'Scheduled',
   'Confirmed',
+  'Arrived',
   'In Progress',
   'Completed',
+  'No-show',
   'Cancelled',
 ] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -33,6 +38,14 @@ export type TimeRange = (typeof TIME_RANGES)[number];
 
 /** Statuses in which nothing has happened yet: the customer may still cancel (within the notice). */
 export const OPEN_STATUSES: readonly AppointmentStatus[] = OPEN_APPOINTMENT_STATUSES;
+
+/** Statuses in which it is over: it holds nothing ahead, and no employee is assigned to it any more. */
+export const CLOSED_STATUSES = [
+  'Completed',
+  'No-show',
+  'Cancelled',
+] as const satisfies readonly AppointmentStatus[];
+export const isClosedStatus = (status: string) => (CLOSED_STATUSES as readonly string[]).includes(status);
 
 /** A cancelled appointment no longer holds its room or employee (the exclusion constraints skip it). */
 export const isActiveStatus = (status: string) => status !== 'Cancelled';
@@ -81,6 +94,11 @@ export interface Appointment {
   providerPaymentId: string | null;
   paidAt: Date | null;
   cancellationReason: string | null;
+  /** When the desk recorded each step of the check-in flow (null until it happened). */
+  arrivedAt: Date | null;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  noShowAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,5 +1,5 @@
 import { AppError } from '@spa/kit';
-import type { PaymentMethod } from './appointment.js';
+import { isClosedStatus, type PaymentMethod } from './appointment.js';
 
 /** Per-customer limits on what one customer may hold at once (settings, see config). */
 export interface FairHoldLimits {
@@ -31,7 +31,7 @@ const lapsed = (appointment: HeldAppointment, now: Date) =>
   appointment.paymentHoldExpiresAt.getTime() <= now.getTime();
 
 const live = (appointment: HeldAppointment, now: Date) =>
-  appointment.status !== 'Cancelled' && appointment.status !== 'Completed' && !lapsed(appointment, now);
+  !isClosedStatus(appointment.status) && !lapsed(appointment, now);
 
 const clock = (date: Date, timeZone: string) =>
   date.toLocaleTimeString('en-IN', { timeZone, hour: '2-digit', minute: '2-digit', hour12: true });

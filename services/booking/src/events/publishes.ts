@@ -74,6 +74,10 @@ export function appointmentMessage(view: AppointmentView, timeZone: string): Pla
     paymentHoldExpiresAtMs: ms(view.paymentHoldExpiresAt),
     createdAtMs: ms(view.createdAt),
     updatedAtMs: ms(view.updatedAt),
+    arrivedAtMs: ms(view.arrivedAt),
+    startedAtMs: ms(view.startedAt),
+    completedAtMs: ms(view.completedAt),
+    noShowAtMs: ms(view.noShowAt),
   };
 }
 

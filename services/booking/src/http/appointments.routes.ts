@@ -14,7 +14,8 @@ import type { AppointmentView } from '../domain/appointment-view.js';
 import { setPaymentStatus } from '../use-cases/appointment-payments.js';
 import { assignEmployee } from '../use-cases/assign-employee.js';
 import { cancelByRequest } from '../use-cases/cancel-appointment.js';
-import { completeAppointment, setStatus } from '../use-cases/change-status.js';
+import { checkIn, completeAppointment, setStatus } from '../use-cases/change-status.js';
+import type { CheckInStatus } from '../domain/check-in.js';
 import { rescheduleAppointment } from '../use-cases/reschedule-appointment.js';
 import {
   adminAppointments,
@@ -39,6 +40,7 @@ import {
   bookedSchema,
   bookingBodySchema,
   bookingRulesSchema,
+  checkInBodySchema,
   errorResponses,
   idParamsSchema,
   paymentStatusBodySchema,
@@ -373,6 +375,24 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
     },
     async (request) =>
       present(request, await completeAppointment(context, request.params.id, currentUser(request))),
+  );
+
+  app.put<IdParams & { Body: { status: CheckInStatus } }>(
+    '/appointments/:id/check-in',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The check-in flow: Arrived → In Progress → Completed, or No-show once it has started, with the time recorded (the desk: admin, manager or receptionist; the assigned therapist may start and complete)',
+        params: idParamsSchema,
+        body: checkInBodySchema,
+        response: { 200: appointmentSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      present(request, await checkIn(context, request.params.id, request.body.status, currentUser(request))),
   );
 
   app.put<IdParams>(

@@ -1,5 +1,6 @@
 import { errorResponseSchema, pageFieldsSchema, pagingQueryProperties, strictObject } from '@spa/kit';
 import { ROOM_CAPACITIES, ROOM_TYPES } from '@spa/rules';
+import { CHECK_IN_STATUSES } from '../domain/check-in.js';
 import {
   APPOINTMENT_STATUSES,
   PAYMENT_METHODS,
@@ -55,6 +56,16 @@ export const bookingBodySchema = {
 
 export const statusBodySchema = strictObject(
   { status: { type: 'string', enum: [...APPOINTMENT_STATUSES] } },
+  ['status'],
+);
+export const checkInBodySchema = strictObject(
+  {
+    status: {
+      type: 'string',
+      enum: [...CHECK_IN_STATUSES],
+      description: 'Arrived, In Progress, Completed, or No-show (once it has started)',
+    },
+  },
   ['status'],
 );
 export const paymentStatusBodySchema = strictObject(
@@ -199,6 +210,13 @@ export const appointmentSchema = {
     totalPrice: { type: 'number' },
     paymentHoldExpiresAt: { ...nullableString, description: 'Unpaid online bookings are released then' },
     paidAt: nullableString,
+    arrivedAt: { ...nullableString, description: 'When the desk checked the customer in' },
+    startedAt: { ...nullableString, description: 'When the treatment began (In Progress)' },
+    completedAt: nullableString,
+    noShowAt: {
+      ...nullableString,
+      description: 'When it was marked a no-show (the rest of the slot was freed)',
+    },
     canCancel: { type: 'boolean', description: 'Whether the caller may cancel it now' },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },

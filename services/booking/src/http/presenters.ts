@@ -1,6 +1,7 @@
 import type { AuthUser } from '@spa/kit';
 import { clock24Text, customerCancellationProblem } from '@spa/rules';
 import type { BookingRules } from '../config.js';
+import { isClosedStatus } from '../domain/appointment.js';
 import type { AppointmentView, HistoryEntry } from '../domain/appointment-view.js';
 import { paiseToRupees } from '../domain/pricing.js';
 import type { UserRow } from '../db/schema.js';
@@ -22,7 +23,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Whether the one looking may cancel it now: its customer within the notice, or an admin while it is open. */
 function canCancel(view: AppointmentView, { viewer, now, rules }: PresentOptions): boolean {
-  if (viewer.role === 'admin') return view.status !== 'Cancelled' && view.status !== 'Completed';
+  if (viewer.role === 'admin') return !isClosedStatus(view.status);
   if (viewer.id !== view.customerId) return false;
   return customerCancellationProblem(view, now, rules.cancellationNoticeMinutes) === undefined;
 }
@@ -85,6 +86,10 @@ export function presentAppointment(view: AppointmentView, options: PresentOption
     totalPrice: paiseToRupees(view.totalPricePaise),
     paymentHoldExpiresAt: iso(view.paymentHoldExpiresAt),
     paidAt: iso(view.paidAt),
+    arrivedAt: iso(view.arrivedAt),
+    startedAt: iso(view.startedAt),
+    completedAt: iso(view.completedAt),
+    noShowAt: iso(view.noShowAt),
     canCancel: canCancel(view, options),
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),

@@ -1,4 +1,5 @@
 import { AppError, notFound, type AuthUser } from '@spa/kit';
+import { isClosedStatus } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { updateAppointment } from '../db/appointments.repository.js';
 import { overlapRefused } from '../db/pg-errors.js';
@@ -16,11 +17,11 @@ export async function assignEmployee(
   user: AuthUser,
 ): Promise<AppointmentView> {
   return changeAppointment(context, id, async (tx, current) => {
-    if (current.status === 'Cancelled' || current.status === 'Completed')
+    if (isClosedStatus(current.status))
       throw new AppError(
         422,
         'APPOINTMENT_CLOSED',
-        `This appointment is ${current.status.toLowerCase()}; an employee can no longer be assigned.`,
+        `This appointment is ${current.status === 'No-show' ? 'a no-show' : current.status.toLowerCase()}; an employee can no longer be assigned.`,
       );
     const employee = await findUser(tx, employeeId);
     if (!employee || employee.role !== 'employee') throw notFound('Employee not found');

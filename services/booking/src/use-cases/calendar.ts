@@ -3,7 +3,7 @@ import { clock24Text, fromLocal } from '@spa/rules';
 import { and, asc, eq } from 'drizzle-orm';
 import { dateOfDay, dayOfDate, hoursOfDay, specialDayNote } from '../domain/special-days.js';
 import { hoursOn } from '../domain/working-time.js';
-import { calendarBlocks, existingRooms } from '../db/appointments.repository.js';
+import { calendarBlocks, existingRooms, noShowCounts } from '../db/appointments.repository.js';
 import { findUser } from '../db/read-models.repository.js';
 import { users } from '../db/schema.js';
 import { workingTimeOf } from '../db/working-time.repository.js';
@@ -86,7 +86,11 @@ async function computeCalendar(context: BookingContext, firstDay: number, dayCou
     calendarBlocks(context.db, window),
     specialDaysAround(context, firstDay, lastDay),
   ]);
-  const workingTime = await workingTimeOf(context.db, employees, firstDay, lastDay);
+  const [workingTime, noShows] = await Promise.all([
+    workingTimeOf(context.db, employees, firstDay, lastDay),
+    noShowCounts(context.db, [...new Set(blocks.map((block) => block.customerId))]),
+  ]);
+  const iso = (date: Date | null) => (date ? date.toISOString() : null);
   const days = Array.from({ length: dayCount }, (_, index) => firstDay + index);
   const names = new Map(employees.map((employee) => [employee.id, employee.name]));
   return {
@@ -142,7 +146,13 @@ async function computeCalendar(context: BookingContext, firstDay: number, dayCou
       employeeId: block.employeeId,
       employeeName: block.employeeId ? (names.get(block.employeeId) ?? null) : null,
       customerName: block.customerName,
+      // The desk sees a customer's record of no-shows on every block of theirs (issue #15, item 3).
+      customerNoShows: noShows.get(block.customerId) ?? 0,
       serviceName: block.serviceName,
+      arrivedAt: iso(block.arrivedAt),
+      startedAt: iso(block.startedAt),
+      completedAt: iso(block.completedAt),
+      noShowAt: iso(block.noShowAt),
     })),
   };
 }

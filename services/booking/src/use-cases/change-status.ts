@@ -1,5 +1,6 @@
 import { AppError, forbidden, notFound, type AuthUser, type Tx } from '@spa/kit';
 import { type Actor, type Appointment, type AppointmentStatus } from '../domain/appointment.js';
+import { bookedSlotOf, checkInChanges, checkInProblem, type CheckInStatus } from '../domain/check-in.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { updateAppointment, type HistoryInput } from '../db/appointments.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
@@ -12,6 +13,7 @@ import {
   assertCustomerMayChange,
   reopen,
 } from './appointment-change.js';
+import { isDesk } from './calendar.js';
 import { cancelLocked } from './cancel-appointment.js';
 
 /**
@@ -46,11 +48,19 @@ async function changeStatusLocked(
   if (status === current.status) return viewOf(tx, current.id);
   if (status === 'Cancelled') return cancelLocked(context, tx, current, actor, 'admin');
   const at = nowOf(context);
+  // Arrived and No-show mean something happened at a time (a no-show gives back the rest of the slot),
+  // so even the admin's any-status dropdown takes them only when they can be true.
+  if (status === 'Arrived' || status === 'No-show') assertStep(context, current, status, at);
   // A status set by hand takes the appointment out of the automatic release of unpaid online bookings.
-  const changes = { paymentHoldExpiresAt: null, updatedAt: at };
+  const changes = { paymentHoldExpiresAt: null, updatedAt: at, ...checkInChanges(current, status, at) };
   const history: HistoryInput[] = [{ field: 'status', from: current.status, to: status }];
-  if (current.status === 'Cancelled') {
-    const { reopened, employeeReleased } = await reopen(tx, current, status, changes);
+  if (current.status === 'Cancelled' || current.status === 'No-show') {
+    // Back in the book: a no-show takes its whole booked slot again, if nobody has taken it meanwhile.
+    const slot = current.status === 'No-show' ? { ...bookedSlotOf(current), noShowAt: null } : {};
+    const { reopened, employeeReleased } = await reopen(tx, { ...current, ...slot }, status, {
+      ...changes,
+      ...slot,
+    });
     if (!reopened) throw roomTaken(current);
     if (employeeReleased)
       history.push({
@@ -79,6 +89,12 @@ async function changeStatusLocked(
   });
 }
 
+function assertStep(context: BookingContext, current: Appointment, status: CheckInStatus, at: Date): void {
+  const problem = checkInProblem(current, status, at, context.config.rules.timeZone);
+  if (problem)
+    throw new AppError(422, status === 'Completed' ? 'NOT_IN_PROGRESS' : 'CHECK_IN_NOT_ALLOWED', problem);
+}
+
 const roomTaken = (current: Appointment) =>
   new AppError(
     409,
@@ -93,12 +109,35 @@ export async function completeAppointment(
   user: AuthUser,
 ): Promise<AppointmentView> {
   return changeAppointment(context, id, async (tx, current) => {
-    if (current.status !== 'In Progress')
-      throw new AppError(
-        422,
-        'NOT_IN_PROGRESS',
-        `Only an appointment in progress can be completed; this one is ${current.status}.`,
-      );
+    assertStep(context, current, 'Completed', nowOf(context));
     return changeStatusLocked(context, tx, current, 'Completed', actorOf(user));
+  });
+}
+
+/**
+ * PUT /appointments/:id/check-in (issue #15, item 3): the desk (an admin, a manager or a receptionist)
+ * takes an appointment through Arrived, In Progress and Completed, or marks a No-show; the therapist
+ * assigned to it may start and complete it. Each step by its rule (domain/check-in.ts); a step already
+ * taken (a second desk, a double click) answers the appointment as it is.
+ */
+export async function checkIn(
+  context: BookingContext,
+  id: string,
+  status: CheckInStatus,
+  user: AuthUser,
+): Promise<AppointmentView> {
+  const desk = await isDesk(context.db, user);
+  return changeAppointment(context, id, async (tx, current) => {
+    if (!desk) {
+      const ownTreatment = user.role === 'employee' && current.employeeId === user.id;
+      if (!ownTreatment && user.id !== current.customerId) throw notFound(APPOINTMENT_NOT_FOUND);
+      if (!ownTreatment || (status !== 'In Progress' && status !== 'Completed'))
+        throw forbidden(
+          'Check-in is for the front desk; the therapist of an appointment may start and complete it.',
+        );
+    }
+    if (status === current.status) return viewOf(tx, current.id);
+    assertStep(context, current, status, nowOf(context));
+    return changeStatusLocked(context, tx, current, status, actorOf(user));
   });
 }

@@ -161,7 +161,9 @@ describe('lists', () => {
   it('colours statuses', () => {
     expect(statusTone('Completed')).toBe('green');
     expect(statusTone('In Progress')).toBe('blue');
+    expect(statusTone('Arrived')).toBe('blue');
     expect(statusTone('Cancelled')).toBe('red');
+    expect(statusTone('No-show')).toBe('red');
     expect(statusTone('Pending')).toBe('amber');
     expect(statusTone('Something else')).toBe('grey');
   });
@@ -178,7 +180,7 @@ describe('isCancellable', () => {
   });
 
   it('refuses finished, started and cancelled appointments', () => {
-    for (const status of ['In Progress', 'Completed', 'Cancelled'])
+    for (const status of ['Arrived', 'In Progress', 'Completed', 'No-show', 'Cancelled'])
       expect(isCancellable(make({ status }), hoursBefore(48), 240)).toBe(false);
   });
 

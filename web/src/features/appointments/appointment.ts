@@ -9,8 +9,10 @@ export const APPOINTMENT_STATUSES = [
   'Pending',
   'Scheduled',
   'Confirmed',
+  'Arrived',
   'In Progress',
   'Completed',
+  'No-show',
   'Cancelled',
 ] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -292,9 +294,11 @@ export function statusTone(status: string): Tone {
     case 'pending':
     case 'scheduled':
       return 'amber';
+    case 'arrived':
     case 'in progress':
       return 'blue';
     case 'cancelled':
+    case 'no-show':
     case 'no show':
       return 'red';
     default:

@@ -18,6 +18,11 @@ const block = (id: string, start: string, end: string, cleanup: string): Calenda
   appointmentId: `APT-${id}`,
   status: 'Confirmed',
   paymentStatus: 'Cash',
+  customerNoShows: 0,
+  arrivedAt: null,
+  startedAt: null,
+  completedAt: null,
+  noShowAt: null,
   start: at(start),
   end: at(end),
   cleanupUntil: at(cleanup),
@@ -50,6 +55,18 @@ describe('the calendar grid', () => {
       endMinute: 1260,
     });
     expect(gridHours([day('09:30', '20:15')])).toEqual({ startMinute: 540, endMinute: 1260 });
+  });
+
+  it('stretches to hold an appointment outside the hours on a shown day, up to midnight', () => {
+    const hours = [day('09:00', '21:00')];
+    const early = { start: at('07:40'), cleanupUntil: at('08:55') };
+    const late = {
+      start: at('22:30'),
+      cleanupUntil: new Date(Date.parse(at('23:45')) + 3_600_000).toISOString(),
+    };
+    const otherDay = { start: '2026-12-05T00:30:00.000Z', cleanupUntil: '2026-12-05T01:30:00.000Z' };
+    expect(gridHours(hours, [early, otherDay])).toEqual({ startMinute: 420, endMinute: 1260 });
+    expect(gridHours(hours, [late])).toEqual({ startMinute: 540, endMinute: 1440 });
   });
 
   it('places a treatment and its cleanup as heights, side by side only where they overlap', () => {

@@ -28,12 +28,25 @@ export function mondayOf(date: string): string {
 }
 
 /** The rows the grid shows: from the earliest opening to the latest closing of the days shown, whole hours. */
-export function gridHours(days: readonly CalendarDay[]): { startMinute: number; endMinute: number } {
+export function gridHours(
+  days: readonly CalendarDay[],
+  appointments: readonly Pick<CalendarAppointment, 'start' | 'cleanupUntil'>[] = [],
+): { startMinute: number; endMinute: number } {
   const open = days.filter((day) => !day.closed);
   const source = open.length > 0 ? open : days;
-  const start = Math.min(...source.map((day) => minuteOfClock(day.opens)));
-  const end = Math.max(...source.map((day) => minuteOfClock(day.closes)));
-  return { startMinute: Math.floor(start / 60) * 60, endMinute: Math.ceil(end / 60) * 60 };
+  let start = Math.min(...source.map((day) => minuteOfClock(day.opens)));
+  let end = Math.max(...source.map((day) => minuteOfClock(day.closes)));
+  // An appointment outside the hours (booked before the hours changed, or moved by the desk) still
+  // shows: the grid stretches to hold every one of the shown days.
+  const shown = new Set(days.map((day) => day.date));
+  for (const appointment of appointments) {
+    const from = localOf(appointment.start);
+    if (!shown.has(from.date)) continue;
+    const to = localOf(appointment.cleanupUntil);
+    start = Math.min(start, from.minute);
+    end = Math.max(end, to.date === from.date ? to.minute : 24 * 60);
+  }
+  return { startMinute: Math.floor(start / 60) * 60, endMinute: Math.min(Math.ceil(end / 60) * 60, 24 * 60) };
 }
 
 export interface PlacedBlock {

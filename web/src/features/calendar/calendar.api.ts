@@ -1,3 +1,4 @@
+import type { CheckInStatus } from '@spa/rules';
 import { get, put } from '../../lib/api';
 
 export interface CalendarDay {
@@ -39,7 +40,14 @@ export interface CalendarAppointment {
   employeeId: string | null;
   employeeName: string | null;
   customerName: string;
+  /** The customer's no-shows so far (this one included, once marked). */
+  customerNoShows: number;
   serviceName: string;
+  /** The check-in flow's recorded times (null until each step is taken). */
+  arrivedAt: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  noShowAt: string | null;
 }
 
 export interface CalendarData {
@@ -65,3 +73,7 @@ export const moveAppointment = (id: string, appointmentDateTime: string, roomId?
     appointmentDateTime,
     ...(roomId ? { roomId } : {}),
   });
+
+/** The check-in flow: Arrived, In Progress, Completed, or No-show (booking records the time). */
+export const checkInAppointment = (id: string, status: CheckInStatus) =>
+  put(`/appointments/${encodeURIComponent(id)}/check-in`, { status });

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CheckInStatus } from '@spa/rules';
 import { useRef, useState, type CSSProperties, type DragEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
@@ -10,8 +11,10 @@ import { useNow } from '../appointments/use-now';
 import { Modal } from '../catalogue/modal';
 import { employeeRoleLabel } from '../auth/account';
 import { toast } from '../../stores/toast.store';
+import { checkInActions, isOver, noShowRecord } from './check-in';
 import {
   calendarKeys,
+  checkInAppointment,
   fetchCalendar,
   moveAppointment,
   type CalendarAppointment,
@@ -69,7 +72,9 @@ export default function CalendarPage() {
   const asked = params.get('date');
   const date = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today;
   const first = view === 'week' ? mondayOf(date) : date;
-  const [open, setOpen] = useState<CalendarAppointment | null>(null);
+  // The open block is looked up in each answer, so the dialog follows what the desks change.
+  const [openId, setOpenId] = useState<string | null>(null);
+  const setOpen = (appointment: CalendarAppointment | null) => setOpenId(appointment?.id ?? null);
   const queryClient = useQueryClient();
   // Why the last move was refused (the engine's reason and nearest free starts), until the next one.
   const [refusal, setRefusal] = useState('');
@@ -97,6 +102,21 @@ export default function CalendarPage() {
       ),
   });
 
+  const [checkInError, setCheckInError] = useState('');
+  const checkIn = useMutation({
+    mutationFn: ({ appointment, status }: { appointment: CalendarAppointment; status: CheckInStatus }) =>
+      checkInAppointment(appointment.id, status),
+    onMutate: () => setCheckInError(''),
+    onSuccess: async (_answer, { appointment, status }) => {
+      toast.success(`${appointment.appointmentId}: ${status === 'No-show' ? 'marked a no-show' : status}`);
+      await queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+    },
+    onError: (error, { appointment }) =>
+      setCheckInError(
+        `${appointment.appointmentId} was not changed: ${getErrorMessage(error, 'the step was refused')}`,
+      ),
+  });
+
   const calendar = useQuery({
     queryKey: calendarKeys.range(first, view === 'week' ? 7 : 1),
     queryFn: () => fetchCalendar(first, view === 'week' ? 7 : 1),
@@ -111,6 +131,7 @@ export default function CalendarPage() {
       return next;
     });
   const step = view === 'week' ? 7 : 1;
+  const open = calendar.data?.appointments.find((appointment) => appointment.id === openId) ?? null;
 
   if (isApiError(calendar.error) && calendar.error.status === 403)
     return (
@@ -209,7 +230,7 @@ export default function CalendarPage() {
       ) : null}
 
       <ul className="cal-legend" aria-label="Colours">
-        {['Pending', 'Confirmed', 'In Progress', 'Completed'].map((status) => (
+        {['Pending', 'Confirmed', 'Arrived', 'In Progress', 'Completed', 'No-show'].map((status) => (
           <li key={status}>
             <span className={`cal-swatch cal-block--${statusClass(status)}`} aria-hidden="true" /> {status}
           </li>
@@ -223,7 +244,12 @@ export default function CalendarPage() {
         <Modal title={`${open.appointmentId}`} onClose={() => setOpen(null)}>
           <dl className="cal-details">
             <dt>Customer</dt>
-            <dd>{open.customerName}</dd>
+            <dd>
+              {open.customerName}
+              {open.customerNoShows > 0 && (
+                <span className="cal-noshows"> · {noShowRecord(open.customerNoShows)}</span>
+              )}
+            </dd>
             <dt>Treatment</dt>
             <dd>{open.serviceName}</dd>
             <dt>When</dt>
@@ -239,8 +265,25 @@ export default function CalendarPage() {
             <dd>
               {open.status} · payment {open.paymentStatus}
             </dd>
+            {recordedSteps(open).length > 0 && (
+              <>
+                <dt>Recorded</dt>
+                <dd>{recordedSteps(open).join(' · ')}</dd>
+              </>
+            )}
           </dl>
-          {calendar.data && (
+          <CheckInButtons
+            appointment={open}
+            now={now}
+            busy={checkIn.isPending}
+            onStep={(status) => checkIn.mutate({ appointment: open, status })}
+          />
+          {checkInError && (
+            <p className="cat-admin-banner" role="alert">
+              {checkInError}
+            </p>
+          )}
+          {calendar.data && !isOver(open.status) && (
             <MoveForm
               appointment={open}
               data={calendar.data}
@@ -264,6 +307,85 @@ export default function CalendarPage() {
   );
 }
 
+/** "Arrived 9:52 AM · Started 10:02 AM": the check-in flow's times, as the desk recorded them. */
+function recordedSteps(appointment: CalendarAppointment): string[] {
+  const steps: Array<[string, string | null]> = [
+    ['Arrived', appointment.arrivedAt],
+    ['Started', appointment.startedAt],
+    ['Completed', appointment.completedAt],
+    ['No-show marked', appointment.noShowAt],
+  ];
+  return steps.flatMap(([label, at]) => (at ? [`${label} ${clock12(localOf(at).minute)}`] : []));
+}
+
+/**
+ * The steps booking would take now, as buttons. A no-show frees the slot and counts against the
+ * customer, so it asks once more before it is sent.
+ */
+function CheckInButtons({
+  appointment,
+  now,
+  busy,
+  onStep,
+}: {
+  appointment: CalendarAppointment;
+  now: Date;
+  busy: boolean;
+  onStep: (status: CheckInStatus) => void;
+}) {
+  const [confirmingNoShow, setConfirmingNoShow] = useState(false);
+  const actions = checkInActions(appointment, now);
+  if (actions.length === 0) return null;
+  return (
+    <div className="cal-checkin" role="group" aria-label="Check-in">
+      {actions.map((action) =>
+        action.status === 'No-show' ? (
+          confirmingNoShow ? (
+            <span key={action.status} className="cal-checkin__confirm">
+              <span>Free the rest of the slot and count a no-show for {appointment.customerName}?</span>
+              <button
+                type="button"
+                className="btn cat-btn-danger btn--sm"
+                disabled={busy}
+                onClick={() => onStep('No-show')}
+              >
+                Confirm no-show
+              </button>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => setConfirmingNoShow(false)}
+              >
+                Keep waiting
+              </button>
+            </span>
+          ) : (
+            <button
+              key={action.status}
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={busy}
+              onClick={() => setConfirmingNoShow(true)}
+            >
+              {action.label}
+            </button>
+          )
+        ) : (
+          <button
+            key={action.status}
+            type="button"
+            className="btn btn--primary btn--sm"
+            disabled={busy}
+            onClick={() => onStep(action.status)}
+          >
+            {action.label}
+          </button>
+        ),
+      )}
+    </div>
+  );
+}
+
 interface Column {
   key: string;
   title: string;
@@ -275,7 +397,7 @@ interface Column {
 }
 
 function columnsOf(data: CalendarData, view: View, by: Columns): Column[] {
-  const grid = gridHours(data.days);
+  const grid = gridHours(data.days, data.appointments);
   const closedDay = (day: CalendarDay) =>
     day.closed ? [{ from: grid.startMinute, to: grid.endMinute, label: day.note ?? 'Closed' }] : [];
   if (view === 'week')
@@ -341,7 +463,7 @@ function CalendarGrid({
   onOpen: (appointment: CalendarAppointment) => void;
   onMove: (appointment: CalendarAppointment, start: string, roomId?: string) => void;
 }) {
-  const grid = gridHours(data.days);
+  const grid = gridHours(data.days, data.appointments);
   // Blocks move by dragging in the week and in the day by room (a column is a day, or a room).
   const movable = view === 'week' || by === 'room';
   const dragged = useRef<{ appointment: CalendarAppointment; grabMinutes: number } | null>(null);
@@ -446,8 +568,12 @@ function CalendarGrid({
                     <button
                       type="button"
                       className={`cal-block cal-block--${statusClass(appointment.status)}`}
-                      draggable={movable}
-                      onDragStart={movable ? (event) => onDragStart(event, appointment) : undefined}
+                      draggable={movable && !isOver(appointment.status)}
+                      onDragStart={
+                        movable && !isOver(appointment.status)
+                          ? (event) => onDragStart(event, appointment)
+                          : undefined
+                      }
                       style={{ height: `${(placed.height / (placed.height + placed.cleanupHeight)) * 100}%` }}
                       aria-label={`${appointment.appointmentId}, ${appointment.customerName}, ${appointment.serviceName}, ${span(appointment)}, ${where}, ${appointment.status}`}
                       onClick={() => onOpen(appointment)}
