@@ -156,3 +156,21 @@ export async function readModelGenerationId(db: Queryable): Promise<string> {
   if (!row) throw new Error('read_model_generation is empty: run the booking migrations');
   return row.id;
 }
+
+/**
+ * Customers (role user, not deleted) whose name or email holds `text`, or whose phone holds its digits
+ * (three or more: "98765" finds +91 98765 43210), by name: the desk's search for a walk-in or a call.
+ */
+export async function searchCustomers(db: Queryable, text: string, limit: number): Promise<UserRow[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const digits = text.replace(/\D/g, '');
+  const matches = [sql`${users.name} ilike ${pattern}`, sql`${users.email} ilike ${pattern}`];
+  if (digits.length >= 3)
+    matches.push(sql`regexp_replace(${users.phone}, '\\D', '', 'g') like ${`%${digits}%`}`);
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'user'), eq(users.deleted, false), sql`(${sql.join(matches, sql` or `)})`))
+    .orderBy(asc(users.name))
+    .limit(limit);
+}

@@ -17,6 +17,7 @@ import { cancelByRequest } from '../use-cases/cancel-appointment.js';
 import { checkIn, completeAppointment, setStatus } from '../use-cases/change-status.js';
 import type { CheckInStatus } from '../domain/check-in.js';
 import { rescheduleAppointment } from '../use-cases/reschedule-appointment.js';
+import { bookAtDesk, findCustomers } from '../use-cases/desk-booking.js';
 import {
   adminAppointments,
   availableEmployees,
@@ -41,6 +42,8 @@ import {
   bookingBodySchema,
   bookingRulesSchema,
   checkInBodySchema,
+  customerSearchQuerySchema,
+  customerSearchSchema,
   errorResponses,
   idParamsSchema,
   paymentStatusBodySchema,
@@ -125,7 +128,7 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
         .send(await bookableTimes(context, request.query, nowOf(context))),
   );
 
-  app.post<{ Body: BookingRequest }>(
+  app.post<{ Body: BookingRequest & { customerId?: string } }>(
     '/appointments/auto-assign',
     {
       preValidation: requireAuth,
@@ -139,7 +142,10 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { appointment, payment } = await bookAppointment(context, request.body, user);
+      const { customerId, ...choice } = request.body;
+      const { appointment, payment } = customerId
+        ? await bookAtDesk(context, choice, customerId, user)
+        : await bookAppointment(context, choice, user);
       const options = { viewer: user, now: nowOf(context), rules: context.config.rules };
       return reply
         .status(201)
@@ -149,6 +155,22 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
             : presentAppointment(appointment, options),
         );
     },
+  );
+
+  app.get<{ Querystring: { search: string } }>(
+    '/appointments/customers',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The front desk finds a customer by name, phone or email (admin, manager, receptionist): up to ten, with each one's no-shows",
+        querystring: customerSearchQuerySchema,
+        response: { 200: customerSearchSchema, ...errorResponses },
+      },
+    },
+    async (request) => findCustomers(context, request.query.search, currentUser(request)),
   );
 
   app.get<{ Params: { userId: string }; Querystring: ListQuery }>(

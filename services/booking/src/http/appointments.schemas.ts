@@ -47,6 +47,9 @@ export const bookingBodySchema = {
           'The start, ISO-8601 with an offset (e.g. 2026-11-21T05:30:00.000Z = 11:00 AM IST); a whole minute in the future, with the treatment inside 9:00 AM to 9:00 PM Asia/Kolkata',
       },
       paymentMethod: { type: 'string', enum: [...PAYMENT_METHODS], description: 'cash or online' },
+      customerId: idText(
+        'The front desk only: book for this customer (a walk-in or a phone call), paid at the counter (cash)',
+      ),
     },
     ['serviceId', 'durationMinutes', 'totalPrice', 'type', 'appointmentDateTime', 'paymentMethod'],
   ),
@@ -418,3 +421,33 @@ export const availabilitySchema = {
 /** Open appointments a change of hours leaves outside them: listed for the desk to act on, never changed. */
 export const strandedAppointmentsSchema = (description: string) =>
   ({ type: 'array', description, items: appointmentSchema }) as const;
+
+export const customerSearchQuerySchema = strictObject(
+  {
+    search: {
+      type: 'string',
+      maxLength: 100,
+      description: 'Two or more letters or digits of a name, phone or email',
+    },
+  },
+  ['search'],
+);
+
+export const customerSearchSchema = {
+  type: 'object',
+  properties: {
+    customers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          email: { type: 'string', description: 'Empty for a customer who gave only a phone' },
+          phone: { type: 'string' },
+          noShows: { type: 'integer' },
+        },
+      },
+    },
+  },
+} as const;

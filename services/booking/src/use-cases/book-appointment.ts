@@ -41,6 +41,13 @@ export interface BookingRequest extends QuotedPrices {
   paymentMethod: PaymentMethod;
 }
 
+/** Whom the appointment is for: the caller, or (the desk's walk-ins and phone bookings) a customer it chose. */
+export interface BookingCustomer {
+  id: string;
+  name: string;
+  email: string;
+}
+
 export interface Booked {
   appointment: AppointmentView;
   /** Online bookings: the provider order the customer's checkout opens. */
@@ -55,7 +62,8 @@ export interface Booked {
 export async function bookAppointment(
   context: BookingContext,
   request: BookingRequest,
-  customer: AuthUser,
+  caller: AuthUser,
+  customer: BookingCustomer = caller,
 ): Promise<Booked> {
   const now = nowOf(context);
   const choice = await checkChoice(context, request, now);
@@ -64,7 +72,7 @@ export async function bookAppointment(
   if (refusal) throw refusal;
   if (choice.rooms.free.length === 0)
     throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, now);
-  const appointment = await writeBooking(context, request, customer, choice, now);
+  const appointment = await writeBooking(context, request, caller, customer, choice, now);
   if (!appointment)
     // Every free room was taken by someone quicker in the meantime.
     throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, nowOf(context));
@@ -128,7 +136,8 @@ async function checkChoice(context: BookingContext, request: BookingRequest, now
 async function writeBooking(
   context: BookingContext,
   request: BookingRequest,
-  customer: AuthUser,
+  caller: AuthUser,
+  customer: BookingCustomer,
   { service, option, slot, rooms, roomChoice, price }: Choice,
   now: Date,
 ): Promise<AppointmentView | undefined> {
@@ -139,7 +148,8 @@ async function writeBooking(
     findUser(context.db, customer.id),
   ]);
   const id = randomUUID();
-  const actor = actorOf(customer);
+  const actor = actorOf(caller);
+  const atDesk = caller.id !== customer.id;
   const online = request.paymentMethod === 'online';
   const booked = await allocate(context.db, {
     rooms: rooms.free,
@@ -183,7 +193,13 @@ async function writeBooking(
         {
           field: 'booked',
           to: 'Pending',
-          note: employeeId ? null : 'No employee with the right role was free on shift; assign one later.',
+          note:
+            [
+              atDesk ? `Booked at the front desk by ${caller.name}` : null,
+              employeeId ? null : 'No employee with the right role was free on shift; assign one later.',
+            ]
+              .filter(Boolean)
+              .join('. ') || null,
         },
       ]);
       // Everything it refers to is at hand: the view is put together here, not read back.
