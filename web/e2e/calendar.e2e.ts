@@ -15,14 +15,16 @@ import {
   type CatalogueService,
   type Session,
 } from './support/booking.js';
-import { launchBrowser, newPage } from './support/browser.js';
+import { baseUrl, launchBrowser, newPage } from './support/browser.js';
+import { linkTo, uniqueEmail, waitForEmail } from './support/inbox.js';
 import { screenshot } from './support/session.js';
 
 /*
  * The front desk's calendar (issue #15, item 1) through the gateway, booking and the browser: the admin
  * and the receptionist see a day by room and by employee and a week; a booking made elsewhere appears
  * on an open calendar without a reload; a customer or a therapist is refused; the desk checks customers
- * in from a block (issue #15, item 3). Days 74 to 76 ahead are this file's.
+ * in from a block (issue #15, item 3) and books walk-ins and phone calls, for a customer found or one
+ * added on the spot (item 2). Days 74 to 77 ahead are this file's.
  */
 
 const run = randomBytes(3).toString('hex');
@@ -282,6 +284,68 @@ describe('the front desk calendar', () => {
     await poll(() => other.getByText(/^No-show · payment/).count()).toBe(1);
     await poll(() => other.getByText('1 no-show on record').count()).toBe(1);
     await screenshot(desk, 'calendar-no-show');
+  });
+
+  it('books a walk-in for a customer found by name, and a phone call for a new customer who then claims the account', async () => {
+    const day = spaDay(77);
+    const date = isoDateOf(day);
+    const desk = await open(receptionist, `/dashboard/calendar?date=${date}`);
+    const block = (name: RegExp) => desk.getByRole('button', { name });
+    const dialog = desk.getByRole('dialog', { name: 'New booking' });
+    const chooseTreatment = async (time: string) => {
+      await dialog.getByLabel('Treatment').selectOption({ label: 'Deep Tissue Massage' });
+      await dialog.getByLabel('Room').selectOption('Gold|Single Bed');
+      await dialog.getByLabel('Time').fill(time);
+    };
+
+    // A walk-in: the desk finds Tara by part of her name.
+    await desk.getByRole('button', { name: 'New booking' }).click();
+    await dialog.getByLabel('Find by name, phone or email').fill(`Calendar ${run}`);
+    await dialog.getByRole('button', { name: new RegExp(`^Tara Calendar ${run}`) }).click();
+    await chooseTreatment('12:00');
+    // Nothing is sent before every choice is made; then the total to pay at the counter shows.
+    await poll(() => dialog.getByText(/^To pay at the counter:/).count()).toBe(1);
+    await screenshot(desk, 'calendar-walk-in');
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+    await poll(() => desk.locator('.toast', { hasText: `booked for Tara Calendar ${run}` }).count()).toBe(1);
+    await poll(() =>
+      block(new RegExp(`, Tara Calendar ${run}, Deep Tissue Massage, 12:00 PM–1:00 PM, `)).count(),
+    ).toBe(1);
+
+    // A phone call from someone new: added on the spot with a phone and an email, then booked.
+    const email = uniqueEmail('walkin');
+    await desk.getByRole('button', { name: 'New booking' }).click();
+    await dialog.getByRole('button', { name: 'New customer' }).click();
+    const fresh = dialog.getByRole('group', { name: 'New customer' });
+    await fresh.getByRole('button', { name: 'Add customer' }).click();
+    await poll(() => fresh.getByText('Enter the customer’s name.').count()).toBe(1);
+    await fresh.getByLabel('Name').fill(`Vikram Phone ${run}`);
+    await fresh.getByLabel('Phone').fill('+91 90000 12345');
+    await fresh.getByLabel('Email').fill(email);
+    await fresh.getByRole('button', { name: 'Add customer' }).click();
+    await poll(() => dialog.getByText(`Vikram Phone ${run}`, { exact: true }).count()).toBe(1);
+    await chooseTreatment('15:00');
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+    await poll(() => desk.locator('.toast', { hasText: `booked for Vikram Phone ${run}` }).count()).toBe(1);
+    await poll(() =>
+      block(new RegExp(`, Vikram Phone ${run}, Deep Tissue Massage, 3:00 PM–4:00 PM, `)).count(),
+    ).toBe(1);
+
+    // He gets the confirmation, and an invitation to claim the account the desk made for him.
+    await waitForEmail(email, /Deep Tissue Massage .* is booked/);
+    const claim = linkTo(await waitForEmail(email, /account is ready/), '/auth/reset-password/');
+    expect(claim.startsWith(`${baseUrl()}/auth/reset-password/`)).toBe(true);
+    await api('POST', `/auth/reset-password/${new URL(claim).pathname.split('/').pop()}`, {
+      password: 'Banyan-tree-51',
+    });
+    const claimed = await signIn(email, 'Banyan-tree-51');
+    const his = await api<{ appointments: Array<{ appointmentDateTime: string }> }>(
+      'GET',
+      `/appointments/users/${claimed.user.id}/appointments?timeRange=upcoming`,
+      undefined,
+      claimed.token,
+    );
+    expect(his.appointments.map((each) => each.appointmentDateTime)).toEqual([day.at(15)]);
   });
 
   it('is refused to a customer and to a therapist', async () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarAppointment } from './calendar.api';
 import {
   addDaysTo,
+  clockOfMinute,
+  newBookingStart,
   dropMinute,
   gridHours,
   instantOf,
@@ -112,5 +114,27 @@ describe('dragging a block', () => {
 
   it('turns a business-time wall clock into the instant the API takes', () => {
     expect(instantOf('2026-12-01', 14 * 60 + 30)).toBe('2026-12-01T09:00:00.000Z');
+  });
+});
+
+describe('newBookingStart', () => {
+  it('starts today at the next quarter hour, another day at 10:00', () => {
+    expect(clockOfMinute(545)).toBe('09:05');
+    expect(newBookingStart('2026-12-01', new Date(at('14:07')))).toEqual({
+      date: '2026-12-01',
+      time: '14:15',
+    });
+    expect(newBookingStart('2026-12-01', new Date(at('14:15')))).toEqual({
+      date: '2026-12-01',
+      time: '14:30',
+    });
+    expect(newBookingStart('2026-12-02', new Date(at('14:07')))).toEqual({
+      date: '2026-12-02',
+      time: '10:00',
+    });
+    expect(newBookingStart('2026-12-01', new Date(at('23:50')))).toEqual({
+      date: '2026-12-02',
+      time: '10:00',
+    });
   });
 });

@@ -134,3 +134,18 @@ export function dropMinute(
   const snapped = Math.round((pointerMinute - grabMinutes) / 15) * 15;
   return Math.min(Math.max(snapped, grid.startMinute), grid.endMinute - durationMinutes);
 }
+
+/** "09:05": a minute of the day as the time inputs read it. */
+export const clockOfMinute = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/**
+ * Where the toolbar's New booking starts: on today, the next quarter hour from now; on another day,
+ * 10:00. The desk changes it in the form.
+ */
+export function newBookingStart(date: string, now: Date): { date: string; time: string } {
+  const local = localOf(now);
+  if (local.date !== date) return { date, time: '10:00' };
+  const next = Math.ceil((local.minute + 1) / 15) * 15;
+  return next >= 24 * 60 ? { date: addDaysTo(date, 1), time: '10:00' } : { date, time: clockOfMinute(next) };
+}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckInStatus } from '@spa/rules';
-import { useRef, useState, type CSSProperties, type DragEvent, type FormEvent } from 'react';
+import { useRef, useState, type CSSProperties, type DragEvent, type FormEvent, type MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
@@ -12,6 +12,7 @@ import { Modal } from '../catalogue/modal';
 import { employeeRoleLabel } from '../auth/account';
 import { toast } from '../../stores/toast.store';
 import { checkInActions, isOver, noShowRecord } from './check-in';
+import { WalkInDialog, type WalkInStart } from './walk-in-dialog';
 import {
   calendarKeys,
   checkInAppointment,
@@ -23,7 +24,9 @@ import {
 } from './calendar.api';
 import {
   addDaysTo,
+  clockOfMinute,
   dropMinute,
+  newBookingStart,
   gridHours,
   instantOf,
   localOf,
@@ -103,6 +106,8 @@ export default function CalendarPage() {
   });
 
   const [checkInError, setCheckInError] = useState('');
+  // A walk-in or phone booking being made, from the toolbar or an empty spot of the grid.
+  const [walkIn, setWalkIn] = useState<WalkInStart | null>(null);
   const checkIn = useMutation({
     mutationFn: ({ appointment, status }: { appointment: CalendarAppointment; status: CheckInStatus }) =>
       checkInAppointment(appointment.id, status),
@@ -177,6 +182,13 @@ export default function CalendarPage() {
               {view === 'week' ? `${dayLabel(first)} – ${dayLabel(addDaysTo(first, 6))}` : dayLabel(first)}
             </strong>
           </div>
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            onClick={() => setWalkIn(newBookingStart(first, now))}
+          >
+            New booking
+          </button>
           <div className="range-toggle" role="group" aria-label="Days shown">
             {(['day', 'week'] as const).map((option) => (
               <button
@@ -226,6 +238,7 @@ export default function CalendarPage() {
           now={now}
           onOpen={setOpen}
           onMove={(appointment, start, roomId) => move.mutate({ appointment, start, roomId })}
+          onNew={setWalkIn}
         />
       ) : null}
 
@@ -239,6 +252,18 @@ export default function CalendarPage() {
           <span className="cal-swatch cal-swatch--cleanup" aria-hidden="true" /> Cleanup
         </li>
       </ul>
+
+      {walkIn && (
+        <WalkInDialog
+          start={walkIn}
+          onClose={() => setWalkIn(null)}
+          onBooked={async (code, name) => {
+            toast.success(`${code} booked for ${name}`);
+            setWalkIn(null);
+            await queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+          }}
+        />
+      )}
 
       {open && (
         <Modal title={`${open.appointmentId}`} onClose={() => setOpen(null)}>
@@ -455,6 +480,7 @@ function CalendarGrid({
   now,
   onOpen,
   onMove,
+  onNew,
 }: {
   data: CalendarData;
   view: View;
@@ -462,6 +488,7 @@ function CalendarGrid({
   now: Date;
   onOpen: (appointment: CalendarAppointment) => void;
   onMove: (appointment: CalendarAppointment, start: string, roomId?: string) => void;
+  onNew: (start: WalkInStart) => void;
 }) {
   const grid = gridHours(data.days, data.appointments);
   // Blocks move by dragging in the week and in the day by room (a column is a day, or a room).
@@ -489,6 +516,20 @@ function CalendarGrid({
     )
       return;
     onMove(drag.appointment, start, roomId);
+  };
+  // A click on an empty part of a column starts a booking there (the toolbar's New booking is the
+  // keyboard's way): that day, the quarter hour under the pointer, and by room that room's kind.
+  const onEmptyClick = (event: MouseEvent<HTMLDivElement>, column: Column) => {
+    if ((event.target as HTMLElement).closest('.cal-slot')) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const minute = grid.startMinute + (event.clientY - rect.top) / PX_PER_MINUTE;
+    const room =
+      view === 'day' && by === 'room' ? data.rooms.find((each) => each.id === column.key) : undefined;
+    onNew({
+      date: column.date,
+      time: clockOfMinute(Math.floor(minute / 15) * 15),
+      ...(room ? { room: { type: room.type, capacity: room.capacity } } : {}),
+    });
   };
   const height = (grid.endMinute - grid.startMinute) * PX_PER_MINUTE;
   const columns = columnsOf(data, view, by);
@@ -526,6 +567,7 @@ function CalendarGrid({
               className="cal-column"
               onDragOver={movable ? (event) => event.preventDefault() : undefined}
               onDrop={movable ? (event) => onDrop(event, column) : undefined}
+              onClick={(event) => onEmptyClick(event, column)}
               role="group"
               aria-label={`${column.title}: ${column.appointments.length} appointment${column.appointments.length === 1 ? '' : 's'}`}
             >
@@ -614,8 +656,7 @@ function MoveForm({
   onMove: (start: string, roomId?: string) => void;
 }) {
   const local = localOf(appointment.start);
-  const clock = `${String(Math.floor(local.minute / 60)).padStart(2, '0')}:${String(local.minute % 60).padStart(2, '0')}`;
-  const [when, setWhen] = useState(`${local.date}T${clock}`);
+  const [when, setWhen] = useState(`${local.date}T${clockOfMinute(local.minute)}`);
   // Rooms of the same type and capacity: the price the customer paid (booking refuses any other).
   const current = data.rooms.find((room) => room.id === appointment.roomId);
   const rooms = data.rooms.filter(
