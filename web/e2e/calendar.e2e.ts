@@ -252,7 +252,11 @@ describe('the front desk calendar', () => {
     await checkIn.getByRole('button', { name: 'Arrived' }).click();
     await poll(() => details.getByText(/^Arrived \d{1,2}:\d{2} [AP]M$/).count()).toBe(1);
     await poll(() => checkIn.getByRole('button').allTextContents()).toEqual(['Start treatment']);
-    await checkIn.getByRole('button', { name: 'Start treatment' }).click();
+    // The therapist starts it from her own dashboard; the desk's open dialog follows within seconds.
+    const own = await open(therapist, '/dashboard');
+    await own.getByRole('button', { name: `Start treatment: ${treated}` }).click();
+    await poll(() => own.locator('.toast', { hasText: `${treated}: In Progress` }).count()).toBe(1);
+    await own.getByRole('button', { name: `Complete: ${treated}` }).waitFor();
     await poll(() => checkIn.getByRole('button').allTextContents()).toEqual(['Complete']);
     await checkIn.getByRole('button', { name: 'Complete' }).click();
     await poll(() => details.getByText(/^Completed · payment/).count()).toBe(1);

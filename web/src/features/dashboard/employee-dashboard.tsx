@@ -1,7 +1,13 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { MyHoursAndTimeOff } from '../staff-time/my-time-off';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CheckInStatus } from '@spa/rules';
+import { getErrorMessage } from '../../lib/api';
+import { toast } from '../../stores/toast.store';
+import { useNow } from '../appointments/use-now';
+import { checkInAppointment } from '../calendar/calendar.api';
+import { checkInActions } from '../calendar/check-in';
 import { useId, useState } from 'react';
 import { ChevronDownIcon, ClockIcon, MapPinIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
@@ -127,6 +133,43 @@ function matches(appointment: Appointment, { status, search }: Filters): boolean
     .some((value) => value.toLowerCase().includes(needle));
 }
 
+/**
+ * The therapist's own steps of the check-in flow (issue #15, item 3): start the treatment and complete
+ * it, when booking's rule allows them now; the desk does arrivals and no-shows.
+ */
+function TherapistSteps({ appointment }: { appointment: Appointment }) {
+  const now = useNow(30_000);
+  const queryClient = useQueryClient();
+  const step = useMutation({
+    mutationFn: (status: CheckInStatus) => checkInAppointment(appointment.id, status),
+    onSuccess: async (_answer, status) => {
+      toast.success(`${appointment.appointmentId}: ${status}`);
+      await queryClient.invalidateQueries({ queryKey: ['appointments'] });
+    },
+    onError: (error) => toast.error(getErrorMessage(error, 'The step was refused.')),
+  });
+  if (!appointment.start) return null;
+  const actions = checkInActions({ status: appointment.status, start: appointment.start }, now).filter(
+    (action) => action.status === 'In Progress' || action.status === 'Completed',
+  );
+  return (
+    <>
+      {actions.map((action) => (
+        <button
+          key={action.status}
+          type="button"
+          className="btn btn--primary btn--sm"
+          disabled={step.isPending}
+          aria-label={`${action.label}: ${appointment.appointmentId}`}
+          onClick={() => step.mutate(action.status)}
+        >
+          {action.label}
+        </button>
+      ))}
+    </>
+  );
+}
+
 function EmployeeAppointmentRow({ appointment }: { appointment: Appointment }) {
   const room = appointment.room;
   return (
@@ -149,7 +192,10 @@ function EmployeeAppointmentRow({ appointment }: { appointment: Appointment }) {
         </span>
       </div>
       <span className="muted">{appointment.appointmentId}</span>
-      <StatusBadge status={appointment.status} />
+      <span className="appointment-row__status">
+        <StatusBadge status={appointment.status} />
+        <TherapistSteps appointment={appointment} />
+      </span>
     </li>
   );
 }
