@@ -156,6 +156,25 @@ describe('the front desk calendar', () => {
       1,
     );
     await screenshot(reception, 'calendar-day-employees');
+    // Dropped onto the receptionist's own column: booking refuses, and the desk is told why.
+    await drag(
+      reception,
+      reception.getByRole('button', { name: new RegExp(`^${second}, `) }),
+      reception.getByRole('group', { name: /^Rohan Verma: / }),
+      300,
+    );
+    await poll(() =>
+      reception
+        .getByRole('alert')
+        .filter({ hasText: `${second} was not given to Rohan Verma` })
+        .count(),
+    ).toBe(1);
+    expect(
+      await reception
+        .getByRole('alert')
+        .filter({ hasText: `${second} was not given to Rohan Verma` })
+        .textContent(),
+    ).toMatch(/performed by a servicestaff/);
 
     // Click opens the appointment; the week shows the day among seven.
     await block(first).click();
@@ -237,6 +256,16 @@ describe('the front desk calendar', () => {
     const today = startsToday();
     await shiftInBooking(missed, ahead.at(14), today.started);
     await shiftInBooking(treated, ahead.at(11), today.other);
+    const id = (
+      await api<{ appointments: Array<{ id: string; appointmentId: string }> }>(
+        'GET',
+        `/appointments/calendar?date=${isoDateOf(spaDay(0))}`,
+        undefined,
+        admin.token,
+      )
+    ).appointments.find((each) => each.appointmentId === treated)!.id;
+    // Hers whatever her shift is (booked at 11:00 it may have found nobody on shift).
+    await api('POST', `/appointments/${id}/assign-employee`, { employeeId: therapist.user.id }, admin.token);
 
     const desk = await open(receptionist, '/dashboard/calendar');
     const block = (id: string) => desk.getByRole('button', { name: new RegExp(`^${id}, `) });
@@ -262,14 +291,6 @@ describe('the front desk calendar', () => {
     await poll(() => details.getByText(/^Completed · payment/).count()).toBe(1);
     expect(await checkIn.count()).toBe(0);
     await poll(() => block(treated).getAttribute('aria-label')).toMatch(/, Completed$/);
-    const id = (
-      await api<{ appointments: Array<{ id: string; appointmentId: string }> }>(
-        'GET',
-        `/appointments/calendar?date=${isoDateOf(spaDay(0))}`,
-        undefined,
-        admin.token,
-      )
-    ).appointments.find((each) => each.appointmentId === treated)!.id;
     const record = await api<Record<string, string | null>>(
       'GET',
       `/appointments/${id}`,

@@ -144,4 +144,24 @@ describe('the desk books for a customer', () => {
     expect(forAnother.statusCode).toBe(403);
     expect((await search(admin.token, 'priya')).json().customers).toHaveLength(1);
   });
+
+  it('the desk gives an appointment to a therapist (the calendar drop onto her column); nobody else may', async () => {
+    const booked = await world.request('POST', '/appointments/auto-assign', {
+      token: receptionist.token,
+      body: { ...bookingBody(service, istTime(DAY + 1, '10:00'), { type: 'Gold' }), customerId: priya.id },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json()._id;
+    const assign = (token: string, employeeId: string) =>
+      world.request('POST', `/appointments/${id}/assign-employee`, { token, body: { employeeId } });
+    expect((await assign(therapist.token, therapist.id)).statusCode).toBe(403);
+    expect((await assign(priya.token, therapist.id)).statusCode).toBe(403);
+    // A receptionist does not give massages: the treatment's role decides.
+    expect((await assign(receptionist.token, receptionist.id)).json()).toMatchObject({
+      code: 'ROLE_MISMATCH',
+    });
+    const assigned = await assign(receptionist.token, therapist.id);
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().employeeId).toMatchObject({ _id: therapist.id, name: 'Meera Iyer' });
+  });
 });

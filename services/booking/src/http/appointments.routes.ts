@@ -324,12 +324,12 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
   app.post<IdParams & { Body: { employeeId: string } }>(
     '/appointments/:id/assign-employee',
     {
-      preValidation: adminOnly,
+      preValidation: requireAuth,
       schema: {
         tags,
         security,
         summary:
-          'Assign an employee; refused (409) when they already have an appointment at that time (admin)',
+          'Assign an employee of the treatment’s role; refused (409) when they already have an appointment at that time (the desk: admin, manager, receptionist)',
         params: idParamsSchema,
         body: assignEmployeeBodySchema,
         response: { 200: appointmentSchema, ...errorResponses },

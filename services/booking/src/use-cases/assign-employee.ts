@@ -1,4 +1,4 @@
-import { AppError, notFound, type AuthUser } from '@spa/kit';
+import { AppError, forbidden, notFound, type AuthUser } from '@spa/kit';
 import { isClosedStatus } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { updateAppointment } from '../db/appointments.repository.js';
@@ -8,14 +8,21 @@ import { actorMessage, bookingEvents } from '../events/publishes.js';
 import { lockSlot, slotOfAppointment } from './allocation.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
 import { changeAppointment, commitChange, viewOf } from './appointment-change.js';
+import { isDesk } from './calendar.js';
 
-/** POST /appointments/:id/assign-employee: refused when it would give the employee two places at once. */
+/**
+ * POST /appointments/:id/assign-employee: the desk (an admin, a manager or a receptionist: the
+ * calendar's drop onto an employee's column) gives the appointment to an employee of the treatment's
+ * role; refused when it would give the employee two places at once.
+ */
 export async function assignEmployee(
   context: BookingContext,
   id: string,
   employeeId: string,
   user: AuthUser,
 ): Promise<AppointmentView> {
+  if (!(await isDesk(context.db, user)))
+    throw forbidden('Assigning an employee is for the front desk: admins, managers and receptionists.');
   return changeAppointment(context, id, async (tx, current) => {
     if (isClosedStatus(current.status))
       throw new AppError(

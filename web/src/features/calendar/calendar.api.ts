@@ -1,5 +1,5 @@
 import type { CheckInStatus } from '@spa/rules';
-import { get, put } from '../../lib/api';
+import { get, post, put } from '../../lib/api';
 
 export interface CalendarDay {
   date: string;
@@ -77,3 +77,7 @@ export const moveAppointment = (id: string, appointmentDateTime: string, roomId?
 /** The check-in flow: Arrived, In Progress, Completed, or No-show (booking records the time). */
 export const checkInAppointment = (id: string, status: CheckInStatus) =>
   put(`/appointments/${encodeURIComponent(id)}/check-in`, { status });
+
+/** The desk gives an appointment to an employee of its treatment's role (the drop onto their column). */
+export const assignEmployeeTo = (id: string, employeeId: string) =>
+  post(`/appointments/${encodeURIComponent(id)}/assign-employee`, { employeeId });

@@ -14,6 +14,7 @@ import { toast } from '../../stores/toast.store';
 import { checkInActions, isOver, noShowRecord } from './check-in';
 import { WalkInDialog, type WalkInStart } from './walk-in-dialog';
 import {
+  assignEmployeeTo,
   calendarKeys,
   checkInAppointment,
   fetchCalendar,
@@ -105,6 +106,25 @@ export default function CalendarPage() {
       ),
   });
 
+  const assign = useMutation({
+    mutationFn: ({
+      appointment,
+      employeeId,
+    }: {
+      appointment: CalendarAppointment;
+      employeeId: string;
+      employeeName: string;
+    }) => assignEmployeeTo(appointment.id, employeeId),
+    onMutate: () => setRefusal(''),
+    onSuccess: async (_answer, { appointment, employeeName }) => {
+      toast.success(`${appointment.appointmentId} given to ${employeeName}`);
+      await queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+    },
+    onError: (error, { appointment, employeeName }) =>
+      setRefusal(
+        `${appointment.appointmentId} was not given to ${employeeName}: ${getErrorMessage(error, 'the change was refused')}`,
+      ),
+  });
   const [checkInError, setCheckInError] = useState('');
   // A walk-in or phone booking being made, from the toolbar or an empty spot of the grid.
   const [walkIn, setWalkIn] = useState<WalkInStart | null>(null);
@@ -239,6 +259,9 @@ export default function CalendarPage() {
           onOpen={setOpen}
           onMove={(appointment, start, roomId) => move.mutate({ appointment, start, roomId })}
           onNew={setWalkIn}
+          onAssign={(appointment, employeeId, employeeName) =>
+            assign.mutate({ appointment, employeeId, employeeName })
+          }
         />
       ) : null}
 
@@ -481,6 +504,7 @@ function CalendarGrid({
   onOpen,
   onMove,
   onNew,
+  onAssign,
 }: {
   data: CalendarData;
   view: View;
@@ -489,10 +513,9 @@ function CalendarGrid({
   onOpen: (appointment: CalendarAppointment) => void;
   onMove: (appointment: CalendarAppointment, start: string, roomId?: string) => void;
   onNew: (start: WalkInStart) => void;
+  onAssign: (appointment: CalendarAppointment, employeeId: string, employeeName: string) => void;
 }) {
   const grid = gridHours(data.days, data.appointments);
-  // Blocks move by dragging in the week and in the day by room (a column is a day, or a room).
-  const movable = view === 'week' || by === 'room';
   const dragged = useRef<{ appointment: CalendarAppointment; grabMinutes: number } | null>(null);
   const onDragStart = (event: DragEvent<HTMLButtonElement>, appointment: CalendarAppointment) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -505,6 +528,11 @@ function CalendarGrid({
     const drag = dragged.current;
     dragged.current = null;
     if (!drag) return;
+    if (view === 'day' && by === 'employee') {
+      if (column.key !== 'unassigned' && column.key !== drag.appointment.employeeId)
+        onAssign(drag.appointment, column.key, column.title);
+      return;
+    }
     const rect = event.currentTarget.getBoundingClientRect();
     const pointerMinute = grid.startMinute + (event.clientY - rect.top) / PX_PER_MINUTE;
     const duration = (Date.parse(drag.appointment.end) - Date.parse(drag.appointment.start)) / 60_000;
@@ -565,8 +593,10 @@ function CalendarGrid({
             <div
               key={column.key}
               className="cal-column"
-              onDragOver={movable ? (event) => event.preventDefault() : undefined}
-              onDrop={movable ? (event) => onDrop(event, column) : undefined}
+              // Blocks move by dragging: in the week and the day by room to another time (and room);
+              // in the day by employee onto another employee's column, which gives it to them.
+              onDragOver={(event) => event.preventDefault()}
+              onDrop={(event) => onDrop(event, column)}
               onClick={(event) => onEmptyClick(event, column)}
               role="group"
               aria-label={`${column.title}: ${column.appointments.length} appointment${column.appointments.length === 1 ? '' : 's'}`}
@@ -610,11 +640,9 @@ function CalendarGrid({
                     <button
                       type="button"
                       className={`cal-block cal-block--${statusClass(appointment.status)}`}
-                      draggable={movable && !isOver(appointment.status)}
+                      draggable={!isOver(appointment.status)}
                       onDragStart={
-                        movable && !isOver(appointment.status)
-                          ? (event) => onDragStart(event, appointment)
-                          : undefined
+                        isOver(appointment.status) ? undefined : (event) => onDragStart(event, appointment)
                       }
                       style={{ height: `${(placed.height / (placed.height + placed.cleanupHeight)) * 100}%` }}
                       aria-label={`${appointment.appointmentId}, ${appointment.customerName}, ${appointment.serviceName}, ${span(appointment)}, ${where}, ${appointment.status}`}
