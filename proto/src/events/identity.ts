@@ -33,6 +33,11 @@ export const identityEvents = {
     identity.PasswordResetRequestedSchema,
     'identity.account-email.v1',
   ),
+  accountClaimInvited: defineEvent(
+    'identity.account.claim-invited',
+    identity.AccountClaimInvitedSchema,
+    'identity.account-email.v1',
+  ),
   employeeApplicationApproved: defineEvent(
     'identity.employee-application.approved',
     identity.EmployeeApplicationDecidedSchema,

@@ -20,6 +20,7 @@ describe('identity configuration', () => {
       appUrl: 'http://localhost:8080',
       accessTokenTtlSeconds: 86_400,
       resetTokenTtlSeconds: 3_600,
+      claimTokenTtlSeconds: 7 * 86_400,
       verificationTokenTtlSeconds: 86_400,
       signInThrottle: {
         freeFailures: 3,

@@ -56,6 +56,11 @@ export interface IdentityConfig extends BaseConfig {
   signingKeyJwk: string | undefined;
   accessTokenTtlSeconds: number;
   resetTokenTtlSeconds: number;
+  /**
+   * How long the "set your password" link of a walk-in customer's account lasts: longer than a reset
+   * link, because the person did not ask for it and may read it days after their visit.
+   */
+  claimTokenTtlSeconds: number;
   verificationTokenTtlSeconds: number;
   signInThrottle: SignInThrottleSettings;
   google: GoogleSignInSettings;
@@ -82,6 +87,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : env.optionalString('IDENTITY_SIGNING_KEY'),
       accessTokenTtl: env.string('ACCESS_TOKEN_TTL', '1d'),
       resetTokenTtlSeconds: 60 * 60,
+      claimTokenTtlSeconds: 7 * 24 * 60 * 60,
       verificationTokenTtlSeconds: 24 * 60 * 60,
       signInThrottle: {
         freeFailures: env.int('SIGNIN_FREE_FAILURES', 3),

@@ -7,7 +7,7 @@ import {
   bookingReminderJob,
   bookingReminderTemplate,
 } from './domain/templates/booking-reminder.template.js';
-import { InvalidEmailData } from './domain/html.js';
+import { InvalidEmailData, NoRecipientAddress } from './domain/html.js';
 import { renderEmail } from './domain/render-email.js';
 import { deliverOnce, type DeliveryOutcome } from './email/deliver-email.js';
 import { EMAIL_JOB_PURPOSE, type EmailJobData } from './email/email-jobs.js';
@@ -26,11 +26,21 @@ export interface EmailWorkerDeps {
   mailFrom: string;
 }
 
-/** One email job: compose from the event, render, send once. Bad data fails for good, SMTP trouble retries. */
+/**
+ * What became of an email job: sent, found already sent, or skipped because the recipient has no email
+ * address (a customer the front desk created with a phone number only). The job's return value in
+ * BullMQ, and the `outcome` of the worker's log line.
+ */
+export type EmailJobOutcome = DeliveryOutcome | 'skipped-no-address';
+
+/**
+ * One email job: compose from the event, render, send once. Bad data fails for good, SMTP trouble
+ * retries, and a recipient without an address is skipped (not sent, not retried).
+ */
 export function emailJobProcessor(deps: EmailWorkerDeps) {
   const domain = senderDomain(deps.mailFrom);
   const invoices = createBillingClient({ baseUrl: deps.billingUrl, serviceAuth: deps.serviceAuth });
-  return async (job: Job<EmailJobData>): Promise<DeliveryOutcome> => {
+  return async (job: Job<EmailJobData>): Promise<EmailJobOutcome> => {
     const { eventId, eventType } = job.data;
     // A booking reminder is a delayed job of its own, not an event's email (see booking-reminders.handler).
     const reminder = job.name === bookingReminderJob.type;
@@ -40,9 +50,20 @@ export function emailJobProcessor(deps: EmailWorkerDeps) {
     let email;
     try {
       const payload = fromJson(template.event.schema, job.data.payload);
+      // Every email, from an event or a reminder, passes here before it is sent, so this is the one
+      // place that decides there is nobody to write to. The recipient comes first, before composing
+      // does any work (an invoice email fetches its PDF).
+      template.recipient(payload);
       const context = { appUrl: deps.appUrl, invoices };
       email = renderEmail(await template.compose(payload, context), { appUrl: deps.appUrl });
     } catch (error) {
+      if (error instanceof NoRecipientAddress) {
+        deps.logger.info(
+          { eventId, eventType, outcome: 'skipped-no-address', attempt: job.attemptsMade + 1 },
+          'email skipped: the recipient has no email address',
+        );
+        return 'skipped-no-address';
+      }
       if (error instanceof InvalidEmailData || error instanceof SyntaxError)
         throw new UnrecoverableError(error.message);
       throw error;
@@ -66,7 +87,7 @@ export function startEmailWorker(
   deps: EmailWorkerDeps & { queueName: string; queuePrefix: string; redisUrl: string; concurrency: number },
 ): () => Promise<void> {
   const connection = bullConnection(deps.redisUrl);
-  const worker = new Worker<EmailJobData, DeliveryOutcome>(deps.queueName, emailJobProcessor(deps), {
+  const worker = new Worker<EmailJobData, EmailJobOutcome>(deps.queueName, emailJobProcessor(deps), {
     connection,
     prefix: deps.queuePrefix,
     concurrency: deps.concurrency,

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { bookingReminderJobId } from '../src/domain/templates/booking-reminder.template.js';
 import { emailTemplates } from '../src/domain/templates/index.js';
-import { createEmailQueue } from '../src/email/email-jobs.js';
+import { createEmailQueue, emailJobId } from '../src/email/email-jobs.js';
 import { createMailer } from '../src/email/mailer.js';
 import { subscriptions } from '../src/events/subscriptions.js';
 import { startEmailWorker } from '../src/worker.js';
@@ -265,6 +265,32 @@ describe('booking emails through Kafka, BullMQ and SMTP', () => {
     expect(subjects[0]).toMatch(/^Moved: Swedish Massage is now on /);
     expect(subjects[1]).toMatch(/^Reminder: /);
     expect(subjects[2]).toMatch(/ is booked$/);
+  });
+
+  it("skips a phone-only walk-in's confirmation and reminder: no address, nothing sent, nothing retried", async () => {
+    // A customer the front desk created with a phone number only: booking's events carry email ''.
+    const booked = appointment('', 24 * HOUR + 3_000, { customerName: 'Phone Only' });
+    const published = await world.emit(events.appointmentBooked, booked.id, {
+      appointment: booked,
+      bookedBy: customer,
+    });
+
+    const outcomeOf = async (jobId: string) =>
+      eventually(
+        async () => {
+          const job = await world.emailQueue.getJob(jobId);
+          expect(await job?.isCompleted()).toBe(true);
+          const done = (await world.emailQueue.getJob(jobId))!;
+          return { outcome: done.returnvalue as unknown, attempts: done.attemptsMade };
+        },
+        { timeoutMs: 30_000, intervalMs: 250 },
+      );
+    expect(await outcomeOf(emailJobId(published.id))).toEqual({ outcome: 'skipped-no-address', attempts: 1 });
+    // The reminder is scheduled as for anyone (the worker is the one place that skips); due, it is skipped.
+    expect(await outcomeOf(bookingReminderJobId(booked.id))).toEqual({
+      outcome: 'skipped-no-address',
+      attempts: 1,
+    });
   });
 
   it('sends nothing for an online hold that expired unpaid', async () => {

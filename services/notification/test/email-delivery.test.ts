@@ -84,6 +84,63 @@ describe('notification: identity emails through Kafka, BullMQ and SMTP', () => {
     expect(email.text).toContain('expires in 1 hour');
   });
 
+  it('invites a walk-in customer the front desk created to set a password', async () => {
+    world = await createNotificationWorld('claim');
+    world.startWorker();
+    const address = uniqueAddress('claim');
+    const claimUrl = `${APP_URL}/auth/reset-password/${randomUUID()}`;
+    await world.inviteToClaim({
+      userId: randomUUID(),
+      email: address,
+      name: 'Ravi <b>Kumar</b>',
+      claimUrl,
+      expiresInSeconds: 7n * 86_400n,
+    });
+
+    const email = await oneEmailTo(address);
+    expect(email.subject).toBe('Your Aranya Spa & Wellness account is ready');
+    expect(email.to[0]).toEqual({ address, name: 'Ravi <b>Kumar</b>' });
+    expect(email.html).toContain('Hello Ravi,');
+    expect(email.html).toContain(`href="${claimUrl}"`);
+    expect(email.text).toContain(`Set your password:\n${claimUrl}`);
+    expect(email.text).toContain('Our front desk booked for you');
+    expect(email.text).toContain('expires in 7 days');
+  });
+
+  // A dead-lettered event never gets a job (see "turns away an event..." below); this one gets a job
+  // that completes at its first attempt with the outcome "skipped-no-address".
+  it('skips an email whose recipient has no address: not sent, not retried, not dead-lettered', async () => {
+    world = await createNotificationWorld('no-address');
+    world.startWorker();
+    const current = world;
+    const userId = randomUUID();
+    const nobody = await current.inviteToClaim({
+      userId,
+      email: '',
+      name: 'Phone Only',
+      claimUrl: `${APP_URL}/auth/reset-password/${randomUUID()}`,
+      expiresInSeconds: 7n * 86_400n,
+    });
+    // An event after it on the same key: once its email is out, the empty one was handled.
+    const marker = uniqueAddress('after-no-address');
+    await current.inviteToClaim({
+      userId,
+      email: marker,
+      name: 'Marker',
+      claimUrl: `${APP_URL}/auth/reset-password/${randomUUID()}`,
+      expiresInSeconds: 7n * 86_400n,
+    });
+
+    await oneEmailTo(marker);
+    const skipped = await current.emailQueue.getJob(emailJobId(nobody.id));
+    await eventually(async () => expect(await skipped!.isCompleted()).toBe(true));
+    const done = await current.emailQueue.getJob(emailJobId(nobody.id));
+    expect(done!.returnvalue).toBe('skipped-no-address');
+    expect(done!.attemptsMade).toBe(1);
+    // Nothing was handed to SMTP for it: the only delivery record is the marker's.
+    expect((await sentRows(current)).map((row) => row.recipient)).toEqual([marker]);
+  });
+
   it("tells an employee applicant an admin's decision, approved or rejected", async () => {
     world = await createNotificationWorld('application');
     world.startWorker();

@@ -88,9 +88,9 @@ const SWEEP_BATCH = 200;
 /**
  * The retention sweep: accounts whose email was never verified within
  * `retention.unverifiedAccountDays` of sign-up are erased (reason "retention") through the same flow
- * as a customer's own deletion. Admins are never swept. One replica at a time: the sweep holds a
- * transaction-scoped advisory lock, and a replica that cannot take it does nothing. Answers how many
- * accounts were erased, or null when another replica held the lock.
+ * as a customer's own deletion. Admins and the front desk's walk-in customers are never swept. One
+ * replica at a time: the sweep holds a transaction-scoped advisory lock, and a replica that cannot take
+ * it does nothing. Answers how many accounts were erased, or null when another replica held the lock.
  */
 export async function sweepUnverifiedAccounts(
   context: IdentityContext,
@@ -107,7 +107,16 @@ export async function sweepUnverifiedAccounts(
     const stale = await tx
       .select()
       .from(users)
-      .where(and(eq(users.isEmailVerified, false), lt(users.createdAt, cutoff), ne(users.role, 'admin')))
+      .where(
+        and(
+          eq(users.isEmailVerified, false),
+          lt(users.createdAt, cutoff),
+          ne(users.role, 'admin'),
+          // The desk's walk-in customers cannot verify an email by themselves (many have none); they
+          // are real customers with bookings, not abandoned sign-ups.
+          eq(users.walkIn, false),
+        ),
+      )
       .orderBy(asc(users.createdAt))
       .limit(SWEEP_BATCH)
       .for('update', { skipLocked: true });

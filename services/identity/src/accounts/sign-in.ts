@@ -30,6 +30,10 @@ export async function signIn(
   client: { address: string; device?: string },
 ): Promise<SignedIn & { device: string }> {
   const email = normalizeEmail(credentials.email);
+  // No account signs in with an empty address (the desk's phone-only customers store '' and have no
+  // password): refused before the throttle, whose counts would otherwise pile up under one shared ''
+  // key, and before any hashing, which would tell nothing here.
+  if (!email) throw invalidCredentials();
   const attempt = await context.throttle.assertAllowed(email, client.address, client.device);
   const user = await findUserByEmail(context.db, email);
   const matches = user?.passwordHash

@@ -19,7 +19,11 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    /** Always stored normalised (trimmed, lower case); the unique index also compares in lower case. */
+    /**
+     * Always stored normalised (trimmed, lower case); the unique index also compares in lower case.
+     * Empty for a walk-in or phone customer the front desk created without one (never null, so the
+     * mirrored user and every consumer keep reading a string; see `walkIn`).
+     */
     email: text('email').notNull(),
     phone: text('phone'),
     /** argon2id PHC string; null for an account that only ever signed in with Google. */
@@ -35,11 +39,21 @@ export const users = pgTable(
     employeeId: text('employee_id').unique(),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     googleSubject: text('google_subject').unique(),
+    /**
+     * Created by the front desk for a walk-in or phone customer (POST /auth/walk-in-customers), with
+     * no password and perhaps no email. Such an account cannot verify an email by itself, so the
+     * retention sweep of unverified sign-ups leaves it alone (erasing it would cancel the bookings
+     * the desk made for the person).
+     */
+    walkIn: boolean('walk_in').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    // Partial: any number of walk-in customers may have no email (''), every real address stays unique.
+    uniqueIndex('users_email_lower_unique')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.email} <> ''`),
     index('users_role_idx').on(table.role),
     check('users_role_check', sql`${table.role} in ('user', 'employee', 'admin')`),
     check('users_shift_check', sql`${table.shift} is null or ${table.shift} in ('morning', 'night')`),

@@ -28,11 +28,18 @@ export async function findUserByIdForUpdate(q: Queryable, id: string): Promise<U
   return row;
 }
 
+/**
+ * The account with this (normalised) address. An empty address is nobody's: walk-in customers without
+ * an email all store '', and sign-in, forgot-password, Google sign-in and registration must never reach
+ * one of them through it. The `<> ''` condition is also the unique index's predicate, which is what
+ * lets Postgres use that partial index for the lookup.
+ */
 export async function findUserByEmail(q: Queryable, normalizedEmail: string): Promise<UserRow | undefined> {
+  if (!normalizedEmail) return undefined;
   const [row] = await q
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${normalizedEmail}`);
+    .where(sql`lower(${users.email}) = ${normalizedEmail} and ${users.email} <> ''`);
   return row;
 }
 

@@ -12,6 +12,7 @@ export const identityEvents = {
   employeeRoleDeleted: events.employeeRoleDeleted,
   emailVerificationRequested: events.emailVerificationRequested,
   passwordResetRequested: events.passwordResetRequested,
+  accountClaimInvited: events.accountClaimInvited,
   employeeApplicationApproved: events.employeeApplicationApproved,
   employeeApplicationRejected: events.employeeApplicationRejected,
 } as const;

@@ -7,7 +7,9 @@ import { forgotPassword, resetPassword, sendVerificationEmail, verifyEmail } fro
 import { register } from '../accounts/registration.js';
 import type { SignedIn } from '../accounts/sessions.js';
 import { signIn, signInWithGoogle, signOut } from '../accounts/sign-in.js';
+import { assertDesk, createWalkInCustomer } from '../accounts/walk-in-customers.js';
 import type { RegistrationInput } from '../domain/registration.js';
+import type { WalkInCustomerInput } from '../domain/walk-in-customer.js';
 import {
   authConfigSchema,
   changePasswordSchema,
@@ -22,6 +24,7 @@ import {
   sendVerificationSchema,
   updateMeSchema,
   verifyEmailSchema,
+  walkInCustomerSchema,
 } from './auth.schemas.js';
 import { SignInThrottled } from '../auth/sign-in-throttle.js';
 import { clientAddress, deviceCookie, presentedDevice } from './client-address.js';
@@ -119,6 +122,19 @@ export function authRoutes(context: IdentityContext) {
       async (request) => ({
         message: await changePassword(context, currentUser(request), request.body, clientAddress(request)),
       }),
+    );
+
+    app.post<{ Body: WalkInCustomerInput }>(
+      '/auth/walk-in-customers',
+      {
+        schema: walkInCustomerSchema,
+        // The desk check comes before the body is validated, like the admin routes' role check.
+        preValidation: [requireAuth, async (request) => assertDesk(context, currentUser(request))],
+      },
+      async (request, reply) => {
+        const user = await createWalkInCustomer(context, currentUser(request), request.body);
+        return reply.status(201).send({ user: toUserView(user) });
+      },
     );
 
     app.get('/auth/config', { schema: authConfigSchema }, async () => ({

@@ -116,6 +116,26 @@ export const updateMeSchema = {
   response: { 200: userEnvelopeSchema, ...errors(400, 401) },
 } as const;
 
+export const walkInCustomerSchema = {
+  tags: ['Authentication'],
+  summary: 'The front desk creates a customer account for a walk-in or phone customer (no password)',
+  description:
+    'For admins and for approved employees whose employee role is manager or receptionist (403 otherwise). ' +
+    'Name (1 to 100 characters) and at least one of phone and email; a blank field counts as not given. ' +
+    'The account has no password; with an email, the customer is emailed a link to set one (valid 7 days), ' +
+    'without one the account has email "". 409 EMAIL_TAKEN when an account already has the email.',
+  security: [{ bearer: [] }],
+  body: strictObject(
+    {
+      name: text(200),
+      phone: text(40, 'Digits, spaces, dashes, brackets and a leading +'),
+      email: text(320),
+    },
+    ['name'],
+  ),
+  response: { 201: userEnvelopeSchema, ...errors(400, 401, 403, 409) },
+} as const;
+
 export const changePasswordSchema = {
   tags: ['Authentication'],
   summary: 'Change your password with the current one; other sessions are signed out',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeDuration, emailAddress, escapeHtml, InvalidEmailData, webLink } from './html.js';
+import {
+  describeDuration,
+  emailAddress,
+  escapeHtml,
+  InvalidEmailData,
+  NoRecipientAddress,
+  webLink,
+} from './html.js';
 
 describe('escapeHtml', () => {
   it('escapes markup and both quote kinds', () => {
@@ -30,6 +37,12 @@ describe('emailAddress', () => {
     expect(() => emailAddress('')).toThrow(InvalidEmailData);
     expect(() => emailAddress('Priya <priya@example.com>')).toThrow(InvalidEmailData);
     expect(() => emailAddress('a@b.com, c@d.com')).toThrow(InvalidEmailData);
+  });
+
+  it('tells an empty address (nobody to write to) apart from a malformed one', () => {
+    expect(() => emailAddress('')).toThrow(NoRecipientAddress);
+    expect(() => emailAddress('   ')).toThrow(NoRecipientAddress);
+    expect(() => emailAddress('not an address')).not.toThrow(NoRecipientAddress);
   });
 });
 

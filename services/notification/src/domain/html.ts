@@ -29,10 +29,20 @@ export function webLink(value: string, what: string): string {
   return url.toString();
 }
 
+/**
+ * The event names nobody to write to: its address is empty (a customer the front desk created with a
+ * phone number only). Not bad data, so it is not dead-lettered or failed: the email is skipped, and
+ * the worker records it as such (worker.ts).
+ */
+export class NoRecipientAddress extends InvalidEmailData {
+  override name = 'NoRecipientAddress';
+}
+
 const EMAIL_ADDRESS = /^[^\s@<>()",;]+@[^\s@<>()",;]+$/;
 
 export function emailAddress(value: string, what = 'recipient'): string {
   const address = value.trim();
+  if (!address) throw new NoRecipientAddress(`${what} has no email address`);
   if (!EMAIL_ADDRESS.test(address)) throw new InvalidEmailData(`${what} "${value}" is not an email address`);
   return address;
 }

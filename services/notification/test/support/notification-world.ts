@@ -117,6 +117,15 @@ export async function createNotificationWorld(label: string) {
       );
     },
 
+    /** What identity does when the front desk creates an account for a walk-in customer with an email. */
+    async inviteToClaim(
+      payload: MessageInitShape<typeof events.accountClaimInvited.schema> & { userId: string },
+    ) {
+      return identity.db.transaction((tx) =>
+        publish(tx, retargeted(events.accountClaimInvited), payload.userId, payload),
+      );
+    },
+
     /** What identity does when an admin approves or rejects a self-registered employee. */
     async decideApplication(
       decision: 'approved' | 'rejected',

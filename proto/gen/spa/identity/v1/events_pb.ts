@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/identity/v1/events.proto.
  */
 export const file_spa_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChxzcGEvaWRlbnRpdHkvdjEvZXZlbnRzLnByb3RvEg9zcGEuaWRlbnRpdHkudjEi5QEKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIMCgRyb2xlGAUgASgJEhUKDWVtcGxveWVlX3JvbGUYBiABKAkSDQoFc2hpZnQYByABKAkSGAoQd29ya2luZ19sb2NhdGlvbhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLZW1wbG95ZWVfaWQYCiABKAkSGQoRaXNfZW1haWxfdmVyaWZpZWQYCyABKAgSFwoPZW1wbG95ZWVfc3RhdHVzGAwgASgJIjUKDlVzZXJSZWdpc3RlcmVkEiMKBHVzZXIYASABKAsyFS5zcGEuaWRlbnRpdHkudjEuVXNlciIyCgtVc2VyVXBkYXRlZBIjCgR1c2VyGAEgASgLMhUuc3BhLmlkZW50aXR5LnYxLlVzZXIiHgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCSJlCgxFbXBsb3llZVJvbGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwZXJtaXNzaW9ucxgEIAMoCRIRCglpc19hY3RpdmUYBSABKAgiQwoURW1wbG95ZWVSb2xlVXBzZXJ0ZWQSKwoEcm9sZRgBIAEoCzIdLnNwYS5pZGVudGl0eS52MS5FbXBsb3llZVJvbGUiNAoTRW1wbG95ZWVSb2xlRGVsZXRlZBIPCgdyb2xlX2lkGAEgASgJEgwKBG5hbWUYAiABKAkiegoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhIKCnZlcmlmeV91cmwYBCABKAkSGgoSZXhwaXJlc19pbl9zZWNvbmRzGAUgASgDInUKFlBhc3N3b3JkUmVzZXRSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCXJlc2V0X3VybBgEIAEoCRIaChJleHBpcmVzX2luX3NlY29uZHMYBSABKAMidgoaRW1wbG95ZWVBcHBsaWNhdGlvbkRlY2lkZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhUKDWVtcGxveWVlX3JvbGUYBCABKAkSEwoLc2lnbl9pbl91cmwYBSABKAkiSwoKVXNlckVyYXNlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXBob25lGAMgASgJEg4KBnJlYXNvbhgEIAEoCWIGcHJvdG8z");
+  fileDesc("ChxzcGEvaWRlbnRpdHkvdjEvZXZlbnRzLnByb3RvEg9zcGEuaWRlbnRpdHkudjEi5QEKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIMCgRyb2xlGAUgASgJEhUKDWVtcGxveWVlX3JvbGUYBiABKAkSDQoFc2hpZnQYByABKAkSGAoQd29ya2luZ19sb2NhdGlvbhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLZW1wbG95ZWVfaWQYCiABKAkSGQoRaXNfZW1haWxfdmVyaWZpZWQYCyABKAgSFwoPZW1wbG95ZWVfc3RhdHVzGAwgASgJIjUKDlVzZXJSZWdpc3RlcmVkEiMKBHVzZXIYASABKAsyFS5zcGEuaWRlbnRpdHkudjEuVXNlciIyCgtVc2VyVXBkYXRlZBIjCgR1c2VyGAEgASgLMhUuc3BhLmlkZW50aXR5LnYxLlVzZXIiHgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCSJlCgxFbXBsb3llZVJvbGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwZXJtaXNzaW9ucxgEIAMoCRIRCglpc19hY3RpdmUYBSABKAgiQwoURW1wbG95ZWVSb2xlVXBzZXJ0ZWQSKwoEcm9sZRgBIAEoCzIdLnNwYS5pZGVudGl0eS52MS5FbXBsb3llZVJvbGUiNAoTRW1wbG95ZWVSb2xlRGVsZXRlZBIPCgdyb2xlX2lkGAEgASgJEgwKBG5hbWUYAiABKAkiegoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhIKCnZlcmlmeV91cmwYBCABKAkSGgoSZXhwaXJlc19pbl9zZWNvbmRzGAUgASgDInUKFlBhc3N3b3JkUmVzZXRSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCXJlc2V0X3VybBgEIAEoCRIaChJleHBpcmVzX2luX3NlY29uZHMYBSABKAMicgoTQWNjb3VudENsYWltSW52aXRlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSEQoJY2xhaW1fdXJsGAQgASgJEhoKEmV4cGlyZXNfaW5fc2Vjb25kcxgFIAEoAyJ2ChpFbXBsb3llZUFwcGxpY2F0aW9uRGVjaWRlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSFQoNZW1wbG95ZWVfcm9sZRgEIAEoCRITCgtzaWduX2luX3VybBgFIAEoCSJLCgpVc2VyRXJhc2VkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSDQoFcGhvbmUYAyABKAkSDgoGcmVhc29uGAQgASgJYgZwcm90bzM");
 
 /**
  * A user as other services mirror it (no secrets).
@@ -313,6 +313,49 @@ export const PasswordResetRequestedSchema: GenMessage<PasswordResetRequested> = 
   messageDesc(file_spa_identity_v1_events, 8);
 
 /**
+ * identity.account.claim-invited: the front desk created an account for a walk-in or phone customer
+ * who gave an email address. The link lets them set a password (it is a password-reset link with a
+ * longer life); once set, they sign in like any customer.
+ *
+ * @generated from message spa.identity.v1.AccountClaimInvited
+ */
+export type AccountClaimInvited = Message<"spa.identity.v1.AccountClaimInvited"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * The link the email carries (${APP_URL}/auth/reset-password/<token>); single use, expires.
+   *
+   * @generated from field: string claim_url = 4;
+   */
+  claimUrl: string;
+
+  /**
+   * @generated from field: int64 expires_in_seconds = 5;
+   */
+  expiresInSeconds: bigint;
+};
+
+/**
+ * Describes the message spa.identity.v1.AccountClaimInvited.
+ * Use `create(AccountClaimInvitedSchema)` to create a new message.
+ */
+export const AccountClaimInvitedSchema: GenMessage<AccountClaimInvited> = /*@__PURE__*/
+  messageDesc(file_spa_identity_v1_events, 9);
+
+/**
  * identity.employee-application.approved and identity.employee-application.rejected: an admin decided
  * on a self-registered employee (the applicant is emailed either way).
  *
@@ -354,7 +397,7 @@ export type EmployeeApplicationDecided = Message<"spa.identity.v1.EmployeeApplic
  * Use `create(EmployeeApplicationDecidedSchema)` to create a new message.
  */
 export const EmployeeApplicationDecidedSchema: GenMessage<EmployeeApplicationDecided> = /*@__PURE__*/
-  messageDesc(file_spa_identity_v1_events, 9);
+  messageDesc(file_spa_identity_v1_events, 10);
 
 /**
  * identity.user.erased: the customer deleted their account (or an admin did, or the retention job
@@ -394,5 +437,5 @@ export type UserErased = Message<"spa.identity.v1.UserErased"> & {
  * Use `create(UserErasedSchema)` to create a new message.
  */
 export const UserErasedSchema: GenMessage<UserErased> = /*@__PURE__*/
-  messageDesc(file_spa_identity_v1_events, 10);
+  messageDesc(file_spa_identity_v1_events, 11);
 

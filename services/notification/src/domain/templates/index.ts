@@ -1,4 +1,5 @@
 import { createTemplateRegistry } from '../email-template.js';
+import { accountClaimTemplate } from './account-claim.template.js';
 import { bookingCancellationTemplate } from './booking-cancellation.template.js';
 import { bookingConfirmationTemplate } from './booking-confirmation.template.js';
 import { bookingPaymentReceiptTemplate } from './booking-payment-receipt.template.js';
@@ -17,6 +18,7 @@ import { refundFailedTemplate } from './refund-failed.template.js';
 export const emailTemplates = createTemplateRegistry([
   emailVerificationTemplate,
   passwordResetTemplate,
+  accountClaimTemplate,
   employeeApplicationApprovedTemplate,
   employeeApplicationRejectedTemplate,
   invoiceIssuedTemplate,
