@@ -97,6 +97,28 @@ async function auditTabs(route: string, tablist: string, session: Session): Prom
   return problems;
 }
 
+/** A page after some clicks (a dialog opened, a form shown), checked like a route at each width. */
+async function auditAfter(
+  route: string,
+  session: Session,
+  what: string,
+  open: (page: Page) => Promise<void>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const viewport of WIDTHS) {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+    const page = await context.newPage();
+    await openSignedIn(page, session, route);
+    await settle(page);
+    await open(page);
+    await settle(page);
+    for (const line of await violations(page))
+      problems.push(`${viewport.width}px ${route} [${what}]: ${line}`);
+    await context.close();
+  }
+  return problems;
+}
+
 /** Puts a product in the cart, once commerce's copy of the catalogue has it (it arrives by Kafka). */
 async function addToCart(session: Session, productId: string): Promise<void> {
   await expect
@@ -210,6 +232,15 @@ describe('no axe-core violations on any route', () => {
       expect(await audit(routes, admin)).toEqual([]);
       expect(await auditTabs('/dashboard', 'Admin sections', admin)).toEqual([]);
       expect(await auditTabs('/dashboard/employees', 'Employee management', admin)).toEqual([]);
+      // The calendar's walk-in booking dialog, with its new-customer form open.
+      expect(
+        await auditAfter('/dashboard/calendar', admin, 'New booking', async (page) => {
+          await page.getByRole('button', { name: 'New booking' }).click();
+          const dialog = page.getByRole('dialog', { name: 'New booking' });
+          await dialog.getByRole('button', { name: 'New customer' }).click();
+          await dialog.getByRole('group', { name: 'New customer' }).waitFor();
+        }),
+      ).toEqual([]);
     },
     SWEEP_TIMEOUT_MS,
   );
