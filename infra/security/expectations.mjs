@@ -1,7 +1,7 @@
 // The permission table: every route of the public API (what the gateway's merged OpenAPI lists, plus
 // the gateway's own routes) and who may call it. The matrix fails on any route this table does not
 // cover, so a new route cannot slip through without a decision here.
-import { ADDRESS, billBody, productBody, roomBody, serviceBody } from './fixtures.mjs';
+import { ADDRESS, billBody, productBody, roomBody, serviceBody, spaDate } from './fixtures.mjs';
 import { uniqueEmail } from './lib.mjs';
 
 /**
@@ -14,6 +14,9 @@ import { uniqueEmail } from './lib.mjs';
  *   owner     customer A's resource: signed out 401; A and admin ok; customer B and the employee 404
  *   ownerOnly customer A's resource: signed out 401; A ok; everyone else 404 (the admin included)
  *   employeeSelf the employee's own list: signed out 401; the employee and admin ok; customers 404
+ *   desk      the front desk (booking's isDesk): signed out 401; customers 403; admin ok; the employee
+ *             ok only when their employeeRole is manager or receptionist, else 403 (the fixtures'
+ *             employee, the demo therapist, is servicestaff: 403)
  */
 export const ROLES = ['anonymous', 'customerB', 'employee', 'customerA', 'admin'];
 
@@ -25,11 +28,22 @@ const EXPECTED = {
   owner: { anonymous: 401, customerB: 404, employee: 404, customerA: 'ok', admin: 'ok' },
   ownerOnly: { anonymous: 401, customerB: 404, employee: 404, customerA: 'ok', admin: 404 },
   employeeSelf: { anonymous: 401, customerB: 404, employee: 'ok', customerA: 404, admin: 'ok' },
+  desk: { anonymous: 401, customerB: 403, employee: 403, customerA: 403, admin: 'ok' },
 };
+
+/** The employee roles that run the desk besides an admin (DESK_ROLES in booking's use-cases/calendar.ts). */
+const DESK_ROLES = ['manager', 'receptionist'];
+const isDeskEmployee = (fixtures) =>
+  DESK_ROLES.includes(
+    String(fixtures?.sessions?.employee?.user?.employeeRole ?? '')
+      .trim()
+      .toLowerCase(),
+  );
 
 /** What the given role must get on a route: 'ok' or an exact status. */
 export function expectedFor(route, role, fixtures) {
-  const expected = { ...EXPECTED[route.access], ...(route.roles?.(fixtures) ?? {}) };
+  const desk = route.access === 'desk' && isDeskEmployee(fixtures) ? { employee: 'ok' } : {};
+  const expected = { ...EXPECTED[route.access], ...desk, ...(route.roles?.(fixtures) ?? {}) };
   return expected[role];
 }
 
@@ -37,9 +51,11 @@ const suffix = () => Math.random().toString(36).slice(2, 8);
 const self = (_fx, who) => ({ name: who?.user?.name ?? 'Signed Out' });
 
 /**
- * Route key "METHOD /api/v1/path" → { access, params?(fx), body?(fx, who), multipart?, freshToken?,
- * allow404?, why }. Routes run in this order for every role (signed out, B, employee, A, admin), so
- * callers that must be refused come before the ones that may change or delete the resource.
+ * Route key "METHOD /api/v1/path" → { access, params?(fx), query?(fx), body?(fx, who), multipart?,
+ * freshToken?, allow404?, roles?(fx), variants?, why }. Routes run in this order for every role (signed
+ * out, B, employee, A, admin), so callers that must be refused come before the ones that may change or
+ * delete the resource. `variants` are further rounds of the same route with another body (and their own
+ * `roles`), for a route whose answer depends on what is asked, not only on who asks.
  */
 export const ROUTE_TABLE = {
   // identity
@@ -94,6 +110,12 @@ export const ROUTE_TABLE = {
     access: 'user',
     body: () => ({ password: 'Wrong@12345' }),
     why: "deletes the caller's own account only (a wrong password: 400, nothing deleted)",
+  },
+  'POST /api/v1/auth/walk-in-customers': {
+    access: 'desk',
+    // A throwaway customer (the SMTP sink gets its "set your password" email): the admin's call makes one.
+    body: () => ({ name: 'Matrix Walk-in', phone: '9876501234', email: uniqueEmail('walk-in') }),
+    why: 'the desk (admin, manager, receptionist) creates a customer account without a password',
   },
   'POST /api/v1/auth/logout': { access: 'user', freshToken: true, why: "revokes the caller's token" },
   'GET /api/v1/admin/users': { access: 'admin', why: 'user directory' },
@@ -222,6 +244,112 @@ export const ROUTE_TABLE = {
   },
 
   // booking
+  'GET /api/v1/appointments/rules': {
+    access: 'public',
+    why: 'business hours, notice and holds the booking screens apply before asking',
+  },
+  'GET /api/v1/appointments/availability': {
+    access: 'public',
+    query: (fx) => ({
+      serviceId: fx.service._id,
+      durationMinutes: fx.service.pricing[0].durationMinutes,
+      from: spaDate(1),
+      days: 2,
+    }),
+    why: "the booking wizard's free starts (times only: no customer, employee or appointment data)",
+  },
+  'GET /api/v1/appointments/calendar': {
+    access: 'desk',
+    query: () => ({ date: spaDate(28), days: 7 }),
+    why: "the desk's day or week: every appointment with its customer's name and no-shows",
+  },
+  'GET /api/v1/appointments/customers': {
+    access: 'desk',
+    query: () => ({ search: 'Security' }),
+    why: 'the desk finds a customer (names, emails, phones, no-shows) to book for',
+  },
+  // The therapist's appointment (customer A's, 33 days ahead, the employee assigned): every step the
+  // desk or the therapist may take is refused as a business rule (422: not its day, not started, not in
+  // progress), so nothing changes.
+  'PUT /api/v1/appointments/{id}/check-in': {
+    access: 'desk',
+    params: (fx) => ({ id: fx.ids.therapistAppointment }),
+    body: () => ({ status: 'In Progress' }),
+    // Its therapist may start (and complete) it; customers are refused before the appointment is
+    // looked up (403, so no id is probed); the desk check for other employees follows.
+    roles: () => ({ employee: 'ok' }),
+    variants: [
+      {
+        label: 'Arrived',
+        body: () => ({ status: 'Arrived' }),
+        roles: () => ({}),
+        why: 'arrivals are marked by the desk, not by the therapist (403)',
+      },
+      {
+        label: 'No-show',
+        body: () => ({ status: 'No-show' }),
+        roles: () => ({}),
+        why: "a no-show counts against the customer: the desk's call, not the therapist's (403)",
+      },
+    ],
+    why: 'the desk takes an appointment through check-in; its therapist starts and completes it',
+  },
+  'GET /api/v1/appointments/special-days': {
+    access: 'public',
+    why: "closures and special hours: the wizard's date picker names them",
+  },
+  // A date 700 days ahead (closures may be set up to two years ahead; far past the booking window, so no
+  // booking of any suite meets it); the admin's closure is removed again in the deletions below.
+  'PUT /api/v1/appointments/special-days/{date}': {
+    access: 'admin',
+    params: (fx) => ({ date: fx.dates.specialDay }),
+    body: () => ({ closed: true, reason: 'Closed by the security run' }),
+    why: 'the business hours are set by an admin',
+  },
+  'GET /api/v1/appointments/special-days/{date}/stranded': {
+    access: 'admin',
+    params: (fx) => ({ date: fx.dates.specialDay }),
+    why: "appointments (customers' names) a closure strands, for the admin to move or cancel",
+  },
+  'GET /api/v1/appointments/schedules': { access: 'admin', why: "every employee's working hours" },
+  'GET /api/v1/appointments/schedules/{employeeId}': {
+    access: 'employeeSelf',
+    params: (fx) => ({ employeeId: fx.sessions.employee.id }),
+    why: "an employee's own hours; an admin reads anyone's (others: 404, no hint the employee exists)",
+  },
+  'PUT /api/v1/appointments/schedules/{employeeId}': {
+    access: 'admin',
+    params: (fx) => ({ employeeId: fx.sessions.employee.id }),
+    // null: the shift's hours every day, what the demo therapist has anyway (nothing changes).
+    body: () => ({ days: null }),
+    why: "an employee's hours are set by an admin",
+  },
+  'GET /api/v1/appointments/time-off': {
+    access: 'staff',
+    why: 'an employee lists their own requests, an admin everyone’s; customers have no time off (403)',
+  },
+  // The fixtures' request is still standing here: the employee's request for the same day is refused as a
+  // business rule (409 TIME_OFF_OVERLAPS, after the role check) and nothing is created; the fixtures'
+  // own request (201) proved the employee may ask.
+  'POST /api/v1/appointments/time-off': {
+    access: 'staff',
+    body: (fx) => ({ firstDate: fx.dates.timeOff, lastDate: fx.dates.timeOff, reason: 'Matrix time off' }),
+    roles: () => ({ admin: 403 }),
+    why: 'an employee asks for their own time off; an admin decides, never asks (403)',
+  },
+  'PUT /api/v1/appointments/time-off/{id}/decision': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.timeOff }),
+    body: () => ({ decision: 'approved', note: 'Approved by the security run' }),
+    why: 'time off is approved or declined by an admin',
+  },
+  // After the admin's approval: the employee withdraws it, so nothing is left standing.
+  'PUT /api/v1/appointments/time-off/{id}/withdraw': {
+    access: 'employeeSelf',
+    params: (fx) => ({ id: fx.ids.timeOff }),
+    roles: () => ({ admin: 403 }),
+    why: 'only the employee who asked withdraws (others: 404); an admin declines instead (403)',
+  },
   'POST /api/v1/appointments/auto-assign': {
     access: 'user',
     // A start outside business hours: the business answer (4xx) proves the caller got past the guard.
@@ -260,10 +388,10 @@ export const ROUTE_TABLE = {
     why: 'assignment is an admin action',
   },
   'POST /api/v1/appointments/{id}/assign-employee': {
-    access: 'admin',
+    access: 'desk',
     params: (fx) => ({ id: fx.ids.appointment }),
     body: (fx) => ({ employeeId: fx.ids.appointmentEmployee ?? fx.sessions.employee.id }),
-    why: 'assignment is an admin action',
+    why: "assignment is the desk's (the calendar's drop onto an employee's column): admin, manager, receptionist",
   },
   'PUT /api/v1/appointments/{id}/payment-status': {
     access: 'admin',
@@ -442,6 +570,11 @@ export const ROUTE_TABLE = {
   'GET /api/v1/admin/stats': { access: 'admin', gateway: true, why: "the admin dashboard's figures" },
 
   // deletions last: every refused caller has tried before the allowed one removes the record
+  'DELETE /api/v1/appointments/special-days/{date}': {
+    access: 'admin',
+    params: (fx) => ({ date: fx.dates.specialDay }),
+    why: 'the business hours are set by an admin (removes the closure made above)',
+  },
   'DELETE /api/v1/addresses/{id}': {
     access: 'ownerOnly',
     params: (fx) => ({ id: fx.ids.address2 }),

@@ -1,6 +1,6 @@
 // The real resources the permission matrix and the attacks need: sessions of every role, customer A's
-// cart item, addresses, order and appointment, a bill, and throwaway catalogue and identity records an
-// admin may delete.
+// cart item, addresses, order and appointments (one assigned to the employee), the employee's time off
+// request, a bill, and throwaway catalogue and identity records an admin may delete.
 import { call, must, pause, signIn, uniqueEmail } from './lib.mjs';
 
 const API = '/api/v1';
@@ -103,6 +103,26 @@ export async function bookAppointment(
   throw new Error(`could not book an appointment within ${timeoutMs / 1000} s: ${last}`);
 }
 
+/** The spa's local date (YYYY-MM-DD) some days ahead: noon there is the same date in UTC. */
+export function spaDate(daysAhead) {
+  return spaTime(daysAhead, 12).slice(0, 10);
+}
+
+/**
+ * A setup call that may have to wait for booking to learn (through Kafka) of identity's users on a fresh
+ * stack: repeated while it answers 404 (employee not found), then it must succeed.
+ */
+async function eventually(base, method, path, options, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call(base, method, path, options);
+    if (answer.status < 300) return answer.json;
+    if (answer.status !== 404 || Date.now() > deadline)
+      throw new Error(`${method} ${path} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+    await pause(1_000);
+  }
+}
+
 /** Every role's session and the resources the matrix calls routes on. */
 export async function createFixtures(base) {
   const admin = await signIn(base, 'admin@spa.local', 'Admin@12345');
@@ -142,6 +162,28 @@ export async function createFixtures(base) {
   });
 
   const appointment = await bookAppointment(base, customerA, service);
+  // A second appointment of customer A's that the employee (the demo therapist) is assigned to, for the
+  // check-in route's "the therapist starts and completes their own treatment"; weeks ahead, so every
+  // check-in step the matrix tries is refused as a business rule (422) and nothing changes.
+  const treatment = await bookAppointment(base, customerA, service, { daysAhead: 33, hour: 12 });
+  const assigned = await eventually(
+    base,
+    'POST',
+    `${API}/appointments/${treatment._id ?? treatment.id}/assign-employee`,
+    {
+      token: admin.token,
+      body: { employeeId: employee.id },
+    },
+  );
+  if ((assigned.employeeId?._id ?? assigned.employeeId) !== employee.id)
+    throw new Error(`the therapist's appointment is assigned to ${JSON.stringify(assigned.employeeId)}`);
+  // A time off request of the employee's, far beyond the booking window (nothing it could strand): the
+  // matrix has the admin approve it and the employee withdraw it, so nothing is left standing.
+  const dates = { specialDay: spaDate(700), timeOff: spaDate(500) };
+  const timeOff = await eventually(base, 'POST', `${API}/appointments/time-off`, {
+    token: employee.token,
+    body: { firstDate: dates.timeOff, lastDate: dates.timeOff, reason: 'Made by the security run' },
+  });
   const bill = await must(base, 'POST', `${API}/bills`, { token: admin.token, body: billBody() });
 
   // Throwaway records an admin may change and delete.
@@ -190,6 +232,7 @@ export async function createFixtures(base) {
     category,
     room: rooms[0],
     productCategory,
+    dates,
     ids: {
       address: idOf(address),
       address2: idOf(address2),
@@ -197,6 +240,8 @@ export async function createFixtures(base) {
       cartItem: idOf(cartItem),
       appointment: idOf(appointment),
       appointmentEmployee: appointment.employeeId?._id ?? appointment.employeeId ?? null,
+      therapistAppointment: idOf(assigned),
+      timeOff: idOf(timeOff),
       bill: idOf(bill.bill ?? bill),
       victim: victim.id,
       applicant: applicant.id,

@@ -211,7 +211,8 @@ describe('the check-in flow', () => {
 
     const byCustomer = await checkIn(booked._id, customer.token, 'Arrived');
     expect(byCustomer.statusCode).toBe(403);
-    expect((await checkIn(booked._id, otherCustomer.token, 'Arrived')).statusCode).toBe(404);
+    // A customer is refused before anything is looked at (no appointment is probed).
+    expect((await checkIn(booked._id, otherCustomer.token, 'Arrived')).statusCode).toBe(403);
     expect((await checkIn(booked._id, unassigned.token, 'In Progress')).statusCode).toBe(404);
     expect((await checkIn(booked._id, assigned.token, 'Arrived')).statusCode).toBe(403);
     expect((await checkIn(booked._id, assigned.token, 'No-show')).statusCode).toBe(403);

@@ -12,12 +12,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppointmentStatus, PaymentStatus, TimeRange } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { setPaymentStatus } from '../use-cases/appointment-payments.js';
-import { assignEmployee } from '../use-cases/assign-employee.js';
+import { ASSIGNING_FOR_THE_DESK, assignEmployee } from '../use-cases/assign-employee.js';
 import { cancelByRequest } from '../use-cases/cancel-appointment.js';
-import { checkIn, completeAppointment, setStatus } from '../use-cases/change-status.js';
+import { CHECK_IN_FOR_STAFF, checkIn, completeAppointment, setStatus } from '../use-cases/change-status.js';
 import type { CheckInStatus } from '../domain/check-in.js';
 import { rescheduleAppointment } from '../use-cases/reschedule-appointment.js';
-import { bookAtDesk, findCustomers } from '../use-cases/desk-booking.js';
+import { BOOKING_FOR_OTHERS, bookAtDesk, findCustomers } from '../use-cases/desk-booking.js';
+import { deskOnly, staffOnly } from './guards.js';
 import {
   adminAppointments,
   availableEmployees,
@@ -160,7 +161,7 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
   app.get<{ Querystring: { search: string } }>(
     '/appointments/customers',
     {
-      preValidation: requireAuth,
+      preValidation: deskOnly(context, BOOKING_FOR_OTHERS),
       schema: {
         tags,
         security,
@@ -324,7 +325,7 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
   app.post<IdParams & { Body: { employeeId: string } }>(
     '/appointments/:id/assign-employee',
     {
-      preValidation: requireAuth,
+      preValidation: deskOnly(context, ASSIGNING_FOR_THE_DESK),
       schema: {
         tags,
         security,
@@ -402,7 +403,7 @@ export async function appointmentsRoutes(app: FastifyInstance, context: BookingC
   app.put<IdParams & { Body: { status: CheckInStatus } }>(
     '/appointments/:id/check-in',
     {
-      preValidation: requireAuth,
+      preValidation: staffOnly(CHECK_IN_FOR_STAFF),
       schema: {
         tags,
         security,

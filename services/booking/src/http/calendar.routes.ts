@@ -1,6 +1,7 @@
-import { currentUser, requireAuth, strictObject } from '@spa/kit';
+import { currentUser, strictObject } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import { calendarView, CALENDAR_DAYS } from '../use-cases/calendar.js';
+import { CALENDAR_FOR_THE_DESK, calendarView, CALENDAR_DAYS } from '../use-cases/calendar.js';
+import { deskOnly } from './guards.js';
 import type { BookingContext } from '../use-cases/context.js';
 import { errorResponses } from './appointments.schemas.js';
 
@@ -90,7 +91,7 @@ export async function calendarRoutes(app: FastifyInstance, context: BookingConte
   app.get<{ Querystring: { date: string; days: number } }>(
     '/appointments/calendar',
     {
-      preValidation: requireAuth,
+      preValidation: deskOnly(context, CALENDAR_FOR_THE_DESK),
       schema: {
         tags: ['calendar'],
         security: [{ bearer: [] }],

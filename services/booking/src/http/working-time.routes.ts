@@ -20,12 +20,14 @@ import {
   scheduleOf,
   schedules,
   setWeeklyHours,
+  TIME_OFF_FOR_EMPLOYEES,
   timeOffRequests,
   withdrawTimeOff,
   type ScheduleView,
   type TimeOffRequest,
 } from '../use-cases/working-time.js';
 import { errorResponses, strandedAppointmentsSchema } from './appointments.schemas.js';
+import { employeeOnly } from './guards.js';
 import { presentAppointment } from './presenters.js';
 
 const tags = ['staff schedules'];
@@ -264,7 +266,7 @@ export async function workingTimeRoutes(app: FastifyInstance, context: BookingCo
   app.post<{ Body: TimeOffRequest }>(
     '/appointments/time-off',
     {
-      preValidation: requireAuth,
+      preValidation: employeeOnly(TIME_OFF_FOR_EMPLOYEES),
       schema: {
         tags,
         security,

@@ -10,6 +10,9 @@ import { actorOf, nowOf, type BookingContext } from './context.js';
 import { changeAppointment, commitChange, viewOf } from './appointment-change.js';
 import { isDesk } from './calendar.js';
 
+export const ASSIGNING_FOR_THE_DESK =
+  'Assigning an employee is for the front desk: admins, managers and receptionists.';
+
 /**
  * POST /appointments/:id/assign-employee: the desk (an admin, a manager or a receptionist: the
  * calendar's drop onto an employee's column) gives the appointment to an employee of the treatment's
@@ -21,8 +24,7 @@ export async function assignEmployee(
   employeeId: string,
   user: AuthUser,
 ): Promise<AppointmentView> {
-  if (!(await isDesk(context.db, user)))
-    throw forbidden('Assigning an employee is for the front desk: admins, managers and receptionists.');
+  if (!(await isDesk(context.db, user))) throw forbidden(ASSIGNING_FOR_THE_DESK);
   return changeAppointment(context, id, async (tx, current) => {
     if (isClosedStatus(current.status))
       throw new AppError(

@@ -25,10 +25,11 @@ export async function isDesk(db: Queryable, user: AuthUser): Promise<boolean> {
   );
 }
 
+export const CALENDAR_FOR_THE_DESK = 'The calendar is for admins, managers and receptionists.';
+
 /** The admin, or an employee whose role runs the desk; anyone else is refused. */
 export async function assertDesk(context: BookingContext, viewer: AuthUser): Promise<void> {
-  if (!(await isDesk(context.db, viewer)))
-    throw forbidden('The calendar is for admins, managers and receptionists.');
+  if (!(await isDesk(context.db, viewer))) throw forbidden(CALENDAR_FOR_THE_DESK);
 }
 
 /**

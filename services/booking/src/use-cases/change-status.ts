@@ -114,6 +114,9 @@ export async function completeAppointment(
   });
 }
 
+export const CHECK_IN_FOR_STAFF =
+  'Check-in is for the front desk; the therapist of an appointment may start and complete it.';
+
 /**
  * PUT /appointments/:id/check-in (issue #15, item 3): the desk (an admin, a manager or a receptionist)
  * takes an appointment through Arrived, In Progress and Completed, or marks a No-show; the therapist
@@ -132,9 +135,7 @@ export async function checkIn(
       const ownTreatment = user.role === 'employee' && current.employeeId === user.id;
       if (!ownTreatment && user.id !== current.customerId) throw notFound(APPOINTMENT_NOT_FOUND);
       if (!ownTreatment || (status !== 'In Progress' && status !== 'Completed'))
-        throw forbidden(
-          'Check-in is for the front desk; the therapist of an appointment may start and complete it.',
-        );
+        throw forbidden(CHECK_IN_FOR_STAFF);
     }
     if (status === current.status) return viewOf(tx, current.id);
     assertStep(context, current, status, nowOf(context));

@@ -16,9 +16,11 @@ import type { BookingContext } from './context.js';
 
 const CUSTOMER_RESULTS = 10;
 
+export const BOOKING_FOR_OTHERS =
+  'Booking for a customer is for the front desk: admins, managers and receptionists.';
+
 async function assertDeskUser(context: BookingContext, caller: AuthUser): Promise<void> {
-  if (!(await isDesk(context.db, caller)))
-    throw forbidden('Booking for a customer is for the front desk: admins, managers and receptionists.');
+  if (!(await isDesk(context.db, caller))) throw forbidden(BOOKING_FOR_OTHERS);
 }
 
 /** GET /appointments/customers?search=: up to ten customers, with their no-shows so far. */

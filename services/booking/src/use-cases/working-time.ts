@@ -23,6 +23,7 @@ import { fieldError } from './availability.js';
 import { actorOf, nowOf, todayOf, type BookingContext } from './context.js';
 import { OPEN_APPOINTMENT_STATUSES } from '@spa/rules';
 
+export const TIME_OFF_FOR_EMPLOYEES = 'Time off is asked for by employees, for themselves.';
 /** The longest single request (a month and a bit: longer leave is asked for in parts). */
 const MAX_TIME_OFF_DAYS = 45;
 /** How far ahead a stranded appointment is looked for after a change of hours. */
@@ -164,7 +165,7 @@ export async function requestTimeOff(
   request: TimeOffRequest,
   user: AuthUser,
 ): Promise<TimeOffRow> {
-  if (user.role !== 'employee') throw forbidden('Time off is asked for by employees, for themselves.');
+  if (user.role !== 'employee') throw forbidden(TIME_OFF_FOR_EMPLOYEES);
   const employee = await employeeOf(context.db, user.id);
   const first = dayOfDate(request.firstDate);
   const last = dayOfDate(request.lastDate);
