@@ -58,43 +58,53 @@ async function violations(page: Page): Promise<string[]> {
   return found;
 }
 
-async function audit(routes: string[], session?: Session): Promise<string[]> {
+/** Runs `check` on a fresh page at each width, collecting what it finds. */
+async function atEachWidth(check: (page: Page, width: number) => Promise<string[]>): Promise<string[]> {
   const problems: string[] = [];
   for (const viewport of WIDTHS) {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport });
-    const page = await context.newPage();
-    for (const route of routes) {
-      if (session) await openSignedIn(page, session, route);
-      else await page.goto(route);
-      await settle(page);
-      for (const line of await violations(page)) problems.push(`${viewport.width}px ${route}: ${line}`);
-    }
+    problems.push(...(await check(await context.newPage(), viewport.width)));
     await context.close();
   }
   return problems;
 }
 
+async function open(page: Page, route: string, session?: Session): Promise<void> {
+  if (session) await openSignedIn(page, session, route);
+  else await page.goto(route);
+  await settle(page);
+}
+
+const found = async (page: Page, where: string) =>
+  (await violations(page)).map((line) => `${where}: ${line}`);
+
+async function audit(routes: string[], session?: Session): Promise<string[]> {
+  return atEachWidth(async (page, width) => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      await open(page, route, session);
+      problems.push(...(await found(page, `${width}px ${route}`)));
+    }
+    return problems;
+  });
+}
+
 /** Each tab of a tab list on a page, opened in turn and checked like a route. */
 async function auditTabs(route: string, tablist: string, session: Session): Promise<string[]> {
-  const problems: string[] = [];
-  for (const viewport of WIDTHS) {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport });
-    const page = await context.newPage();
-    await openSignedIn(page, session, route);
-    await settle(page);
+  return atEachWidth(async (page, width) => {
+    await open(page, route, session);
     const tabs = page.getByRole('tablist', { name: tablist }).getByRole('tab');
     const count = await tabs.count();
     expect(count).toBeGreaterThan(1);
+    const problems: string[] = [];
     for (let index = 0; index < count; index++) {
       const name = (await tabs.nth(index).textContent())?.trim();
       await tabs.nth(index).click();
       await settle(page);
-      for (const line of await violations(page))
-        problems.push(`${viewport.width}px ${route} [${name}]: ${line}`);
+      problems.push(...(await found(page, `${width}px ${route} [${name}]`)));
     }
-    await context.close();
-  }
-  return problems;
+    return problems;
+  });
 }
 
 /** A page after some clicks (a dialog opened, a form shown), checked like a route at each width. */
@@ -102,21 +112,14 @@ async function auditAfter(
   route: string,
   session: Session,
   what: string,
-  open: (page: Page) => Promise<void>,
+  steps: (page: Page) => Promise<void>,
 ): Promise<string[]> {
-  const problems: string[] = [];
-  for (const viewport of WIDTHS) {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport });
-    const page = await context.newPage();
-    await openSignedIn(page, session, route);
+  return atEachWidth(async (page, width) => {
+    await open(page, route, session);
+    await steps(page);
     await settle(page);
-    await open(page);
-    await settle(page);
-    for (const line of await violations(page))
-      problems.push(`${viewport.width}px ${route} [${what}]: ${line}`);
-    await context.close();
-  }
-  return problems;
+    return found(page, `${width}px ${route} [${what}]`);
+  });
 }
 
 /** Puts a product in the cart, once commerce's copy of the catalogue has it (it arrives by Kafka). */

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
+import { AdminBanner } from '../../components/ui/admin-table';
 import { getErrorMessage, isApiError } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
 import { useNow } from '../appointments/use-now';
@@ -163,9 +164,7 @@ export default function CalendarPage() {
       <div className="container cal-page">
         <PageTitle title="Calendar" />
         <h1>Calendar</h1>
-        <p className="cat-admin-banner" role="alert">
-          The calendar is for admins, managers and receptionists.
-        </p>
+        <AdminBanner>The calendar is for admins, managers and receptionists.</AdminBanner>
       </div>
     );
 
@@ -238,16 +237,11 @@ export default function CalendarPage() {
         </div>
       </header>
 
-      {calendar.error && (
-        <p className="cat-admin-banner" role="alert">
-          {getErrorMessage(calendar.error, 'The calendar could not be loaded; it will try again.')}
-        </p>
-      )}
-      {refusal && (
-        <p className="cat-admin-banner" role="alert">
-          {refusal}
-        </p>
-      )}
+      <AdminBanner>
+        {calendar.error &&
+          getErrorMessage(calendar.error, 'The calendar could not be loaded; it will try again.')}
+      </AdminBanner>
+      <AdminBanner>{refusal}</AdminBanner>
       {calendar.isPending ? (
         <p className="muted">Loading the calendar…</p>
       ) : calendar.data ? (
@@ -326,11 +320,7 @@ export default function CalendarPage() {
             busy={checkIn.isPending}
             onStep={(status) => checkIn.mutate({ appointment: open, status })}
           />
-          {checkInError && (
-            <p className="cat-admin-banner" role="alert">
-              {checkInError}
-            </p>
-          )}
+          <AdminBanner>{checkInError}</AdminBanner>
           {calendar.data && !isOver(open.status) && (
             <MoveForm
               appointment={open}
@@ -339,11 +329,7 @@ export default function CalendarPage() {
               onMove={(start, roomId) => move.mutate({ appointment: open, start, roomId })}
             />
           )}
-          {refusal && (
-            <p className="cat-admin-banner" role="alert">
-              {refusal}
-            </p>
-          )}
+          <AdminBanner>{refusal}</AdminBanner>
           <div className="cat-modal__actions">
             <Link className="btn btn--ghost" to={`${paths.dashboard}?tab=appointments`}>
               Manage in Appointments

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { AdminBanner } from '../../components/ui/admin-table';
 import { getErrorMessage } from '../../lib/api';
 import { formatINR } from '../../lib/format';
 import { bookingTotal, optionTitle, roomTypeOffers } from '../appointments/booking-choices';
@@ -136,11 +137,9 @@ export function WalkInDialog({
                   ))}
                 </ul>
               )}
-              {found.error && (
-                <p className="cat-admin-banner" role="alert">
-                  {getErrorMessage(found.error, 'The search failed; try again.')}
-                </p>
-              )}
+              <AdminBanner>
+                {found.error && getErrorMessage(found.error, 'The search failed; try again.')}
+              </AdminBanner>
               <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAdding(true)}>
                 New customer
               </button>
@@ -237,16 +236,8 @@ export function WalkInDialog({
             'Paid at the counter.'
           )}
         </p>
-        {tried && problem && (
-          <p className="cat-admin-banner" role="alert">
-            {problem}
-          </p>
-        )}
-        {book.error && (
-          <p className="cat-admin-banner" role="alert">
-            {getErrorMessage(book.error, 'The booking was refused.')}
-          </p>
-        )}
+        <AdminBanner>{tried && problem}</AdminBanner>
+        <AdminBanner>{book.error && getErrorMessage(book.error, 'The booking was refused.')}</AdminBanner>
         <div className="cat-modal__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             Cancel
@@ -320,11 +311,9 @@ function NewCustomerForm({
           />
         )}
       </Field>
-      {create.error && (
-        <p className="cat-admin-banner" role="alert">
-          {getErrorMessage(create.error, 'The customer could not be added.')}
-        </p>
-      )}
+      <AdminBanner>
+        {create.error && getErrorMessage(create.error, 'The customer could not be added.')}
+      </AdminBanner>
       <div className="walk-in__new-actions">
         <button
           type="button"
