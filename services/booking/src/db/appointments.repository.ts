@@ -373,6 +373,30 @@ export async function calendarBlocks(db: Queryable, window: { start: Date; end: 
     .orderBy(asc(appointments.startsAt));
 }
 
+/**
+ * An employee's open appointments (not started, nothing happened yet) starting in [start, end), soonest
+ * first, at most 200: the ones a change of their hours may strand.
+ */
+export async function openAppointmentsOf(
+  db: Queryable,
+  employeeId: string,
+  window: { start: Date; end: Date },
+) {
+  return db
+    .select({ id: appointments.id, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.employeeId, employeeId),
+        inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]),
+        gte(appointments.startsAt, window.start),
+        lt(appointments.startsAt, window.end),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt))
+    .limit(200);
+}
+
 /** How many no-shows each of these customers has had (those with none are left out): one grouped read. */
 export async function noShowCounts(
   db: Queryable,

@@ -1,13 +1,13 @@
 import { AppError, forbidden, notFound, type AuthUser, type Queryable } from '@spa/kit';
 import { fromLocal, toLocal } from '@spa/rules';
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { dateOfDay, dayOfDate } from '../domain/special-days.js';
 import { hoursOn, weeklyHoursProblem, works, type DayHours } from '../domain/working-time.js';
-import { findAppointmentView } from '../db/appointments.repository.js';
+import { findAppointmentView, openAppointmentsOf } from '../db/appointments.repository.js';
 import { isUuid } from '../db/pg-errors.js';
 import { findUser } from '../db/read-models.repository.js';
-import { appointments, users, type TimeOffRow, type TimeOffStatus, type UserRow } from '../db/schema.js';
+import { users, type TimeOffRow, type TimeOffStatus, type UserRow } from '../db/schema.js';
 import {
   insertTimeOff,
   listTimeOff,
@@ -21,7 +21,6 @@ import {
 import { actorMessage, bookingEvents } from '../events/publishes.js';
 import { fieldError } from './availability.js';
 import { actorOf, nowOf, todayOf, type BookingContext } from './context.js';
-import { OPEN_APPOINTMENT_STATUSES } from '@spa/rules';
 
 export const TIME_OFF_FOR_EMPLOYEES = 'Time off is asked for by employees, for themselves.';
 /** The longest single request (a month and a bit: longer leave is asked for in parts). */
@@ -47,22 +46,10 @@ async function strandedFor(
   const { rules } = context.config;
   const now = nowOf(context);
   const today = todayOf(context);
-  const rows = await context.db
-    .select({ id: appointments.id, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.employeeId, employee.id),
-        inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]),
-        gte(appointments.startsAt, now),
-        lt(
-          appointments.startsAt,
-          new Date(fromLocal({ day: today + STRANDED_HORIZON_DAYS, minute: 0 }, rules.timeZone)),
-        ),
-      ),
-    )
-    .orderBy(asc(appointments.startsAt))
-    .limit(200);
+  const rows = await openAppointmentsOf(context.db, employee.id, {
+    start: now,
+    end: new Date(fromLocal({ day: today + STRANDED_HORIZON_DAYS, minute: 0 }, rules.timeZone)),
+  });
   if (rows.length === 0) return [];
   const workingTime = (await workingTimeOf(context.db, [employee], today, today + STRANDED_HORIZON_DAYS)).get(
     employee.id,
