@@ -193,3 +193,59 @@ export function NameCell({
 export function StatusBadge({ ok, children }: { ok: boolean; children: ReactNode }) {
   return <span className={`cat-badge ${ok ? 'cat-badge--success' : 'cat-badge--muted'}`}>{children}</span>;
 }
+
+/**
+ * What an admin's change left to do, under the form that made it: the appointments a closure or new
+ * working hours no longer hold, each with its own actions (or a note saying where to act).
+ */
+export function AdminFollowUp({
+  title,
+  note,
+  onClose,
+  children,
+}: {
+  title: ReactNode;
+  note?: ReactNode;
+  onClose: () => void;
+  /** The list's items (AdminFollowUpItem). */
+  children?: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section className="admin-followup" aria-labelledby={titleId}>
+      <header className="admin-followup__head">
+        <h3 id={titleId}>{title}</h3>
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      {note && <p className="muted">{note}</p>}
+      {children && <ul className="admin-followup__list">{children}</ul>}
+    </section>
+  );
+}
+
+/** One appointment to act on: "APT-… · customer · treatment", its time below, then its actions. */
+export function AdminFollowUpItem({
+  code,
+  customer,
+  treatment,
+  when,
+  children,
+}: {
+  code: string;
+  customer: string;
+  treatment: string;
+  when: string;
+  children?: ReactNode;
+}) {
+  return (
+    <li className="admin-followup__item">
+      <div>
+        <strong>{code}</strong> · {customer} · {treatment}
+        <span className="cat-table__sub">{when}</span>
+      </div>
+      {children}
+    </li>
+  );
+}

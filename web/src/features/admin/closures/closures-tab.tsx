@@ -3,6 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { PlusIcon } from '../../../components/icons';
 import {
   AdminBanner,
+  AdminFollowUp,
+  AdminFollowUpItem,
   AdminSection,
   AdminTable,
   NameCell,
@@ -285,27 +287,19 @@ function StrandedAppointments({ date, onClose }: { date: string; onClose: () => 
   const stranded = useQuery({ queryKey: specialDayKeys.stranded(date), queryFn: () => fetchStranded(date) });
   const list = stranded.data ?? [];
   return (
-    <section className="admin-followup" aria-labelledby="admin-followup-title">
-      <header className="admin-followup__head">
-        <h3 id="admin-followup-title">
-          {stranded.isPending
-            ? `Appointments on ${dayText(date)}…`
-            : list.length === 0
-              ? `Nothing to move on ${dayText(date)}`
-              : `${list.length} appointment${list.length === 1 ? '' : 's'} on ${dayText(date)} to move or cancel`}
-        </h3>
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          Close
-        </button>
-      </header>
-      {list.length > 0 && (
-        <ul className="admin-followup__list">
-          {list.map((appointment) => (
-            <StrandedRow key={appointment.id} appointment={appointment} date={date} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <AdminFollowUp
+      title={
+        stranded.isPending
+          ? `Appointments on ${dayText(date)}…`
+          : list.length === 0
+            ? `Nothing to move on ${dayText(date)}`
+            : `${list.length} appointment${list.length === 1 ? '' : 's'} on ${dayText(date)} to move or cancel`
+      }
+      onClose={onClose}
+    >
+      {list.length > 0 &&
+        list.map((appointment) => <StrandedRow key={appointment.id} appointment={appointment} date={date} />)}
+    </AdminFollowUp>
   );
 }
 
@@ -345,12 +339,12 @@ function StrandedRow({ appointment, date }: { appointment: Appointment; date: st
   };
   const error = move.error ?? cancel.error;
   return (
-    <li className="admin-followup__item">
-      <div>
-        <strong>{appointment.appointmentId}</strong> · {appointment.customer?.name ?? 'Customer'} ·{' '}
-        {appointment.service.name}
-        <span className="cat-table__sub">{formatDateTime(appointment.start, IN_BUSINESS_TIME)}</span>
-      </div>
+    <AdminFollowUpItem
+      code={appointment.appointmentId}
+      customer={appointment.customer?.name ?? 'Customer'}
+      treatment={appointment.service.name}
+      when={formatDateTime(appointment.start, IN_BUSINESS_TIME)}
+    >
       <form
         className="admin-followup__actions"
         onSubmit={(event) => {
@@ -387,6 +381,6 @@ function StrandedRow({ appointment, date }: { appointment: Appointment; date: st
         </p>
       )}
       {dialog}
-    </li>
+    </AdminFollowUpItem>
   );
 }

@@ -2,6 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState, type FormEvent } from 'react';
 import {
   AdminBanner,
+  AdminFollowUp,
+  AdminFollowUpItem,
   AdminSection,
   AdminTable,
   NameCell,
@@ -143,31 +145,21 @@ export default function StaffHoursTab() {
           ]}
         />
         {stranded && (
-          <section className="admin-followup" aria-labelledby="staff-stranded-title">
-            <header className="admin-followup__head">
-              <h3 id="staff-stranded-title">
-                {stranded.title}: {stranded.appointments.length} appointment
-                {stranded.appointments.length === 1 ? '' : 's'} to give to someone else
-              </h3>
-              <button type="button" className="btn btn--ghost" onClick={() => setStranded(null)}>
-                Close
-              </button>
-            </header>
-            <p className="muted">Assign another therapist from the Appointments tab (search by the id).</p>
-            <ul className="admin-followup__list">
-              {stranded.appointments.map((appointment) => (
-                <li key={appointment.id} className="admin-followup__item">
-                  <div>
-                    <strong>{appointment.appointmentId}</strong> · {appointment.customer?.name ?? 'Customer'}{' '}
-                    · {appointment.service.name}
-                    <span className="cat-table__sub">
-                      {formatDateTime(appointment.start, IN_BUSINESS_TIME)}
-                    </span>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <AdminFollowUp
+            title={`${stranded.title}: ${stranded.appointments.length} appointment${stranded.appointments.length === 1 ? '' : 's'} to give to someone else`}
+            note="Assign another therapist from the Appointments tab (search by the id)."
+            onClose={() => setStranded(null)}
+          >
+            {stranded.appointments.map((appointment) => (
+              <AdminFollowUpItem
+                key={appointment.id}
+                code={appointment.appointmentId}
+                customer={appointment.customer?.name ?? 'Customer'}
+                treatment={appointment.service.name}
+                when={formatDateTime(appointment.start, IN_BUSINESS_TIME)}
+              />
+            ))}
+          </AdminFollowUp>
         )}
       </AdminSection>
 
