@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, openSignedIn, signIn, type Session } from './support/api.js';
+import { bookCash, isoDateOf, serviceNamed, spaDay, verifiedCustomer } from './support/booking.js';
 import { baseUrl, launchBrowser } from './support/browser.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -222,12 +223,17 @@ describe('no axe-core violations on any route', () => {
     'as an admin',
     async () => {
       const admin = await signIn('admin@spa.local', 'Admin@12345');
+      // A day with an appointment on it, so the calendar's blocks are checked whatever ran before.
+      const day = spaDay(90);
+      const guest = await verifiedCustomer('Axe Calendar', 'Lotus-garden-42');
+      await bookCash(guest, await serviceNamed('Deep Tissue Massage'), day.at(12));
+      const date = isoDateOf(day);
       const routes = [
         '/dashboard',
         '/dashboard/employees',
-        '/dashboard/calendar',
-        '/dashboard/calendar?view=week',
-        '/dashboard/calendar?by=employee',
+        `/dashboard/calendar?date=${date}`,
+        `/dashboard/calendar?date=${date}&view=week`,
+        `/dashboard/calendar?date=${date}&by=employee`,
         '/bills/view',
         '/bills/create',
         '/settings',

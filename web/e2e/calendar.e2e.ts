@@ -283,6 +283,8 @@ describe('the front desk calendar', () => {
     await poll(() => checkIn.getByRole('button').allTextContents()).toEqual(['Start treatment']);
     // The therapist starts it from her own dashboard; the desk's open dialog follows within seconds.
     const own = await open(therapist, '/dashboard');
+    // All of hers: late in the evening the journey's appointment started earlier today.
+    await own.getByRole('group', { name: 'Time range' }).getByRole('button', { name: 'All' }).click();
     await own.getByRole('button', { name: `Start treatment: ${treated}` }).click();
     await poll(() => own.locator('.toast', { hasText: `${treated}: In Progress` }).count()).toBe(1);
     await own.getByRole('button', { name: `Complete: ${treated}` }).waitFor();
