@@ -180,6 +180,9 @@ describe('the front desk calendar', () => {
     await block(first).click();
     const details = desk.getByRole('dialog', { name: first });
     await poll(() => details.getByText(`Tara Calendar ${run}`).count()).toBe(1);
+    // The admin's payment dropdown, as on the Appointments tab: paid at the counter.
+    await details.getByLabel('Payment status').selectOption('Paid');
+    await poll(() => details.getByText(/ · payment Paid$/).count()).toBe(1);
     await details.getByRole('button', { name: /close/i }).first().click();
     await desk.getByRole('button', { name: 'Week' }).click();
     await poll(() => desk.getByRole('group', { name: /: \d+ appointments?$/ }).count()).toBe(7);

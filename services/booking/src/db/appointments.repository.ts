@@ -349,6 +349,7 @@ export async function calendarBlocks(db: Queryable, window: { start: Date; end: 
       code: appointments.appointmentCode,
       status: appointments.status,
       paymentStatus: appointments.paymentStatus,
+      paymentMethod: appointments.paymentMethod,
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
       roomFreeAt: appointments.roomFreeAt,

@@ -66,6 +66,7 @@ const calendarSchema = {
           appointmentId: { type: 'string' },
           status: { type: 'string' },
           paymentStatus: { type: 'string' },
+          paymentMethod: { type: 'string', description: 'cash or online' },
           start: { type: 'string', format: 'date-time' },
           end: { type: 'string', format: 'date-time' },
           cleanupUntil: { type: 'string', format: 'date-time' },

@@ -139,6 +139,7 @@ async function computeCalendar(context: BookingContext, firstDay: number, dayCou
       appointmentId: block.code,
       status: block.status,
       paymentStatus: block.paymentStatus,
+      paymentMethod: block.paymentMethod,
       start: block.startsAt.toISOString(),
       end: block.endsAt.toISOString(),
       cleanupUntil: block.roomFreeAt.toISOString(),

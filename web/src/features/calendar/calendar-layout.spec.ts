@@ -20,6 +20,7 @@ const block = (id: string, start: string, end: string, cleanup: string): Calenda
   appointmentId: `APT-${id}`,
   status: 'Confirmed',
   paymentStatus: 'Cash',
+  paymentMethod: 'cash',
   customerNoShows: 0,
   arrivedAt: null,
   startedAt: null,

@@ -31,6 +31,7 @@ export interface CalendarAppointment {
   appointmentId: string;
   status: string;
   paymentStatus: string;
+  paymentMethod: string;
   start: string;
   end: string;
   /** The room is being cleaned until then. */

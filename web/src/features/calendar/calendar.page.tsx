@@ -11,7 +11,12 @@ import { formatCalendarDate } from '../../lib/format';
 import { useNow } from '../appointments/use-now';
 import { Modal } from '../catalogue/modal';
 import { employeeRoleLabel } from '../auth/account';
+import { useSessionStore } from '../../stores/session.store';
 import { toast } from '../../stores/toast.store';
+import { optionsWith, paymentStatusChoices } from '../admin/appointments/admin-filters';
+import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../appointments/appointment';
+import { updateAppointmentStatus, updatePaymentStatus } from '../appointments/appointments.api';
+import { Field } from '../catalogue/form-field';
 import { checkInActions, isOver, noShowRecord } from './check-in';
 import { WalkInDialog, type WalkInStart } from './walk-in-dialog';
 import {
@@ -158,6 +163,7 @@ export default function CalendarPage() {
     });
   const step = view === 'week' ? 7 : 1;
   const open = calendar.data?.appointments.find((appointment) => appointment.id === openId) ?? null;
+  const isAdmin = useSessionStore((state) => state.user?.role === 'admin');
 
   if (isApiError(calendar.error) && calendar.error.status === 403)
     return (
@@ -314,6 +320,7 @@ export default function CalendarPage() {
               </>
             )}
           </dl>
+          {isAdmin && <AdminStatusFields appointment={open} />}
           <CheckInButtons
             appointment={open}
             now={now}
@@ -337,6 +344,67 @@ export default function CalendarPage() {
           </div>
         </Modal>
       )}
+    </div>
+  );
+}
+
+/**
+ * The admin's any-status and payment-status dropdowns, as on the Appointments tab (the same choices:
+ * an online payment's refunds come only from the provider). Booking judges them as there; a refusal is
+ * shown under them.
+ */
+function AdminStatusFields({ appointment }: { appointment: CalendarAppointment }) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['appointments'] });
+  const status = useMutation({
+    mutationFn: (next: string) => updateAppointmentStatus(appointment.id, next),
+    onSuccess: async (_answer, next) => {
+      toast.success(`${appointment.appointmentId}: ${next}`);
+      await refresh();
+    },
+  });
+  const payment = useMutation({
+    mutationFn: (next: string) => updatePaymentStatus(appointment.id, next),
+    onSuccess: async (_answer, next) => {
+      toast.success(`${appointment.appointmentId}: payment ${next}`);
+      await refresh();
+    },
+  });
+  const busy = status.isPending || payment.isPending;
+  const error = status.error ?? payment.error;
+  return (
+    <div className="cal-admin">
+      <Field label="Status">
+        {(control) => (
+          <select
+            {...control}
+            className="cat-input"
+            value={appointment.status}
+            disabled={busy}
+            onChange={(event) => status.mutate(event.target.value)}
+          >
+            {optionsWith(APPOINTMENT_STATUSES, appointment.status).map((each) => (
+              <option key={each}>{each}</option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Payment status">
+        {(control) => (
+          <select
+            {...control}
+            className="cat-input"
+            value={appointment.paymentStatus}
+            disabled={busy}
+            onChange={(event) => payment.mutate(event.target.value)}
+          >
+            {paymentStatusChoices(PAYMENT_STATUSES, appointment).map((each) => (
+              <option key={each}>{each}</option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <AdminBanner>{error && getErrorMessage(error, 'The change was refused.')}</AdminBanner>
     </div>
   );
 }
