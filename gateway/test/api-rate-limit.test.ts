@@ -55,12 +55,13 @@ describe('the shared API rate limit', () => {
 
   it('goes on counting on its own while Redis cannot be reached', async () => {
     const unreachable = connectRedis('redis://127.0.0.1:1');
-    const limiter = new SharedRateLimiter(unreachable, {
-      max: 2,
-      windowMs: 60_000,
-      flushMs: 1_000,
-      keyPrefix: 'rl-offline:',
-    });
+    // A fixed instant mid-window: on the real clock a minute could turn while the failed flush waits,
+    // and a new window rightly starts a new count (CI once caught exactly that).
+    const limiter = new SharedRateLimiter(
+      unreachable,
+      { max: 2, windowMs: 60_000, flushMs: 1_000, keyPrefix: 'rl-offline:' },
+      () => 1_020_000_030_000,
+    );
     limiter.hit('10.0.0.4');
     await limiter.flush();
     limiter.hit('10.0.0.4');
