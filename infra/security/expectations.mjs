@@ -263,6 +263,10 @@ export const ROUTE_TABLE = {
     query: () => ({ date: spaDate(28), days: 7 }),
     why: "the desk's day or week: every appointment with its customer's name and no-shows",
   },
+  'GET /api/v1/appointments/calendar/changes': {
+    access: 'desk',
+    why: "a notice of every change to the desk's calendar (no data: the desk reads the calendar again)",
+  },
   'GET /api/v1/appointments/customers': {
     access: 'desk',
     query: () => ({ search: 'Security' }),

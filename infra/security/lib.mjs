@@ -44,6 +44,12 @@ export async function call(base, method, path, options = {}) {
     redirect: 'manual',
     signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
   });
+  // A stream of server-sent events (the calendar's changes) does not end: its status and headers are
+  // the answer, and the body is let go.
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, json: undefined, text: '' };
+  }
   const text = await response.text();
   let json;
   try {

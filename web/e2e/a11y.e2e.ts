@@ -33,7 +33,10 @@ async function firstId(path: string): Promise<string> {
 
 /** Waits until the page has fetched what it shows (no request in flight, no loading placeholder). */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  // The calendar keeps its change stream open, so the network never goes idle there: it has settled
+  // once the stream is live (the calendar is read as it opens) and nothing is loading.
+  if (new URL(page.url()).pathname === '/dashboard/calendar') await page.locator('.cal-live--on').waitFor();
+  else await page.waitForLoadState('networkidle');
   await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
   await page.waitForTimeout(150);
 }

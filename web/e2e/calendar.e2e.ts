@@ -145,12 +145,18 @@ describe('the front desk calendar', () => {
     expect(await column.getByRole('button', { name: new RegExp(`^${first}, `) }).count()).toBe(1);
     await screenshot(desk, 'calendar-day-rooms');
 
-    // A second desk (the receptionist) books by phone meanwhile: the first desk shows it, no reload.
+    // A second desk (the receptionist) is open meanwhile; a customer books online: both desks show it,
+    // no reload. Both follow booking's change stream ("Live"); while live a desk reads the calendar
+    // again only on a notice (its safety-net read is a minute apart), so the stream is what brings it.
     const reception = await open(receptionist, `/dashboard/calendar?date=${date}&by=employee`);
     await reception.getByRole('button', { name: new RegExp(`^${first}, `) }).waitFor();
+    await poll(() => desk.getByText('Live', { exact: true }).count()).toBe(1);
+    await poll(() => reception.getByText('Live', { exact: true }).count()).toBe(1);
+    const booked = Date.now();
     const second = await book(day.at(16));
     await poll(() => block(second).count()).toBe(1);
     await poll(() => reception.getByRole('button', { name: new RegExp(`^${second}, `) }).count()).toBe(1);
+    console.info(`calendar: a booking reached two open desks ${Date.now() - booked} ms after it was made`);
     // By employee, the therapist's column holds them; someone off that day is shaded.
     await poll(() => reception.getByRole('group', { name: /^Anjali Patel: 2 appointments$/ }).count()).toBe(
       1,

@@ -54,7 +54,7 @@ export async function buildApp(deps: BookingDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => appointmentsRoutes(scope, context));
   await app.register(async (scope) => specialDaysRoutes(scope, context));
   await app.register(async (scope) => workingTimeRoutes(scope, context));
-  await app.register(async (scope) => calendarRoutes(scope, context));
+  await app.register(async (scope) => calendarRoutes(scope, context, deps.database.url));
   await app.register(async (scope) => internalRoutes(scope, context));
   return app;
 }

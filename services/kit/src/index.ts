@@ -6,6 +6,7 @@ export * from './metrics.js';
 export * from './redis.js';
 export * from './service.js';
 export * from './db/database.js';
+export * from './db/notices.js';
 export * from './db/kit-tables.js';
 export * from './events/kafka.js';
 export * from './events/outbox.js';

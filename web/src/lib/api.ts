@@ -152,6 +152,13 @@ export function createApiClient(config: ApiClientConfig) {
     upload: async <T>(path: string, form: FormData, options: RequestOptions = {}) =>
       (await readBody(await send('POST', path, form, options))) as T,
 
+    /** A stream of server-sent events, still unread (lib/event-stream.ts reads it). */
+    stream: (path: string, options: RequestOptions = {}) =>
+      send('GET', path, undefined, {
+        ...options,
+        headers: { Accept: 'text/event-stream', ...options.headers },
+      }),
+
     /** A binary answer such as the bill PDF (GET /bills/{id}/download). */
     download: async (path: string, options: RequestOptions = {}) =>
       (
@@ -191,7 +198,7 @@ export function setApiFetch(fetchImpl: typeof fetch): void {
 
 export const api = createApiClient(apiConfig);
 
-export const { request, get, post, put, patch, del, upload, download } = api;
+export const { request, get, post, put, patch, del, upload, download, stream } = api;
 
 /** A FormData with one file under the given field (the upload endpoint expects "file"). */
 export function formWith(field: string, file: Blob, fileName?: string): FormData {

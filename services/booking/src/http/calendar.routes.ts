@@ -1,6 +1,13 @@
-import { currentUser, strictObject } from '@spa/kit';
+import { PassThrough } from 'node:stream';
+import { currentUser, errorResponseSchema, strictObject, tooManyRequests } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import { CALENDAR_FOR_THE_DESK, calendarView, CALENDAR_DAYS } from '../use-cases/calendar.js';
+import { calendarChanges } from '../db/calendar-changes.js';
+import {
+  CALENDAR_FOR_THE_DESK,
+  calendarView,
+  CALENDAR_DAYS,
+  forgetCalendarAnswers,
+} from '../use-cases/calendar.js';
 import { deskOnly } from './guards.js';
 import type { BookingContext } from '../use-cases/context.js';
 import { errorResponses } from './appointments.schemas.js';
@@ -87,8 +94,93 @@ const calendarSchema = {
   },
 } as const;
 
-/** The front desk's calendar read (issue #15, item 1). */
-export async function calendarRoutes(app: FastifyInstance, context: BookingContext): Promise<void> {
+/** A comment line this often keeps every hop (the gateway's 10 s body timeout, an Ingress) from closing an idle stream. */
+export const KEEP_ALIVE_MS = 5_000;
+/** A stream ends after this long and the desk opens another, so a revoked token or role stops it. */
+export const STREAM_LIFETIME_MS = 10 * 60_000;
+/** One desk may have this many calendars open (tabs, a tablet); more is refused. */
+export const STREAMS_PER_USER = 5;
+
+const event = (name: string, data: object = {}) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** The front desk's calendar read and its change stream (issue #15, item 1). */
+export async function calendarRoutes(
+  app: FastifyInstance,
+  context: BookingContext,
+  databaseUrl: string,
+): Promise<void> {
+  const changes = calendarChanges({
+    databaseUrl,
+    logger: context.logger,
+    beforeTelling: () => forgetCalendarAnswers(context),
+  });
+  const open = new Map<string, number>();
+  const ends = new Set<() => void>();
+  // Open streams would keep a closing server waiting: they end first (each desk reconnects elsewhere).
+  app.addHook('preClose', async () => {
+    for (const end of [...ends]) end();
+  });
+  app.addHook('onClose', async () => changes.stop());
+
+  app.get(
+    '/appointments/calendar/changes',
+    {
+      preValidation: deskOnly(context, CALENDAR_FOR_THE_DESK),
+      schema: {
+        tags: ['calendar'],
+        security: [{ bearer: [] }],
+        summary:
+          'Server-sent events: "changed" whenever an appointment, closure, schedule, time off or room changes (admin, manager, receptionist)',
+        description:
+          'A text/event-stream. "ready" once changes are followed, then "changed" after each change (read the calendar again), comment lines every 5 s, and "renew" before it ends after 10 minutes (open another).',
+        response: { 429: errorResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const mine = open.get(user.id) ?? 0;
+      if (mine >= STREAMS_PER_USER)
+        throw tooManyRequests(
+          `At most ${STREAMS_PER_USER} calendars may follow changes at once for one person.`,
+        );
+      open.set(user.id, mine + 1);
+
+      const stream = new PassThrough();
+      const subscription = changes.subscribe(() =>
+        stream.write(event('changed', { at: new Date().toISOString() })),
+      );
+      const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      let ended = false;
+      const end = (last?: string) => {
+        if (ended) return;
+        ended = true;
+        clearInterval(keepAlive);
+        clearTimeout(lifetime);
+        subscription.unsubscribe();
+        ends.delete(end);
+        const left = (open.get(user.id) ?? 1) - 1;
+        if (left > 0) open.set(user.id, left);
+        else open.delete(user.id);
+        stream.end(last);
+      };
+      const lifetime = setTimeout(() => end(event('renew')), STREAM_LIFETIME_MS);
+      ends.add(end);
+      reply.raw.once('close', () => end());
+
+      void subscription.ready.then(() => {
+        if (!ended) stream.write(event('ready'));
+      });
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'private, no-store')
+          // An nginx in front (the Ingress) would otherwise hold the events back in its buffer.
+          .header('x-accel-buffering', 'no')
+          .send(stream)
+      );
+    },
+  );
+
   app.get<{ Querystring: { date: string; days: number } }>(
     '/appointments/calendar',
     {

@@ -33,14 +33,20 @@ export async function assertDesk(context: BookingContext, viewer: AuthUser): Pro
 }
 
 /**
- * Every desk asks for the same day or week every second (that is how changes reach it within two), so
+ * After a change every desk showing that day asks again at once (the change stream tells them all), so
  * an answer is kept this long and shared by the desks asking in it (after each one's access check), and
- * computed once for those who ask while it is being computed. Per process: a replica's desks share theirs.
+ * computed once for those who ask while it is being computed. Per process: a replica's desks share
+ * theirs. A change forgets them all (forgetCalendarAnswers) before the desks are told of it.
  */
 const SHARED_FOR_MS = 1_000;
 const MAX_KEPT = 100;
 type CalendarAnswer = Awaited<ReturnType<typeof computeCalendar>>;
 const kept = new WeakMap<BookingContext, Map<string, { at: number; answer: Promise<CalendarAnswer> }>>();
+
+/** Called before desks are told of a change, so none of them is answered from before it. */
+export function forgetCalendarAnswers(context: BookingContext): void {
+  kept.get(context)?.clear();
+}
 
 export async function calendarView(
   context: BookingContext,

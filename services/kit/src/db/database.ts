@@ -11,6 +11,8 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Queryable = Database | Tx;
 
 export interface DatabaseHandle {
+  /** Where it connects: for a connection of its own beside the pool (listenForNotices). */
+  url: string;
   pool: pg.Pool;
   db: Database;
   close(): Promise<void>;
@@ -38,7 +40,7 @@ export function connectDatabase(
   // drops it on release, so the listener only keeps the process alive.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool) as Database;
-  return { pool, db, close: () => pool.end() };
+  return { url, pool, db, close: () => pool.end() };
 }
 
 // Resolved through the package name so it also works from a service's bundled dist/main.js.

@@ -1,5 +1,7 @@
 import type { CheckInStatus } from '@spa/rules';
-import { get, post, put } from '../../lib/api';
+import { useEffect, useRef, useState } from 'react';
+import { get, isApiError, post, put, stream } from '../../lib/api';
+import { followEvents } from '../../lib/event-stream';
 
 export interface CalendarDay {
   date: string;
@@ -82,3 +84,30 @@ export const checkInAppointment = (id: string, status: CheckInStatus) =>
 /** The desk gives an appointment to an employee of its treatment's role (the drop onto their column). */
 export const assignEmployeeTo = (id: string, employeeId: string) =>
   post(`/appointments/${encodeURIComponent(id)}/assign-employee`, { employeeId });
+
+/**
+ * Follows GET /appointments/calendar/changes while mounted: `onChange` after every change another
+ * desk, a therapist or a customer makes, and after each (re)connect (changes while it was down are not
+ * replayed). Answers whether the stream is open; while it is not, the page falls back to asking often.
+ */
+export function useCalendarChanges(onChange: () => void): boolean {
+  const [live, setLive] = useState(false);
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  }, [onChange]);
+  useEffect(
+    () =>
+      followEvents({
+        open: (signal) => stream('/appointments/calendar/changes', { signal }),
+        onEvent: ({ event }) => {
+          if (event === 'changed' || event === 'ready') latest.current();
+        },
+        onLive: setLive,
+        // Refused (signed out, or not a desk): asking again would only be refused again.
+        shouldRetry: (error) => !(isApiError(error) && [401, 403].includes(error.status)),
+      }),
+    [],
+  );
+  return live;
+}

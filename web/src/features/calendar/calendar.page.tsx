@@ -1,6 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckInStatus } from '@spa/rules';
-import { useRef, useState, type CSSProperties, type DragEvent, type FormEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useRef,
+  useState,
+  type CSSProperties,
+  type DragEvent,
+  type FormEvent,
+  type MouseEvent,
+} from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
@@ -25,6 +33,7 @@ import {
   checkInAppointment,
   fetchCalendar,
   moveAppointment,
+  useCalendarChanges,
   type CalendarAppointment,
   type CalendarData,
   type CalendarDay,
@@ -53,10 +62,12 @@ type Columns = 'room' | 'employee';
 /** Minutes a pixel row of the grid is worth: 12 hours at 1.1 px a minute fit a laptop screen. */
 const PX_PER_MINUTE = 1.1;
 /**
- * The calendar asks again this often (no page reload); booking shares an answer among desks for a
- * second, so another desk's change shows within two.
+ * Changes arrive on the change stream (useCalendarChanges) and the calendar is read again at once.
+ * While the stream is down the page asks this often instead, so a change still shows within two
+ * seconds; while it is up, only this often, in case a notice was lost on the way.
  */
-const REFRESH_MS = 1_000;
+const FALLBACK_REFRESH_MS = 1_000;
+const LIVE_REFRESH_MS = 60_000;
 
 const dayLabel = (date: string) => formatCalendarDate(date);
 const clock12 = (minute: number) => {
@@ -69,9 +80,9 @@ const span = (appointment: CalendarAppointment) =>
 /**
  * The front desk's calendar at /dashboard/calendar (issue #15, item 1): a day with a column per room or
  * per employee, or a week with a column per day; every appointment a block coloured by status with its
- * cleanup shaded, closures named, the hours an employee does not work shaded, a now line. It asks again
- * every second while shown (booking shares an answer for a second), so another desk's booking or
- * change appears within two seconds, without a reload.
+ * cleanup shaded, closures named, the hours an employee does not work shaded, a now line. Booking
+ * pushes a notice of every change (server-sent events through the gateway) and the page reads the
+ * calendar again, so another desk's booking or change appears within a second, without a reload.
  */
 export default function CalendarPage() {
   const now = useNow(30_000);
@@ -148,11 +159,14 @@ export default function CalendarPage() {
       ),
   });
 
+  const live = useCalendarChanges(
+    useCallback(() => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }), [queryClient]),
+  );
   const calendar = useQuery({
     queryKey: calendarKeys.range(first, view === 'week' ? 7 : 1),
     queryFn: () => fetchCalendar(first, view === 'week' ? 7 : 1),
     placeholderData: keepPreviousData,
-    refetchInterval: REFRESH_MS,
+    refetchInterval: live ? LIVE_REFRESH_MS : FALLBACK_REFRESH_MS,
     retry: (count, error) => !(isApiError(error) && error.status === 403) && count < 2,
   });
   const set = (changes: Record<string, string>) =>
@@ -206,6 +220,17 @@ export default function CalendarPage() {
             <strong className="cal-range" aria-live="polite">
               {view === 'week' ? `${dayLabel(first)} – ${dayLabel(addDaysTo(first, 6))}` : dayLabel(first)}
             </strong>
+            <span
+              className={`cal-live${live ? ' cal-live--on' : ''}`}
+              title={
+                live
+                  ? 'Changes from other desks show as they happen'
+                  : 'Reconnecting: the calendar checks for changes every second meanwhile'
+              }
+            >
+              <span className="cal-live__dot" aria-hidden="true" />
+              {live ? 'Live' : 'Reconnecting'}
+            </span>
           </div>
           <button
             type="button"
