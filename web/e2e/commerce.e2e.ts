@@ -3,7 +3,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, openSignedIn, signIn, type Session } from './support/api.js';
 import { baseUrl, launchBrowser, newPage } from './support/browser.js';
-import { uniqueEmail } from './support/inbox.js';
+import { linkTo, uniqueEmail, waitForEmail } from './support/inbox.js';
 import { registerThroughApi, screenshot } from './support/session.js';
 
 /*
@@ -248,6 +248,17 @@ describe('store checkout', () => {
     await poll(() => page.getByRole('link', { name: 'Cart', exact: true }).count()).toBe(1);
     await screenshot(page, 'commerce-order-cod');
 
+    // The confirmation email (issue #16, item 6): the order, its total to keep ready, and a link that
+    // opens it.
+    const confirmation = await waitForEmail(
+      String(customer.user.email),
+      new RegExp(`^Order #${shortId} confirmed$`),
+    );
+    expect(confirmation.text).toContain(`Please keep ${inr(total)} ready to pay when it is delivered.`);
+    expect(confirmation.text).toContain('Deliver to:');
+    await page.goto(linkTo(confirmation, '/order/'));
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order #${shortId}`);
+
     // The orders list finds it by item name and by id, and filters by state.
     await visitAsShopper(page, '/orders');
     const card = page.locator('.order-summary-card', { hasText: `Order #${shortId}` });
@@ -303,6 +314,13 @@ describe('store checkout', () => {
       isPaid: true,
       totalPrice: 1299.5,
     });
+    // Confirmed by email once paid, with the payment's reference (not when it was placed unpaid).
+    const paidEmail = await waitForEmail(
+      String(online.user.email),
+      new RegExp(`^Order #${paidOrderId.slice(-8).toUpperCase()} confirmed$`),
+    );
+    expect(paidEmail.text).toContain(`We received your payment of ${inr(1299.5)}`);
+    expect(paidEmail.text).toMatch(/Payment reference: pay_\w+/);
     expect(problems).toEqual([]);
   });
 
@@ -364,6 +382,12 @@ describe('store checkout', () => {
       status: 'cancelled',
       isPaid: false,
     });
+    const cancelled = await waitForEmail(
+      String(online.user.email),
+      new RegExp(`^Order #${orderId.slice(-8).toUpperCase()} cancelled$`),
+    );
+    expect(cancelled.text).toContain('As you asked, we have cancelled your order');
+    expect(cancelled.text).toContain('Nothing has been charged for it.');
     expect(problems).toEqual([]);
   });
 
@@ -393,6 +417,11 @@ describe('store checkout', () => {
     await poll(() => customerPage.locator('.order-detail__heading .cat-badge').textContent()).toBe(
       'Delivered',
     );
+    const delivered = await waitForEmail(
+      String(online.user.email),
+      new RegExp(`^Order #${paidOrderId.slice(-8).toUpperCase()} delivered$`),
+    );
+    expect(delivered.text).toContain('We hope you enjoy it.');
     expect(problems).toEqual([]);
   });
 

@@ -10,6 +10,12 @@ import {
 } from './employee-application.template.js';
 import { emailVerificationTemplate } from './email-verification.template.js';
 import { invoiceIssuedTemplate, invoiceUpdatedTemplate } from './invoice.template.js';
+import {
+  orderCancelledTemplate,
+  orderDeliveredTemplate,
+  orderPaidTemplate,
+  orderPlacedTemplate,
+} from './order.template.js';
 import { passwordResetTemplate } from './password-reset.template.js';
 import { paymentRefundedTemplate } from './payment-refunded.template.js';
 import { refundFailedTemplate } from './refund-failed.template.js';
@@ -27,6 +33,10 @@ export const emailTemplates = createTemplateRegistry([
   bookingPaymentReceiptTemplate,
   bookingRescheduledTemplate,
   bookingCancellationTemplate,
+  orderPlacedTemplate,
+  orderPaidTemplate,
+  orderDeliveredTemplate,
+  orderCancelledTemplate,
   paymentRefundedTemplate,
   refundFailedTemplate,
 ]);
