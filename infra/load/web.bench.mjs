@@ -74,6 +74,16 @@ try {
     `/products/${await firstId(base, '/products')}`,
     `/service/${await firstId(base, '/admin/services')}`,
   ];
+  // BENCH_WEB_PAGES=/store,/ measures only those (the path before any id), for working on one page.
+  const only = process.env.BENCH_WEB_PAGES?.split(',').map((page) => page.trim());
+  if (only)
+    pages.splice(
+      0,
+      pages.length,
+      ...pages.filter((page) =>
+        only.some((want) => page === want || (want !== '/' && page.startsWith(want))),
+      ),
+    );
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],

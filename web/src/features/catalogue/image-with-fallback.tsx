@@ -19,6 +19,11 @@ export function ImageWithFallback({
   alt,
   loading = 'lazy',
   sizes = CARD_SIZES,
+  fetchPriority,
+  // The page's largest picture (fetched first) is decoded with the frame it arrives in: decoded
+  // asynchronously it can paint a frame or more later, and Lighthouse then counts the app's script,
+  // which has started loading by then, as holding up the largest paint.
+  decoding = fetchPriority === 'high' ? 'sync' : 'async',
   ...props
 }: ImageWithFallbackProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -32,7 +37,8 @@ export function ImageWithFallback({
       sizes={srcSet ? sizes : undefined}
       alt={alt}
       loading={loading}
-      decoding="async"
+      fetchPriority={fetchPriority}
+      decoding={decoding}
       onError={() => {
         if (src) setFailedSrc(src);
       }}

@@ -34,6 +34,7 @@ function ServiceImages({ service }: { service: Service }) {
         src={images[selected]}
         alt={service.name}
         loading="eager"
+        fetchPriority="high"
         sizes="(max-width: 900px) 100vw, 560px"
       />
       {images.length > 1 && (
