@@ -11,9 +11,6 @@ import { OPEN_APPOINTMENT_STATUSES } from './cancellation.js';
 export const CHECK_IN_STATUSES = ['Arrived', 'In Progress', 'Completed', 'No-show'] as const;
 export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
 
-export const isCheckInStatus = (status: string): status is CheckInStatus =>
-  (CHECK_IN_STATUSES as readonly string[]).includes(status);
-
 /** What the rule looks at: booking passes its row; the web, its calendar block. */
 export interface CheckInSubject {
   status: string;

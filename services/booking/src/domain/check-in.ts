@@ -2,7 +2,7 @@ import { MINUTE_MS } from '@spa/rules';
 import type { Appointment, AppointmentStatus } from './appointment.js';
 
 // The steps and their rule are shared with the web (the calendar offers only the steps it allows).
-export { CHECK_IN_STATUSES, checkInProblem, isCheckInStatus, type CheckInStatus } from '@spa/rules';
+export { CHECK_IN_STATUSES, checkInProblem, type CheckInStatus } from '@spa/rules';
 
 /** The times the flow records, one per step (issue #15, item 3). */
 export interface CheckInTimes {

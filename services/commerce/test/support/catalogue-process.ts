@@ -1,25 +1,15 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, signTestToken, testInfra, testServiceKeyEnv } from '@spa/kit/testing';
+import { signTestToken, startBuiltService, type BuiltService } from '@spa/kit/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const catalogueEntry = path.join(root, 'services/catalogue/dist/main.js');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '@spa/kit/testing';
 
 export interface CatalogueProduct {
   _id: string;
@@ -42,20 +32,6 @@ export interface CatalogueProcess {
   close(): Promise<void>;
 }
 
-async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the catalogue exited with ${child.exitCode}:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the catalogue did not become ready at ${url}:\n${output()}`);
-}
-
 /**
  * The REAL catalogue service (its built bundle) on a fresh database and a free port, sharing the test's
  * Kafka namespace, so commerce mirrors its products from its events and reserves stock through its
@@ -67,55 +43,26 @@ export async function startCatalogueProcess(options: {
 }): Promise<CatalogueProcess> {
   if (!existsSync(catalogueEntry))
     execFileSync('npm', ['run', 'build', '-w', '@spa/catalogue'], { cwd: root, stdio: 'ignore' });
-  const database = await createTestDatabase('commerce_catalogue');
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'commerce-catalogue-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, [catalogueEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      ...testServiceKeyEnv('catalogue'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
-      KAFKA_NAMESPACE: options.kafkaNamespace,
-      REDIS_URL: testInfra.redisUrl,
-      JWKS_URL: options.jwksUrl,
-      SEED_DEMO_DATA: 'false',
-      UPLOAD_DIR: uploadDir,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(force);
-    }
-    await database.drop();
-    await rm(uploadDir, { recursive: true, force: true });
-  };
-
+  let catalogue: BuiltService;
   try {
-    await waitForReady(url, child, () => output);
+    catalogue = await startBuiltService({
+      service: 'catalogue',
+      main: catalogueEntry,
+      databaseLabel: 'commerce_catalogue',
+      namespace: options.kafkaNamespace,
+      readyPath: '/readyz',
+      env: { JWKS_URL: options.jwksUrl, SEED_DEMO_DATA: 'false', UPLOAD_DIR: uploadDir },
+    });
   } catch (error) {
-    await stop();
+    await rm(uploadDir, { recursive: true, force: true });
     throw error;
   }
-
+  const { url } = catalogue;
+  const stop = async () => {
+    await catalogue.stop();
+    await rm(uploadDir, { recursive: true, force: true });
+  };
   const adminToken = await signTestToken({
     role: 'admin',
     name: 'Catalogue Admin',

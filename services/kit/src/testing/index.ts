@@ -201,3 +201,4 @@ export async function allowedCallerHeaders(
   }
   return {};
 }
+export * from './built-service.js';

@@ -21,10 +21,8 @@ import { Modal } from '../catalogue/modal';
 import { employeeRoleLabel } from '../auth/account';
 import { useSessionStore } from '../../stores/session.store';
 import { toast } from '../../stores/toast.store';
-import { optionsWith, paymentStatusChoices } from '../admin/appointments/admin-filters';
-import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../appointments/appointment';
+import { AppointmentStatusSelects } from '../admin/appointments/status-selects';
 import { updateAppointmentStatus, updatePaymentStatus } from '../appointments/appointments.api';
-import { Field } from '../catalogue/form-field';
 import { checkInActions, isOver, noShowRecord } from './check-in';
 import { WalkInDialog, type WalkInStart } from './walk-in-dialog';
 import {
@@ -399,36 +397,12 @@ function AdminStatusFields({ appointment }: { appointment: CalendarAppointment }
   const error = status.error ?? payment.error;
   return (
     <div className="cal-admin">
-      <Field label="Status">
-        {(control) => (
-          <select
-            {...control}
-            className="cat-input"
-            value={appointment.status}
-            disabled={busy}
-            onChange={(event) => status.mutate(event.target.value)}
-          >
-            {optionsWith(APPOINTMENT_STATUSES, appointment.status).map((each) => (
-              <option key={each}>{each}</option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Payment status">
-        {(control) => (
-          <select
-            {...control}
-            className="cat-input"
-            value={appointment.paymentStatus}
-            disabled={busy}
-            onChange={(event) => payment.mutate(event.target.value)}
-          >
-            {paymentStatusChoices(PAYMENT_STATUSES, appointment).map((each) => (
-              <option key={each}>{each}</option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <AppointmentStatusSelects
+        appointment={appointment}
+        busy={busy}
+        onStatus={(next) => status.mutate(next)}
+        onPaymentStatus={(next) => payment.mutate(next)}
+      />
       <AdminBanner>{error && getErrorMessage(error, 'The change was refused.')}</AdminBanner>
     </div>
   );

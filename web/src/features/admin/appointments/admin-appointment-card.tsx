@@ -1,16 +1,11 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { formatDate, formatDuration, formatINR, formatTime } from '../../../lib/format';
-import {
-  APPOINTMENT_STATUSES,
-  PAYMENT_STATUSES,
-  appointmentMinutes,
-  paymentMethodLabel,
-  type Appointment,
-} from '../../appointments/appointment';
+import { appointmentMinutes, paymentMethodLabel, type Appointment } from '../../appointments/appointment';
 import { BUSINESS_TIME_ZONE } from '../../appointments/business-time';
 import { StatusBadge } from '../../appointments/status-badge';
 import { employeeRoleLabel } from '../../auth/account';
-import { canAssignEmployee, canComplete, optionsWith, paymentStatusChoices } from './admin-filters';
+import { canAssignEmployee, canComplete } from './admin-filters';
+import { AppointmentStatusSelects } from './status-selects';
 
 const IN_BUSINESS_TIME = { timeZone: BUSINESS_TIME_ZONE };
 
@@ -45,7 +40,6 @@ export function AdminAppointmentCard({
   onComplete,
   onRefund,
 }: AdminAppointmentCardProps) {
-  const id = useId();
   const { customer, service, room, employee } = appointment;
   const minutes = appointmentMinutes(appointment);
 
@@ -104,38 +98,12 @@ export function AdminAppointmentCard({
       </dl>
 
       <div className="adm-apt__actions">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-status`}>
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className="select"
-            value={appointment.status}
-            disabled={busy}
-            onChange={(event) => onStatus(event.target.value)}
-          >
-            {optionsWith(APPOINTMENT_STATUSES, appointment.status).map((status) => (
-              <option key={status}>{status}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-payment`}>
-            Payment status
-          </label>
-          <select
-            id={`${id}-payment`}
-            className="select"
-            value={appointment.paymentStatus}
-            disabled={busy}
-            onChange={(event) => onPaymentStatus(event.target.value)}
-          >
-            {paymentStatusChoices(PAYMENT_STATUSES, appointment).map((status) => (
-              <option key={status}>{status}</option>
-            ))}
-          </select>
-        </div>
+        <AppointmentStatusSelects
+          appointment={appointment}
+          busy={busy}
+          onStatus={onStatus}
+          onPaymentStatus={onPaymentStatus}
+        />
         <div className="adm-apt__buttons">
           {canAssignEmployee(appointment) && (
             <button type="button" className="btn btn--secondary btn--sm" disabled={busy} onClick={onAssign}>
