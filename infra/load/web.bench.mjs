@@ -139,9 +139,42 @@ try {
     console.log(
       `| \`${row.page}\` | ${row.performance} | ${(row.lcpMs / 1000).toFixed(1)} s | ${row.cls.toFixed(2)} | ${row.accessibility} | ${(row.jsBytes / 1024).toFixed(0)} KiB | ${(row.cssBytes / 1024).toFixed(0)} KiB |`,
     );
+  // Before and after, with each target's verdict (issue #19): the before figures are the committed
+  // baseline (web-before.json, the issue's start) or BENCH_WEB_BASELINE, e.g. a labelled earlier run.
+  const baselinePath =
+    process.env.BENCH_WEB_BASELINE ?? path.join(repoRoot, 'infra', 'load', 'web-before.json');
+  const baseline = JSON.parse(readFileSync(baselinePath, 'utf8'));
+  const beforeOf = (page) => baseline.pages.find((row) => row.page === page);
+  const TARGETS = { performance: 95, lcpMs: 1800, cls: 0.05, accessibility: 100 };
+  const verdicts = results.map((row) => {
+    const misses = [
+      row.performance < TARGETS.performance && `performance ${row.performance} < ${TARGETS.performance}`,
+      row.lcpMs > TARGETS.lcpMs && `LCP ${row.lcpMs} ms > ${TARGETS.lcpMs} ms`,
+      row.cls > TARGETS.cls && `CLS ${row.cls} > ${TARGETS.cls}`,
+      row.accessibility < TARGETS.accessibility &&
+        `accessibility ${row.accessibility} < ${TARGETS.accessibility}`,
+    ].filter(Boolean);
+    return { page: row.page, pass: misses.length === 0, misses };
+  });
+  const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+  const pair = (before, after, show) =>
+    before === undefined ? show(after) : `${show(before)} → ${show(after)}`;
+  console.log(
+    `\n${baseline.label} → now; targets: performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}, accessibility ${TARGETS.accessibility}\n` +
+      '| page | performance | LCP | CLS | accessibility | JS sent | CSS sent | targets |\n|---|---|---|---|---|---|---|---|',
+  );
+  for (const row of results) {
+    const before = beforeOf(row.page) ?? {};
+    const verdict = verdicts.find((each) => each.page === row.page);
+    console.log(
+      `| \`${row.page}\` | ${pair(before.performance, row.performance, String)} | ${pair(before.lcpMs, row.lcpMs, (ms) => `${(ms / 1000).toFixed(1)} s`)} | ${pair(before.cls, row.cls, (cls) => cls.toFixed(2))} | ${pair(before.accessibility, row.accessibility, String)} | ${pair(before.jsBytes, row.jsBytes, kib)} | ${pair(before.cssBytes, row.cssBytes, kib)} | ${verdict.pass ? 'met' : `missed: ${verdict.misses.join(', ')}`} |`,
+    );
+  }
   const outDir = path.join(repoRoot, '.data', 'bench');
   mkdirSync(outDir, { recursive: true });
   const report = {
+    targets: TARGETS,
+    verdicts,
     label,
     at: new Date().toISOString(),
     runs: RUNS,
