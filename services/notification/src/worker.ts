@@ -8,6 +8,7 @@ import {
   bookingReminderTemplate,
 } from './domain/templates/booking-reminder.template.js';
 import { InvalidEmailData, NoRecipientAddress } from './domain/html.js';
+import { erasedSince } from './email/suppression.js';
 import { renderEmail } from './domain/render-email.js';
 import { deliverOnce, type DeliveryOutcome } from './email/deliver-email.js';
 import { EMAIL_JOB_PURPOSE, type EmailJobData } from './email/email-jobs.js';
@@ -31,7 +32,7 @@ export interface EmailWorkerDeps {
  * address (a customer the front desk created with a phone number only). The job's return value in
  * BullMQ, and the `outcome` of the worker's log line.
  */
-export type EmailJobOutcome = DeliveryOutcome | 'skipped-no-address';
+export type EmailJobOutcome = DeliveryOutcome | 'skipped-no-address' | 'skipped-erased';
 
 /**
  * One email job: compose from the event, render, send once. Bad data fails for good, SMTP trouble
@@ -67,6 +68,13 @@ export function emailJobProcessor(deps: EmailWorkerDeps) {
       if (error instanceof InvalidEmailData || error instanceof SyntaxError)
         throw new UnrecoverableError(error.message);
       throw error;
+    }
+    if (await erasedSince(deps.db, email.to.address, new Date(job.data.occurredAt))) {
+      deps.logger.info(
+        { eventId, eventType, outcome: 'skipped-erased', attempt: job.attemptsMade + 1 },
+        'email skipped: the recipient erased their account after this happened',
+      );
+      return 'skipped-erased';
     }
     const outcome = await deliverOnce(deps.db, deps.mailer, {
       eventId,

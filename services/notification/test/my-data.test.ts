@@ -9,6 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { userErased } from '../src/events/handlers/user-erased.handler.js';
+import { toJson } from '@bufbuild/protobuf';
+import { commerceV1 } from '@spa/proto';
+import type { Job } from 'bullmq';
+import { emailTemplates } from '../src/domain/templates/index.js';
+import type { EmailJobData } from '../src/email/email-jobs.js';
+import { createMailer } from '../src/email/mailer.js';
+import { emailJobProcessor } from '../src/worker.js';
+import { emailsTo } from './support/inbox.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -96,5 +104,71 @@ describe('a customer’s sent emails', () => {
       { recipient: 'arjun@notify.test', subject: 'Your appointment, Arjun' },
     ]);
     expect((await exportAs(neha)).json()).toEqual({ emails: [] });
+  });
+
+  it('sends nothing after an erasure about what happened before it, and writes to a new account at the address', async () => {
+    const address = `leaving.${randomUUID().slice(0, 8)}@notify.test`;
+    const erasedAt = new Date();
+    const payload = create(identityV1.UserErasedSchema, { userId: randomUUID(), email: address });
+    await deps.db.transaction((tx) =>
+      userErased(tx, payload, {
+        id: randomUUID(),
+        type: 'identity.user.erased',
+        aggregateId: payload.userId,
+        occurredAt: erasedAt,
+        producer: 'identity',
+        topic: 'identity.user-erasure.v1',
+        partition: 0,
+        offset: '0',
+      }),
+    );
+    const mailer = createMailer({ smtpUrl: testInfra.smtpUrl, from: 'Aranya Spa <hello@aranya.test>' });
+    const process = emailJobProcessor({
+      db: deps.db,
+      logger: createLogger('notification-test', 'silent'),
+      mailer,
+      templates: emailTemplates,
+      appUrl: 'http://127.0.0.1:18080',
+      billingUrl: 'http://127.0.0.1:9',
+      mailFrom: 'Aranya Spa <hello@aranya.test>',
+    });
+    const orderPlaced = (occurredAt: Date) =>
+      ({
+        name: 'email',
+        attemptsMade: 0,
+        data: {
+          eventId: randomUUID(),
+          eventType: 'commerce.order.placed',
+          occurredAt: occurredAt.toISOString(),
+          payload: toJson(
+            commerceV1.OrderPlacedSchema,
+            create(commerceV1.OrderPlacedSchema, {
+              order: {
+                orderId: randomUUID(),
+                customerEmail: address,
+                customerName: 'Leaving Customer',
+                paymentMethod: 'COD',
+                status: 'placed',
+                totalPricePaise: 99_900n,
+              },
+            }),
+          ),
+        },
+      }) as unknown as Job<EmailJobData>;
+    try {
+      // Placed a moment before the account was erased, its confirmation still in the queue: not sent.
+      expect(await process(orderPlaced(new Date(erasedAt.getTime() - 2_000)))).toBe('skipped-erased');
+      // A new account at the same address orders later: written to as usual.
+      expect(await process(orderPlaced(new Date(erasedAt.getTime() + 2_000)))).toBe('sent');
+    } finally {
+      mailer.close();
+    }
+    const { rows } = await deps.database.pool.query('select 1 from sent_emails where recipient = $1', [
+      address,
+    ]);
+    expect(rows).toHaveLength(1);
+    expect(await emailsTo(address)).toHaveLength(1);
+    const { rows: kept } = await deps.database.pool.query('select email_hash from erased_recipients');
+    expect(kept.map((row: { email_hash: string }) => row.email_hash)).not.toContain(address);
   });
 });

@@ -21,3 +21,13 @@ export const sentEmails = pgTable(
 );
 
 export type SentEmail = typeof sentEmails.$inferSelect;
+
+/**
+ * The suppression list of erased customers (identity.user.erased): the SHA-256 of the address and when
+ * it was erased, never the address. An email caused by something that happened before the erasure (an
+ * order confirmation still in the queue) is not sent after it; a new account's emails later are.
+ */
+export const erasedRecipients = pgTable('erased_recipients', {
+  emailHash: text('email_hash').primaryKey(),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
+});

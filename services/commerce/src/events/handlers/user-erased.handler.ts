@@ -22,7 +22,8 @@ export type ErasureDeps = Pick<CommerceDeps, 'catalogue' | 'publish'>;
  *   transaction and the sweeper sends it to the provider once it has committed (a provider call cannot
  *   sit inside the consumer's transaction).
  * - The cart (with its items) and the saved addresses are deleted.
- * - Every other order is kept as a sales record with the name, email and shipping details replaced.
+ * - Every other order is kept as a sales record with the name, email and shipping details replaced;
+ *   first, so the cancellations' events carry no email (no order email to someone who just left).
  * Running it twice changes nothing more (and the consumer's inbox runs it once).
  */
 export const userErased =
@@ -33,6 +34,24 @@ export const userErased =
     const deps = typeof depsOf === 'function' ? depsOf() : depsOf;
     if (!deps) throw new Error('commerce is still starting; the event will be retried');
     const userId = payload.userId;
+    const forgetContact = () =>
+      tx
+        .update(orders)
+        .set({
+          userName: ERASED,
+          userEmail: '',
+          shipFullName: ERASED,
+          shipAddress: ERASED,
+          shipCity: ERASED,
+          shipPostalCode: '',
+          shipPhone: '',
+          shipLabel: '',
+        })
+        .where(and(eq(orders.userId, userId), not(inArray(orders.status, ['paid', 'reserving']))));
+    // Their contact details go first, so the cancellations below carry none: no order email goes to
+    // someone who just left. A paid order keeps its address through its cancellation (its refund email
+    // names the money going back), and loses it with the others once cancelled.
+    await forgetContact();
     const open = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -42,19 +61,7 @@ export const userErased =
       if (order && OPEN.includes(order.status))
         await cancelLockedOrder(tx, deps, order, 'cancelled_by_customer');
     }
+    await forgetContact();
     await tx.delete(carts).where(eq(carts.userId, userId));
     await tx.delete(addresses).where(eq(addresses.userId, userId));
-    await tx
-      .update(orders)
-      .set({
-        userName: ERASED,
-        userEmail: '',
-        shipFullName: ERASED,
-        shipAddress: ERASED,
-        shipCity: ERASED,
-        shipPostalCode: '',
-        shipPhone: '',
-        shipLabel: '',
-      })
-      .where(and(eq(orders.userId, userId), not(inArray(orders.status, ['paid', 'reserving']))));
   };
