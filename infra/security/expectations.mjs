@@ -379,6 +379,32 @@ export const ROUTE_TABLE = {
     why: "an employee's own schedule; admins read anyone's",
   },
   'GET /api/v1/appointments/admin/appointments': { access: 'admin', why: 'every appointment' },
+  'POST /api/v1/appointments/waitlist': {
+    access: 'user',
+    // 40 days ahead the hour is free, so a customer is told to book it instead (409): nothing is written.
+    body: (fx) => ({
+      serviceId: fx.service._id,
+      durationMinutes: fx.service.pricing[0].durationMinutes,
+      date: spaDate(40),
+      from: '11:00',
+      to: '12:00',
+    }),
+    roles: () => ({ employee: 403, admin: 403 }),
+    why: 'a customer waits for a full day; staff book by phone instead (403)',
+  },
+  'GET /api/v1/appointments/waitlist': { access: 'user', why: "the caller's own waitlist entries" },
+  'DELETE /api/v1/appointments/waitlist/{id}': {
+    access: 'user',
+    // An entry nobody has: 404 for every caller (another customer's is 404 too: booking's waitlist test).
+    params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+    allow404: true,
+    why: "only the caller's own entry is found",
+  },
+  'POST /api/v1/appointments/{id}/payment': {
+    access: 'ownerOnly',
+    params: (fx) => ({ id: fx.ids.appointment }),
+    why: "the payment order of the caller's own held booking (a cash one: 409 for its customer, 404 for anyone else)",
+  },
   'GET /api/v1/appointments/{id}': {
     access: 'owner',
     params: (fx) => ({ id: fx.ids.appointment }),

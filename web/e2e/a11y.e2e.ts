@@ -1,14 +1,12 @@
 // Zero axe-core violations of any impact (issue #19, part 5) on every route a visitor, a customer, an
 // admin and a member of staff can open, at a desktop width (1280 px) and a phone's (390 px).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, openSignedIn, signIn, type Session } from './support/api.js';
 import { bookCash, isoDateOf, serviceNamed, spaDay, verifiedCustomer } from './support/booking.js';
+import { violations } from './support/axe.js';
 import { baseUrl, launchBrowser } from './support/browser.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
@@ -39,27 +37,6 @@ async function settle(page: Page): Promise<void> {
   else await page.waitForLoadState('networkidle');
   await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
   await page.waitForTimeout(150);
-}
-
-/** axe-core's violations on the open page, one line each: rule, impact, first offending elements. */
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) does not stop it.
-  await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
-      violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-    };
-    return result.violations.map(
-      (v) =>
-        `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
-  });
-  return found;
 }
 
 /** Runs `check` on a fresh page at each width, collecting what it finds. */

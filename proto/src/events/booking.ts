@@ -4,6 +4,7 @@ import { defineEvent } from '../define.js';
 const APPOINTMENT_TOPIC = 'booking.appointment.v1';
 const SPECIAL_DAY_TOPIC = 'booking.special-day.v1';
 const WORKING_TIME_TOPIC = 'booking.working-time.v1';
+const WAITLIST_TOPIC = 'booking.waitlist.v1';
 
 // Not compacted: each event is a fact a consumer acts on (the notification service emails on booked,
 // paid and cancelled, and schedules the reminder), so an older event of an appointment must not vanish
@@ -66,4 +67,8 @@ export const bookingEvents = {
     WORKING_TIME_TOPIC,
     true,
   ),
+  // Not compacted: an offer is a fact notification emails on (key: the entry id).
+  waitlistJoined: defineEvent('booking.waitlist.joined', booking.WaitlistJoinedSchema, WAITLIST_TOPIC),
+  waitlistOffered: defineEvent('booking.waitlist.offered', booking.WaitlistOfferedSchema, WAITLIST_TOPIC),
+  waitlistLeft: defineEvent('booking.waitlist.left', booking.WaitlistLeftSchema, WAITLIST_TOPIC),
 } as const;

@@ -7,6 +7,7 @@ import { workingTimeRoutes } from './http/working-time.routes.js';
 import { calendarRoutes } from './http/calendar.routes.js';
 import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { myDataRoutes } from './http/my-data.routes.js';
+import { waitlistRoutes } from './http/waitlist.routes.js';
 import { createCommerceClient, type CommerceClient } from './payments/commerce-client.js';
 import type { BookingContext } from './use-cases/context.js';
 
@@ -55,6 +56,7 @@ export async function buildApp(deps: BookingDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => specialDaysRoutes(scope, context));
   await app.register(async (scope) => workingTimeRoutes(scope, context));
   await app.register(async (scope) => calendarRoutes(scope, context, deps.database.url));
+  await app.register(async (scope) => waitlistRoutes(scope, context));
   await app.register(async (scope) => internalRoutes(scope, context));
   return app;
 }

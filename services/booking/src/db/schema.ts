@@ -261,6 +261,49 @@ export const timeOff = pgTable(
   ],
 );
 
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'expired', 'left', 'closed'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/**
+ * The waitlist (issue #15, item 6): a customer waiting for a start in a window of one local day. When a
+ * cancellation or a move frees time, the first one waiting whose window has a free start is offered it
+ * (`appointment_id`: an online booking held for them until `offer_expires_at`); unpaid by then, the
+ * entry is expired and the next one is offered.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: text('customer_id').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    serviceId: text('service_id').notNull(),
+    serviceName: text('service_name').notNull(),
+    pricingOptionId: text('pricing_option_id'),
+    durationMinutes: integer('duration_minutes').notNull(),
+    date: text('date').notNull(),
+    fromMinute: integer('from_minute').notNull(),
+    toMinute: integer('to_minute').notNull(),
+    status: text('status').$type<WaitlistStatus>().notNull(),
+    appointmentId: uuid('appointment_id'),
+    offeredAt: instant('offered_at'),
+    offerExpiresAt: instant('offer_expires_at'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [
+    check('waitlist_window_check', sql`${table.fromMinute} <= ${table.toMinute}`),
+    check(
+      'waitlist_status_check',
+      sql`${table.status} in ('waiting', 'offered', 'expired', 'left', 'closed')`,
+    ),
+    index('waitlist_day_idx').on(table.date, table.status, table.createdAt),
+    index('waitlist_customer_idx').on(table.customerId, table.date),
+    index('waitlist_appointment_idx').on(table.appointmentId),
+  ],
+);
+
+export type WaitlistRow = typeof waitlistEntries.$inferSelect;
 export type TimeOffRow = typeof timeOff.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type HistoryRow = typeof appointmentHistory.$inferSelect;

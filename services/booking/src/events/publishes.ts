@@ -17,6 +17,9 @@ export const bookingEvents = {
   weeklyHoursSet: events.weeklyHoursSet,
   timeOffRequested: events.timeOffRequested,
   timeOffDecided: events.timeOffDecided,
+  waitlistJoined: events.waitlistJoined,
+  waitlistOffered: events.waitlistOffered,
+  waitlistLeft: events.waitlistLeft,
 } as const;
 
 /**
@@ -35,7 +38,7 @@ export const bookingTopics: TopicSpec[] = [
   ).values(),
 ];
 
-type Plain<T> = Omit<T, '$typeName' | '$unknown'>;
+export type Plain<T> = Omit<T, '$typeName' | '$unknown'>;
 
 const ms = (date: Date | null) => BigInt(date ? date.getTime() : 0);
 

@@ -12,6 +12,7 @@ import {
 import { paymentCaptured, paymentFailed, paymentRefunded } from './handlers/commerce-payments.handler.js';
 import { userDeleted, userRegistered, userUpdated } from './handlers/identity-read-models.handler.js';
 import { userErased } from './handlers/user-erased.handler.js';
+import { waitlistOnCancelled, waitlistOnMoved } from './handlers/waitlist.handler.js';
 
 /**
  * The read models: catalogue's services, categories and rooms and identity's users, from their
@@ -32,8 +33,8 @@ export const readModelSubscriptions: Subscription[] = [
 
 /**
  * Facts booking acts on (the service's own consumer group): commerce's appointment payments and
- * refunds, and identity.user.erased (a customer deleted their account: cancel what is future,
- * anonymise the rest).
+ * refunds, identity.user.erased (a customer deleted their account: cancel what is future, anonymise
+ * the rest), and its own cancellations and moves, whose freed time the waitlist offers.
  */
 export function subscriptions(context: BookingContext): Subscription[] {
   return [
@@ -41,5 +42,8 @@ export function subscriptions(context: BookingContext): Subscription[] {
     on(events.paymentFailed, paymentFailed(context)),
     on(events.paymentRefunded, paymentRefunded(context)),
     on(events.userErased, userErased(context)),
+    // Its own appointment events: freed time goes to the waitlist (use-cases/waitlist.ts).
+    on(events.appointmentCancelled, waitlistOnCancelled(context)),
+    on(events.appointmentRescheduled, waitlistOnMoved(context)),
   ];
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type AuthUser } from '@spa/kit';
 import { chooseRoomPrice, type RoomCapacity, type RoomType } from '@spa/rules';
-import { SYSTEM_ACTOR, type PaymentMethod } from '../domain/appointment.js';
+import { SYSTEM_ACTOR, type Actor, type PaymentMethod } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { compactLocalDate } from '@spa/rules';
 import {
@@ -48,6 +48,13 @@ export interface BookingCustomer {
   email: string;
 }
 
+/** Who books it when it is neither the customer nor the desk: the waitlist holds a freed time for a customer. */
+export interface BookedBySystem {
+  actor: Actor;
+  /** The history's note, e.g. "Held from the waitlist". */
+  note: string;
+}
+
 export interface Booked {
   appointment: AppointmentView;
   /** Online bookings: the provider order the customer's checkout opens. */
@@ -64,6 +71,7 @@ export async function bookAppointment(
   request: BookingRequest,
   caller: AuthUser,
   customer: BookingCustomer = caller,
+  bySystem?: BookedBySystem,
 ): Promise<Booked> {
   const now = nowOf(context);
   const choice = await checkChoice(context, request, now);
@@ -72,7 +80,7 @@ export async function bookAppointment(
   if (refusal) throw refusal;
   if (choice.rooms.free.length === 0)
     throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, now);
-  const appointment = await writeBooking(context, request, caller, customer, choice, now);
+  const appointment = await writeBooking(context, request, caller, customer, choice, now, bySystem);
   if (!appointment)
     // Every free room was taken by someone quicker in the meantime.
     throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, nowOf(context));
@@ -140,6 +148,7 @@ async function writeBooking(
   customer: BookingCustomer,
   { service, option, slot, rooms, roomChoice, price }: Choice,
   now: Date,
+  bySystem?: BookedBySystem,
 ): Promise<AppointmentView | undefined> {
   const { rules } = context.config;
   // Only now that a room may be had (in a storm most attempts end before, with a 409).
@@ -148,8 +157,8 @@ async function writeBooking(
     findUser(context.db, customer.id),
   ]);
   const id = randomUUID();
-  const actor = actorOf(caller);
-  const atDesk = caller.id !== customer.id;
+  const actor = bySystem?.actor ?? actorOf(caller);
+  const atDesk = !bySystem && caller.id !== customer.id;
   const online = request.paymentMethod === 'online';
   const booked = await allocate(context.db, {
     rooms: rooms.free,
@@ -195,6 +204,7 @@ async function writeBooking(
           to: 'Pending',
           note:
             [
+              bySystem?.note ?? null,
               atDesk ? `Booked at the front desk by ${caller.name}` : null,
               employeeId ? null : 'No employee with the right role was free on shift; assign one later.',
             ]

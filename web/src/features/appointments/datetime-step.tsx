@@ -8,6 +8,7 @@ import { useBookingRules } from '../../app/booking-rules';
 import { useAvailability } from './availability';
 import { businessDayOf, formatPickerDateTime } from './business-time';
 import { DateTimePicker } from './date-time-picker';
+import { WaitlistJoin } from './waitlist-join';
 
 interface DateTimeStepProps {
   service: Service;
@@ -106,6 +107,16 @@ export function DateTimeStep({
             'No time selected yet.'
           )}
         </p>
+        {option && durationMinutes && (
+          <WaitlistJoin
+            serviceId={service._id}
+            pricingOptionId={option._id}
+            durationMinutes={durationMinutes}
+            start={start}
+            now={now}
+            hours={rules}
+          />
+        )}
       </fieldset>
 
       <div className="booking-actions">

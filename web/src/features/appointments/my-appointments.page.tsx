@@ -26,6 +26,7 @@ import { useBookingRules } from '../../app/booking-rules';
 import { BUSINESS_TIME_ZONE } from './business-time';
 import { useNow } from './date-time-picker';
 import { StatusBadge } from './status-badge';
+import { MyWaitlist } from './waitlist-list';
 import '../auth/forms.css';
 import './my-appointments.css';
 
@@ -88,6 +89,8 @@ export default function MyAppointmentsPage() {
           Book Appointment
         </Link>
       </header>
+
+      <MyWaitlist />
 
       <div className="apt-toolbar">
         <div className="range-tabs" role="group" aria-label="Time range">

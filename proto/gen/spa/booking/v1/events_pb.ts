@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/booking/v1/events.proto.
  */
 export const file_spa_booking_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChtzcGEvYm9va2luZy92MS9ldmVudHMucHJvdG8SDnNwYS5ib29raW5nLnYxIsAGCgtBcHBvaW50bWVudBIKCgJpZBgBIAEoCRIYChBhcHBvaW50bWVudF9jb2RlGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIWCg5wYXltZW50X3N0YXR1cxgEIAEoCRIWCg5wYXltZW50X21ldGhvZBgFIAEoCRITCgtjdXN0b21lcl9pZBgGIAEoCRIVCg1jdXN0b21lcl9uYW1lGAcgASgJEhYKDmN1c3RvbWVyX2VtYWlsGAggASgJEhYKDmN1c3RvbWVyX3Bob25lGAkgASgJEhIKCnNlcnZpY2VfaWQYCiABKAkSFAoMc2VydmljZV9uYW1lGAsgASgJEhUKDWNhdGVnb3J5X25hbWUYDCABKAkSGQoRcHJpY2luZ19vcHRpb25faWQYDSABKAkSFgoOZHVyYXRpb25fbGFiZWwYDiABKAkSGAoQZHVyYXRpb25fbWludXRlcxgPIAEoBRIPCgdyb29tX2lkGBAgASgJEhMKC3Jvb21fbnVtYmVyGBEgASgJEhEKCXJvb21fdHlwZRgSIAEoCRIVCg1yb29tX2xvY2F0aW9uGBMgASgJEhMKC2VtcGxveWVlX2lkGBQgASgJEhUKDWVtcGxveWVlX25hbWUYFSABKAkSFQoNZW1wbG95ZWVfY29kZRgWIAEoCRIQCghzdGFydF9tcxgXIAEoAxIOCgZlbmRfbXMYGCABKAMSFwoPY2xlYW51cF9taW51dGVzGBkgASgFEhEKCXRpbWVfem9uZRgaIAEoCRIbChNzZXJ2aWNlX3ByaWNlX3BhaXNlGBsgASgDEhgKEHJvb21fcHJpY2VfcGFpc2UYHCABKAMSGQoRdG90YWxfcHJpY2VfcGFpc2UYHSABKAMSIgoacGF5bWVudF9ob2xkX2V4cGlyZXNfYXRfbXMYHiABKAMSFQoNY3JlYXRlZF9hdF9tcxgfIAEoAxIVCg11cGRhdGVkX2F0X21zGCAgASgDEhUKDWFycml2ZWRfYXRfbXMYISABKAMSFQoNc3RhcnRlZF9hdF9tcxgiIAEoAxIXCg9jb21wbGV0ZWRfYXRfbXMYIyABKAMSFQoNbm9fc2hvd19hdF9tcxgkIAEoAyIvCgVBY3RvchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEgwKBHJvbGUYAyABKAkibwoRQXBwb2ludG1lbnRCb29rZWQSMAoLYXBwb2ludG1lbnQYASABKAsyGy5zcGEuYm9va2luZy52MS5BcHBvaW50bWVudBIoCglib29rZWRfYnkYAiABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciLHAQoWQXBwb2ludG1lbnRSZXNjaGVkdWxlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EhkKEXByZXZpb3VzX3N0YXJ0X21zGAIgASgDEhcKD3ByZXZpb3VzX2VuZF9tcxgDIAEoAxIYChBwcmV2aW91c19yb29tX2lkGAQgASgJEi0KDnJlc2NoZWR1bGVkX2J5GAUgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3IikAEKGEFwcG9pbnRtZW50U3RhdHVzQ2hhbmdlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EhcKD3ByZXZpb3VzX3N0YXR1cxgCIAEoCRIpCgpjaGFuZ2VkX2J5GAMgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3IimQEKG0FwcG9pbnRtZW50RW1wbG95ZWVBc3NpZ25lZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EhwKFHByZXZpb3VzX2VtcGxveWVlX2lkGAIgASgJEioKC2Fzc2lnbmVkX2J5GAMgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3Ii1wEKH0FwcG9pbnRtZW50UGF5bWVudFN0YXR1c0NoYW5nZWQSMAoLYXBwb2ludG1lbnQYASABKAsyGy5zcGEuYm9va2luZy52MS5BcHBvaW50bWVudBIfChdwcmV2aW91c19wYXltZW50X3N0YXR1cxgCIAEoCRIpCgpjaGFuZ2VkX2J5GAMgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3ISGQoRcHJvdmlkZXJfb3JkZXJfaWQYBCABKAkSGwoTcHJvdmlkZXJfcGF5bWVudF9pZBgFIAEoCSJ1ChRBcHBvaW50bWVudENvbXBsZXRlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EisKDGNvbXBsZXRlZF9ieRgCIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yIp4BChRBcHBvaW50bWVudENhbmNlbGxlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EhcKD3ByZXZpb3VzX3N0YXR1cxgCIAEoCRIrCgxjYW5jZWxsZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvchIOCgZyZWFzb24YBCABKAkiqAEKDVNwZWNpYWxEYXlTZXQSDAoEZGF0ZRgBIAEoCRIOCgZjbG9zZWQYAiABKAgSFAoMb3BlbnNfbWludXRlGAMgASgFEhUKDWNsb3Nlc19taW51dGUYBCABKAUSDgoGcmVhc29uGAUgASgJEiUKBnNldF9ieRgGIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yEhUKDXVwZGF0ZWRfYXRfbXMYByABKAMiYwoRU3BlY2lhbERheVJlbW92ZWQSDAoEZGF0ZRgBIAEoCRIpCgpyZW1vdmVkX2J5GAIgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3ISFQoNcmVtb3ZlZF9hdF9tcxgDIAEoAyJFCghEYXlIb3VycxIPCgd3b3JraW5nGAEgASgIEhQKDHN0YXJ0X21pbnV0ZRgCIAEoBRISCgplbmRfbWludXRlGAMgASgFIp8BCg5XZWVrbHlIb3Vyc1NldBITCgtlbXBsb3llZV9pZBgBIAEoCRISCgp1c2VzX3NoaWZ0GAIgASgIEiYKBGRheXMYAyADKAsyGC5zcGEuYm9va2luZy52MS5EYXlIb3VycxIlCgZzZXRfYnkYBCABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvchIVCg11cGRhdGVkX2F0X21zGAUgASgDIp8BCgdUaW1lT2ZmEgoKAmlkGAEgASgJEhMKC2VtcGxveWVlX2lkGAIgASgJEhUKDWVtcGxveWVlX25hbWUYAyABKAkSEgoKZmlyc3RfZGF0ZRgEIAEoCRIRCglsYXN0X2RhdGUYBSABKAkSDgoGcmVhc29uGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIVCg1kZWNpc2lvbl9ub3RlGAggASgJImoKEFRpbWVPZmZSZXF1ZXN0ZWQSKQoIdGltZV9vZmYYASABKAsyFy5zcGEuYm9va2luZy52MS5UaW1lT2ZmEisKDHJlcXVlc3RlZF9ieRgCIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yIn8KDlRpbWVPZmZEZWNpZGVkEikKCHRpbWVfb2ZmGAEgASgLMhcuc3BhLmJvb2tpbmcudjEuVGltZU9mZhIXCg9wcmV2aW91c19zdGF0dXMYAiABKAkSKQoKZGVjaWRlZF9ieRgDIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yYgZwcm90bzM");
+  fileDesc("ChtzcGEvYm9va2luZy92MS9ldmVudHMucHJvdG8SDnNwYS5ib29raW5nLnYxIsAGCgtBcHBvaW50bWVudBIKCgJpZBgBIAEoCRIYChBhcHBvaW50bWVudF9jb2RlGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIWCg5wYXltZW50X3N0YXR1cxgEIAEoCRIWCg5wYXltZW50X21ldGhvZBgFIAEoCRITCgtjdXN0b21lcl9pZBgGIAEoCRIVCg1jdXN0b21lcl9uYW1lGAcgASgJEhYKDmN1c3RvbWVyX2VtYWlsGAggASgJEhYKDmN1c3RvbWVyX3Bob25lGAkgASgJEhIKCnNlcnZpY2VfaWQYCiABKAkSFAoMc2VydmljZV9uYW1lGAsgASgJEhUKDWNhdGVnb3J5X25hbWUYDCABKAkSGQoRcHJpY2luZ19vcHRpb25faWQYDSABKAkSFgoOZHVyYXRpb25fbGFiZWwYDiABKAkSGAoQZHVyYXRpb25fbWludXRlcxgPIAEoBRIPCgdyb29tX2lkGBAgASgJEhMKC3Jvb21fbnVtYmVyGBEgASgJEhEKCXJvb21fdHlwZRgSIAEoCRIVCg1yb29tX2xvY2F0aW9uGBMgASgJEhMKC2VtcGxveWVlX2lkGBQgASgJEhUKDWVtcGxveWVlX25hbWUYFSABKAkSFQoNZW1wbG95ZWVfY29kZRgWIAEoCRIQCghzdGFydF9tcxgXIAEoAxIOCgZlbmRfbXMYGCABKAMSFwoPY2xlYW51cF9taW51dGVzGBkgASgFEhEKCXRpbWVfem9uZRgaIAEoCRIbChNzZXJ2aWNlX3ByaWNlX3BhaXNlGBsgASgDEhgKEHJvb21fcHJpY2VfcGFpc2UYHCABKAMSGQoRdG90YWxfcHJpY2VfcGFpc2UYHSABKAMSIgoacGF5bWVudF9ob2xkX2V4cGlyZXNfYXRfbXMYHiABKAMSFQoNY3JlYXRlZF9hdF9tcxgfIAEoAxIVCg11cGRhdGVkX2F0X21zGCAgASgDEhUKDWFycml2ZWRfYXRfbXMYISABKAMSFQoNc3RhcnRlZF9hdF9tcxgiIAEoAxIXCg9jb21wbGV0ZWRfYXRfbXMYIyABKAMSFQoNbm9fc2hvd19hdF9tcxgkIAEoAyIvCgVBY3RvchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEgwKBHJvbGUYAyABKAkibwoRQXBwb2ludG1lbnRCb29rZWQSMAoLYXBwb2ludG1lbnQYASABKAsyGy5zcGEuYm9va2luZy52MS5BcHBvaW50bWVudBIoCglib29rZWRfYnkYAiABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvciLHAQoWQXBwb2ludG1lbnRSZXNjaGVkdWxlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EhkKEXByZXZpb3VzX3N0YXJ0X21zGAIgASgDEhcKD3ByZXZpb3VzX2VuZF9tcxgDIAEoAxIYChBwcmV2aW91c19yb29tX2lkGAQgASgJEi0KDnJlc2NoZWR1bGVkX2J5GAUgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3IikAEKGEFwcG9pbnRtZW50U3RhdHVzQ2hhbmdlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EhcKD3ByZXZpb3VzX3N0YXR1cxgCIAEoCRIpCgpjaGFuZ2VkX2J5GAMgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3IimQEKG0FwcG9pbnRtZW50RW1wbG95ZWVBc3NpZ25lZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EhwKFHByZXZpb3VzX2VtcGxveWVlX2lkGAIgASgJEioKC2Fzc2lnbmVkX2J5GAMgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3Ii1wEKH0FwcG9pbnRtZW50UGF5bWVudFN0YXR1c0NoYW5nZWQSMAoLYXBwb2ludG1lbnQYASABKAsyGy5zcGEuYm9va2luZy52MS5BcHBvaW50bWVudBIfChdwcmV2aW91c19wYXltZW50X3N0YXR1cxgCIAEoCRIpCgpjaGFuZ2VkX2J5GAMgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3ISGQoRcHJvdmlkZXJfb3JkZXJfaWQYBCABKAkSGwoTcHJvdmlkZXJfcGF5bWVudF9pZBgFIAEoCSJ1ChRBcHBvaW50bWVudENvbXBsZXRlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EisKDGNvbXBsZXRlZF9ieRgCIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yIp4BChRBcHBvaW50bWVudENhbmNlbGxlZBIwCgthcHBvaW50bWVudBgBIAEoCzIbLnNwYS5ib29raW5nLnYxLkFwcG9pbnRtZW50EhcKD3ByZXZpb3VzX3N0YXR1cxgCIAEoCRIrCgxjYW5jZWxsZWRfYnkYAyABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvchIOCgZyZWFzb24YBCABKAkiqAEKDVNwZWNpYWxEYXlTZXQSDAoEZGF0ZRgBIAEoCRIOCgZjbG9zZWQYAiABKAgSFAoMb3BlbnNfbWludXRlGAMgASgFEhUKDWNsb3Nlc19taW51dGUYBCABKAUSDgoGcmVhc29uGAUgASgJEiUKBnNldF9ieRgGIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yEhUKDXVwZGF0ZWRfYXRfbXMYByABKAMiYwoRU3BlY2lhbERheVJlbW92ZWQSDAoEZGF0ZRgBIAEoCRIpCgpyZW1vdmVkX2J5GAIgASgLMhUuc3BhLmJvb2tpbmcudjEuQWN0b3ISFQoNcmVtb3ZlZF9hdF9tcxgDIAEoAyJFCghEYXlIb3VycxIPCgd3b3JraW5nGAEgASgIEhQKDHN0YXJ0X21pbnV0ZRgCIAEoBRISCgplbmRfbWludXRlGAMgASgFIp8BCg5XZWVrbHlIb3Vyc1NldBITCgtlbXBsb3llZV9pZBgBIAEoCRISCgp1c2VzX3NoaWZ0GAIgASgIEiYKBGRheXMYAyADKAsyGC5zcGEuYm9va2luZy52MS5EYXlIb3VycxIlCgZzZXRfYnkYBCABKAsyFS5zcGEuYm9va2luZy52MS5BY3RvchIVCg11cGRhdGVkX2F0X21zGAUgASgDIp8BCgdUaW1lT2ZmEgoKAmlkGAEgASgJEhMKC2VtcGxveWVlX2lkGAIgASgJEhUKDWVtcGxveWVlX25hbWUYAyABKAkSEgoKZmlyc3RfZGF0ZRgEIAEoCRIRCglsYXN0X2RhdGUYBSABKAkSDgoGcmVhc29uGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIVCg1kZWNpc2lvbl9ub3RlGAggASgJImoKEFRpbWVPZmZSZXF1ZXN0ZWQSKQoIdGltZV9vZmYYASABKAsyFy5zcGEuYm9va2luZy52MS5UaW1lT2ZmEisKDHJlcXVlc3RlZF9ieRgCIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yIn8KDlRpbWVPZmZEZWNpZGVkEikKCHRpbWVfb2ZmGAEgASgLMhcuc3BhLmJvb2tpbmcudjEuVGltZU9mZhIXCg9wcmV2aW91c19zdGF0dXMYAiABKAkSKQoKZGVjaWRlZF9ieRgDIAEoCzIVLnNwYS5ib29raW5nLnYxLkFjdG9yIu8BCg1XYWl0bGlzdEVudHJ5EhAKCGVudHJ5X2lkGAEgASgJEhMKC2N1c3RvbWVyX2lkGAIgASgJEhUKDWN1c3RvbWVyX25hbWUYAyABKAkSFgoOY3VzdG9tZXJfZW1haWwYBCABKAkSEgoKc2VydmljZV9pZBgFIAEoCRIUCgxzZXJ2aWNlX25hbWUYBiABKAkSGAoQZHVyYXRpb25fbWludXRlcxgHIAEoBRIMCgRkYXRlGAggASgJEhMKC2Zyb21fbWludXRlGAkgASgFEhEKCXRvX21pbnV0ZRgKIAEoBRIOCgZzdGF0dXMYCyABKAkiPgoOV2FpdGxpc3RKb2luZWQSLAoFZW50cnkYASABKAsyHS5zcGEuYm9va2luZy52MS5XYWl0bGlzdEVudHJ5IoUBCg9XYWl0bGlzdE9mZmVyZWQSLAoFZW50cnkYASABKAsyHS5zcGEuYm9va2luZy52MS5XYWl0bGlzdEVudHJ5EjAKC2FwcG9pbnRtZW50GAIgASgLMhsuc3BhLmJvb2tpbmcudjEuQXBwb2ludG1lbnQSEgoKZXhwaXJlc19tcxgDIAEoAyJMCgxXYWl0bGlzdExlZnQSLAoFZW50cnkYASABKAsyHS5zcGEuYm9va2luZy52MS5XYWl0bGlzdEVudHJ5Eg4KBnJlYXNvbhgCIAEoCWIGcHJvdG8z");
 
 /**
  * An appointment as other services need it: enough to email the customer and to report on it.
@@ -755,4 +755,155 @@ export type TimeOffDecided = Message<"spa.booking.v1.TimeOffDecided"> & {
  */
 export const TimeOffDecidedSchema: GenMessage<TimeOffDecided> = /*@__PURE__*/
   messageDesc(file_spa_booking_v1_events, 15);
+
+/**
+ * A customer's wish for a time on one day: the treatment and a window of starts, local to the business.
+ *
+ * @generated from message spa.booking.v1.WaitlistEntry
+ */
+export type WaitlistEntry = Message<"spa.booking.v1.WaitlistEntry"> & {
+  /**
+   * @generated from field: string entry_id = 1;
+   */
+  entryId: string;
+
+  /**
+   * @generated from field: string customer_id = 2;
+   */
+  customerId: string;
+
+  /**
+   * @generated from field: string customer_name = 3;
+   */
+  customerName: string;
+
+  /**
+   * Empty for a customer without one (no email is sent then).
+   *
+   * @generated from field: string customer_email = 4;
+   */
+  customerEmail: string;
+
+  /**
+   * @generated from field: string service_id = 5;
+   */
+  serviceId: string;
+
+  /**
+   * @generated from field: string service_name = 6;
+   */
+  serviceName: string;
+
+  /**
+   * @generated from field: int32 duration_minutes = 7;
+   */
+  durationMinutes: number;
+
+  /**
+   * YYYY-MM-DD, local.
+   *
+   * @generated from field: string date = 8;
+   */
+  date: string;
+
+  /**
+   * The window of starts, minutes after local midnight (inclusive).
+   *
+   * @generated from field: int32 from_minute = 9;
+   */
+  fromMinute: number;
+
+  /**
+   * @generated from field: int32 to_minute = 10;
+   */
+  toMinute: number;
+
+  /**
+   * waiting, offered, expired, left or closed.
+   *
+   * @generated from field: string status = 11;
+   */
+  status: string;
+};
+
+/**
+ * Describes the message spa.booking.v1.WaitlistEntry.
+ * Use `create(WaitlistEntrySchema)` to create a new message.
+ */
+export const WaitlistEntrySchema: GenMessage<WaitlistEntry> = /*@__PURE__*/
+  messageDesc(file_spa_booking_v1_events, 16);
+
+/**
+ * booking.waitlist.joined
+ *
+ * @generated from message spa.booking.v1.WaitlistJoined
+ */
+export type WaitlistJoined = Message<"spa.booking.v1.WaitlistJoined"> & {
+  /**
+   * @generated from field: spa.booking.v1.WaitlistEntry entry = 1;
+   */
+  entry?: WaitlistEntry | undefined;
+};
+
+/**
+ * Describes the message spa.booking.v1.WaitlistJoined.
+ * Use `create(WaitlistJoinedSchema)` to create a new message.
+ */
+export const WaitlistJoinedSchema: GenMessage<WaitlistJoined> = /*@__PURE__*/
+  messageDesc(file_spa_booking_v1_events, 17);
+
+/**
+ * booking.waitlist.offered: a time in the window came free and is held for the customer (an online
+ * booking waiting for payment) until expires_ms; unpaid by then it goes to the next one waiting.
+ *
+ * @generated from message spa.booking.v1.WaitlistOffered
+ */
+export type WaitlistOffered = Message<"spa.booking.v1.WaitlistOffered"> & {
+  /**
+   * @generated from field: spa.booking.v1.WaitlistEntry entry = 1;
+   */
+  entry?: WaitlistEntry | undefined;
+
+  /**
+   * @generated from field: spa.booking.v1.Appointment appointment = 2;
+   */
+  appointment?: Appointment | undefined;
+
+  /**
+   * @generated from field: int64 expires_ms = 3;
+   */
+  expiresMs: bigint;
+};
+
+/**
+ * Describes the message spa.booking.v1.WaitlistOffered.
+ * Use `create(WaitlistOfferedSchema)` to create a new message.
+ */
+export const WaitlistOfferedSchema: GenMessage<WaitlistOffered> = /*@__PURE__*/
+  messageDesc(file_spa_booking_v1_events, 18);
+
+/**
+ * booking.waitlist.left: the entry is over. reason: left (the customer), expired (an offer not taken in
+ * time), closed (its offer was booked and later cancelled, or the day passed).
+ *
+ * @generated from message spa.booking.v1.WaitlistLeft
+ */
+export type WaitlistLeft = Message<"spa.booking.v1.WaitlistLeft"> & {
+  /**
+   * @generated from field: spa.booking.v1.WaitlistEntry entry = 1;
+   */
+  entry?: WaitlistEntry | undefined;
+
+  /**
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message spa.booking.v1.WaitlistLeft.
+ * Use `create(WaitlistLeftSchema)` to create a new message.
+ */
+export const WaitlistLeftSchema: GenMessage<WaitlistLeft> = /*@__PURE__*/
+  messageDesc(file_spa_booking_v1_events, 19);
 
