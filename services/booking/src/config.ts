@@ -16,6 +16,11 @@ export interface BookingRules extends BookingRuleSettings {
   shifts: ShiftHours;
   /** Fair holds: what one customer may hold at once (online bookings waiting for payment, cash bookings to come). */
   fairHolds: FairHoldLimits;
+  /**
+   * No-show protection (issue #15, item 3): a customer with this many no-shows books online only, paying
+   * when they book; the desk may still book them at the counter. 0 turns it off.
+   */
+  prepayAfterNoShows: number;
 }
 
 export interface BookingConfig extends BaseConfig {
@@ -73,6 +78,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           maxOnlineHolds: env.int('MAX_OPEN_ONLINE_BOOKINGS', 2),
           maxFutureCashBookings: env.int('MAX_FUTURE_CASH_BOOKINGS', 5),
         },
+        prepayAfterNoShows: env.int('PREPAY_AFTER_NO_SHOWS', 2),
       },
       commerceUrl: env.url('COMMERCE_URL', 'http://127.0.0.1:4004'),
       commerceTimeoutMs: env.int('COMMERCE_TIMEOUT_MS', 5_000),
@@ -90,6 +96,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (rules.suggestionCount < 1) problems.push('SUGGESTION_COUNT must be at least 1');
   if (rules.fairHolds.maxOnlineHolds < 1) problems.push('MAX_OPEN_ONLINE_BOOKINGS must be at least 1');
   if (rules.fairHolds.maxFutureCashBookings < 1) problems.push('MAX_FUTURE_CASH_BOOKINGS must be at least 1');
+  if (rules.prepayAfterNoShows < 0) problems.push('PREPAY_AFTER_NO_SHOWS cannot be negative');
   if (config.holdSweepIntervalMs < 100) problems.push('HOLD_SWEEP_INTERVAL_MS must be at least 100');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -235,4 +235,34 @@ describe('the check-in flow', () => {
       completedAt: clock.toISOString(),
     });
   });
+
+  it('after two no-shows a customer books online only; the desk may still book them at the counter', async () => {
+    const first = await book(otherCustomer, istTime(DAY + 1, '09:30'));
+    const second = await book(otherCustomer, istTime(DAY + 1, '11:00'));
+    clock = istTime(DAY + 1, '11:15');
+    for (const booked of [first, second])
+      expect((await checkIn(booked._id, receptionist.token, 'No-show')).statusCode).toBe(200);
+    clock = undefined;
+
+    const cash = await world.request('POST', '/appointments/auto-assign', {
+      token: otherCustomer.token,
+      body: bookingBody(service, istTime(DAY + 2, '10:00'), { type: 'Gold' }),
+    });
+    expect(cash.statusCode).toBe(422);
+    expect(cash.json()).toMatchObject({
+      code: 'PREPAY_REQUIRED',
+      message: expect.stringContaining('You missed 2 appointments without cancelling'),
+    });
+    // Someone with one no-show is not held to it.
+    await book(customer, istTime(DAY + 2, '12:00'));
+    // At the desk (in person, or on the phone) the receptionist decides: cash at the counter is taken.
+    const atDesk = await world.request('POST', '/appointments/auto-assign', {
+      token: receptionist.token,
+      body: {
+        ...bookingBody(service, istTime(DAY + 2, '10:00'), { type: 'Gold' }),
+        customerId: otherCustomer.id,
+      },
+    });
+    expect(atDesk.statusCode, atDesk.body).toBe(201);
+  });
 });

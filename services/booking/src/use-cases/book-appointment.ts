@@ -15,6 +15,7 @@ import {
 import {
   appointmentCodeFor,
   insertAppointment,
+  noShowCounts,
   recordHistory,
   toView,
   updateAppointment,
@@ -75,6 +76,12 @@ export async function bookAppointment(
 ): Promise<Booked> {
   const now = nowOf(context);
   const choice = await checkChoice(context, request, now);
+  // No-show protection: the customer's own cash booking after repeated no-shows (the desk, booking a
+  // customer who is there or on the phone, decides for itself; it sees the count on the customer).
+  if (request.paymentMethod === 'cash' && !bySystem && caller.id === customer.id) {
+    const refusal = await prepayProblem(context, customer.id);
+    if (refusal) throw refusal;
+  }
   // Told before the room search, and checked again under the customer's lock when writing.
   const refusal = await fairHoldProblem(context, customer.id, request, choice.slot, now);
   if (refusal) throw refusal;
@@ -228,6 +235,20 @@ async function writeBooking(
     },
   });
   return booked?.result;
+}
+
+/** Cash refused to a customer with `prepayAfterNoShows` no-shows or more, or undefined. */
+async function prepayProblem(context: BookingContext, customerId: string) {
+  const after = context.config.rules.prepayAfterNoShows;
+  if (after <= 0) return undefined;
+  const noShows = (await noShowCounts(context.db, [customerId])).get(customerId) ?? 0;
+  if (noShows < after) return undefined;
+  return fieldError(
+    422,
+    'PREPAY_REQUIRED',
+    'paymentMethod',
+    `You missed ${noShows} appointments without cancelling, so new bookings are paid online when you book. Please choose Pay Online, or call us to book.`,
+  );
 }
 
 /** Fair holds (an overlapping appointment of the customer's, too many unpaid or cash bookings), or undefined. */
