@@ -60,13 +60,30 @@ export interface BookableStart {
 
 export const roomChoiceKey = (type: string, capacity: string) => `${type}|${capacity}`;
 
-/** The rooms a choice may be given: of its type and capacity, at the price of its first bookable room. */
-function roomsByChoice(rooms: readonly AvailabilityRoom[]): Map<string, AvailabilityRoom[]> {
-  const byChoice = new Map<string, AvailabilityRoom[]>();
+/** Each room choice's price, as the wizard offers it: the price of the choice's first bookable room. */
+export function roomChoicePrices(
+  rooms: ReadonlyArray<{
+    roomNumber: string;
+    status: string;
+    type: string;
+    capacity: string;
+    pricePaise: number;
+  }>,
+): Map<string, number> {
   const priceOf = new Map<string, number>();
   for (const room of bookableRoomsInOrder(rooms)) {
     const key = roomChoiceKey(room.type, room.capacity);
     if (!priceOf.has(key)) priceOf.set(key, room.pricePaise);
+  }
+  return priceOf;
+}
+
+/** The rooms a choice may be given: of its type and capacity, at the price of its first bookable room. */
+function roomsByChoice(rooms: readonly AvailabilityRoom[]): Map<string, AvailabilityRoom[]> {
+  const byChoice = new Map<string, AvailabilityRoom[]>();
+  const priceOf = roomChoicePrices(rooms);
+  for (const room of bookableRoomsInOrder(rooms)) {
+    const key = roomChoiceKey(room.type, room.capacity);
     if (room.pricePaise !== priceOf.get(key)) continue;
     byChoice.set(key, [...(byChoice.get(key) ?? []), room]);
   }

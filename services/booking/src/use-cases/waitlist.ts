@@ -17,6 +17,7 @@ import {
   waitingOn,
 } from '../db/waitlist.repository.js';
 import type { Actor } from '../domain/appointment.js';
+import { roomChoicePrices } from '../domain/availability.js';
 import { paiseToRupees } from '../domain/pricing.js';
 import { dateOfDay, dayOfDate, hoursOfDay, minuteOfClock } from '../domain/special-days.js';
 import {
@@ -200,17 +201,6 @@ export async function leaveWaitlist(context: BookingContext, id: string, caller:
   return entry;
 }
 
-/** The price of each room choice ("Gold|Double Bed") as the wizard shows it: its least expensive room. */
-async function roomChoicePrices(context: BookingContext): Promise<Map<string, number>> {
-  const prices = new Map<string, number>();
-  for (const room of await existingRooms(context.db)) {
-    if (room.status === 'Maintenance') continue;
-    const key = `${room.type}|${room.capacity}`;
-    prices.set(key, Math.min(prices.get(key) ?? Number.POSITIVE_INFINITY, room.pricePaise));
-  }
-  return prices;
-}
-
 /**
  * Time came free on a day (a cancellation, a move, an offer let go): the first one waiting whose
  * window has a free start is offered the earliest, held for them as an online booking waiting for
@@ -254,7 +244,8 @@ async function offerTo(
     throw error;
   }
   if (starts.length === 0) return undefined;
-  const prices = await roomChoicePrices(context);
+  // Priced as the wizard offers each choice, so the hold charges what a customer booking it would pay.
+  const prices = roomChoicePrices(await existingRooms(context.db));
   const customer = { id: entry.customerId, name: entry.customerName, email: entry.customerEmail };
   for (const start of starts) {
     const choice = roomChoiceToHold(start.rooms, prices, preferredType);

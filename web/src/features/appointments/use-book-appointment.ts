@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { business } from '../../app/business';
 import { getErrorMessage, isApiError } from '../../lib/api';
 import { selectIsSignedIn, useSessionStore } from '../../stores/session.store';
 import { toast } from '../../stores/toast.store';
@@ -15,7 +14,12 @@ import {
   type BookingResult,
   type ProviderPaymentResponse,
 } from './appointments.api';
-import { loadCheckout, paymentFailureText, type LoadedCheckout } from './payment-checkout';
+import {
+  appointmentCheckoutOptions,
+  loadCheckout,
+  paymentFailureText,
+  type LoadedCheckout,
+} from './payment-checkout';
 import type { BookingConflict } from './summary-step';
 
 /** Spec section 9: the booking page's toasts close after 5 seconds. */
@@ -116,15 +120,7 @@ export function useBookAppointment(onBooked: (appointment: Appointment) => void)
     }
     try {
       const instance = new checkout.Checkout({
-        key: payment.keyId ?? checkout.keyId,
-        amount: payment.amount,
-        currency: payment.currency,
-        name: business.name,
-        description: `${serviceName} · ${appointment.appointmentId}`,
-        order_id: payment.orderId,
-        prefill: { name: user?.name, email: user?.email, contact: user?.phone },
-        notes: { appointmentId: appointment.appointmentId },
-        theme: { color: '#1f4d45' },
+        ...appointmentCheckoutOptions(checkout, payment, appointment, serviceName, user),
         handler: (response) => void verify(response, appointment),
         modal: {
           ondismiss: () => {

@@ -3,6 +3,7 @@ import { clock24Text, type BusinessHours } from '@spa/rules';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { SelectField } from '../../components/ui/select-field';
 import { getErrorMessage } from '../../lib/api';
 import { useSessionStore } from '../../stores/session.store';
 import { businessDayOf } from './business-time';
@@ -53,6 +54,7 @@ export function WaitlistJoin({
   const firstGuess = picked?.minuteOfDay ?? choices[0] ?? hours.openMinute;
   const [date, setDate] = useState(isoDay(picked ?? today));
   const [from, setFrom] = useState(firstGuess);
+  const startOptions = choices.map((minute) => ({ value: String(minute), label: clock24Text(minute) }));
   const [to, setTo] = useState(Math.min(firstGuess + 120, choices.at(-1) ?? firstGuess));
   const join = useMutation({
     mutationFn: () =>
@@ -94,40 +96,18 @@ export function WaitlistJoin({
                 onChange={(event) => setDate(event.target.value)}
               />
             </div>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-from`}>
-                Earliest start
-              </label>
-              <select
-                id={`${id}-from`}
-                className="select"
-                value={from}
-                onChange={(event) => setFrom(Number(event.target.value))}
-              >
-                {choices.map((minute) => (
-                  <option key={minute} value={minute}>
-                    {clock24Text(minute)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-to`}>
-                Latest start
-              </label>
-              <select
-                id={`${id}-to`}
-                className="select"
-                value={to}
-                onChange={(event) => setTo(Number(event.target.value))}
-              >
-                {choices.map((minute) => (
-                  <option key={minute} value={minute}>
-                    {clock24Text(minute)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Earliest start"
+              value={String(from)}
+              options={startOptions}
+              onChange={(value) => setFrom(Number(value))}
+            />
+            <SelectField
+              label="Latest start"
+              value={String(to)}
+              options={startOptions}
+              onChange={(value) => setTo(Number(value))}
+            />
           </div>
           <button type="submit" className="btn btn--secondary" disabled={join.isPending}>
             Notify me

@@ -1,4 +1,3 @@
-import { business } from '../../app/business';
 import { del, get, post } from '../../lib/api';
 import {
   readBookingResult,
@@ -6,7 +5,7 @@ import {
   type BookingResult,
   type ProviderPaymentResponse,
 } from './appointments.api';
-import { loadCheckout, paymentFailureText } from './payment-checkout';
+import { appointmentCheckoutOptions, loadCheckout, paymentFailureText } from './payment-checkout';
 
 /** An entry of the waitlist as its owner sees it (GET /appointments/waitlist). */
 export interface WaitlistEntry {
@@ -76,15 +75,7 @@ export async function payForHeldTime(
   const { appointment, payment } = result;
   return new Promise((resolve) => {
     const instance = new checkout.Checkout({
-      key: payment.keyId ?? checkout.keyId,
-      amount: payment.amount,
-      currency: payment.currency,
-      name: business.name,
-      description: `${appointment.service.name} · ${appointment.appointmentId}`,
-      order_id: payment.orderId,
-      prefill: { name: customer?.name, email: customer?.email, contact: customer?.phone },
-      notes: { appointmentId: appointment.appointmentId },
-      theme: { color: '#1f4d45' },
+      ...appointmentCheckoutOptions(checkout, payment, appointment, appointment.service.name, customer),
       handler: (response: ProviderPaymentResponse) => {
         verifyPayment(response)
           .then((answer) =>

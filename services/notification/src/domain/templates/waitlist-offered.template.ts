@@ -1,16 +1,11 @@
-import { events } from '@spa/proto';
+import { events, type bookingV1 } from '@spa/proto';
 import { brand } from '../brand.js';
 import { defineTemplate } from '../email-template.js';
 import { emailAddress, InvalidEmailData, webLink } from '../html.js';
 import { appointmentDetails, clockText, formatPaise, whenText } from './booking-shared.js';
 import { greetingFor } from './greeting.js';
 
-type Payload = {
-  entry?: { customerEmail: string; customerName: string; entryId: string };
-  appointment?: unknown;
-};
-
-function entryOf(payload: Payload) {
+function entryOf(payload: { entry?: bookingV1.WaitlistEntry }) {
   if (!payload.entry?.entryId) throw new InvalidEmailData('The waitlist event carries no entry');
   return payload.entry;
 }

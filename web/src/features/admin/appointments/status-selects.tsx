@@ -1,7 +1,6 @@
-import { useId } from 'react';
+import { plainOptions, SelectField } from '../../../components/ui/select-field';
 import { APPOINTMENT_STATUSES, PAYMENT_STATUSES } from '../../appointments/appointment';
 import { optionsWith, paymentStatusChoices } from './admin-filters';
-import '../../auth/forms.css';
 
 interface StatusSelectsProps {
   appointment: { status: string; paymentStatus: string; paymentMethod?: string };
@@ -22,41 +21,22 @@ export function AppointmentStatusSelects({
   onStatus,
   onPaymentStatus,
 }: StatusSelectsProps) {
-  const id = useId();
   return (
     <>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-status`}>
-          Status
-        </label>
-        <select
-          id={`${id}-status`}
-          className="select"
-          value={appointment.status}
-          disabled={busy}
-          onChange={(event) => onStatus(event.target.value)}
-        >
-          {optionsWith(APPOINTMENT_STATUSES, appointment.status).map((status) => (
-            <option key={status}>{status}</option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-payment`}>
-          Payment status
-        </label>
-        <select
-          id={`${id}-payment`}
-          className="select"
-          value={appointment.paymentStatus}
-          disabled={busy}
-          onChange={(event) => onPaymentStatus(event.target.value)}
-        >
-          {paymentStatusChoices(PAYMENT_STATUSES, appointment).map((status) => (
-            <option key={status}>{status}</option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Status"
+        value={appointment.status}
+        options={plainOptions(optionsWith(APPOINTMENT_STATUSES, appointment.status))}
+        disabled={busy}
+        onChange={onStatus}
+      />
+      <SelectField
+        label="Payment status"
+        value={appointment.paymentStatus}
+        options={plainOptions(paymentStatusChoices(PAYMENT_STATUSES, appointment))}
+        disabled={busy}
+        onChange={onPaymentStatus}
+      />
     </>
   );
 }
