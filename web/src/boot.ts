@@ -5,6 +5,9 @@
  */
 import './styles/tokens.css';
 import './styles/base.css';
+import { holdEarlyTaps } from './early-taps';
+
+holdEarlyTaps();
 
 let started = false;
 const start = () => {

@@ -51,8 +51,12 @@ async function loadMatchedScreens(): Promise<void> {
 async function start(root: HTMLElement) {
   const queryClient = createQueryClient();
   const state = serverState();
-  const hydrating = state !== null && root.hasChildNodes() && canHydrate();
-  if (hydrating) {
+  const rendered = state !== null && root.hasChildNodes();
+  const hydrating = rendered && canHydrate();
+  // The server's answers are the catalogue as anyone sees it: a signed-in visitor's fresh render
+  // starts from them too, so it draws the page at once (and the taps made meanwhile find their
+  // buttons, early-taps.ts) instead of a skeleton that asks again.
+  if (rendered) {
     hydrate(queryClient, state.queries);
     await loadMatchedScreens();
   }

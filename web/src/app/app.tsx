@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../components/toaster';
 import { useSessionRestore } from '../features/auth/use-session-restore';
 import { useSessionStore } from '../stores/session.store';
+import { replayEarlyTaps } from '../early-taps';
 
 // Only a signed-in user can be asked to verify: visitors never download the dialog.
 const EmailVerificationPrompt = lazy(async () => ({
@@ -21,6 +22,7 @@ export function App({ queryClient, children }: { queryClient: QueryClient; child
   // without knowing which UI runtime is underneath.
   useEffect(() => {
     document.documentElement.dataset.app = 'interactive';
+    void replayEarlyTaps();
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
