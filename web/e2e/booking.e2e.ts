@@ -14,6 +14,7 @@ import {
   signIn,
   spaDay,
   prepareBookingStack,
+  roomTypePrice,
   type CatalogueService,
   verifiedCustomer,
   type Session,
@@ -426,6 +427,88 @@ describe('booking an appointment', () => {
     await page.getByRole('button', { name: 'Confirm Booking', exact: true }).click();
     const appointmentId = await confirmedAppointmentId(page);
     expect(appointmentId).not.toBe(booked.cash);
+    expect(problems).toEqual([]);
+  });
+  it('takes the deposit the admin set on a treatment, says its terms before payment, and refunds it on cancellation', async () => {
+    // A treatment of its own (the others' prices stay as their journeys expect), in the category the
+    // therapist serves; the admin sets its policy in the service form.
+    const categories = await api<Array<{ _id: string; name: string }>>('GET', '/admin/categories');
+    const massage = categories.find((category) => category.name === 'Massage Therapies')!;
+    const name = `Hot Stone Ritual ${Date.now().toString(36)}`;
+    await api(
+      'POST',
+      '/admin/services',
+      {
+        name,
+        category: massage._id,
+        description: 'Warm basalt stones along the back.',
+        pricing: [{ duration: '60 min', durationMinutes: 60, price: 3000 }],
+      },
+      admin.token,
+    );
+    const desk = await openPage();
+    await openSignedIn(desk.page, admin, '/dashboard');
+    await desk.page.getByRole('tab', { name: 'Services', exact: true }).first().click();
+    await desk.page.getByRole('button', { name: 'Massage Therapies', exact: true }).click();
+    await desk.page.getByRole('button', { name: `Edit ${name}` }).click();
+    const form = desk.page.getByRole('dialog', { name: 'Edit Service' });
+    await form.getByLabel('Deposit', { exact: true }).selectOption({ label: 'Percentage of the price' });
+    await form.getByLabel('Deposit (% of the price)').fill('50');
+    await form.getByLabel('Late cancellation within (hours)').fill('24');
+    await form.getByLabel('Kept on a late cancellation (% of the deposit)').fill('100');
+    await form.getByRole('button', { name: 'Update Service' }).click();
+    await poll(() => toast(desk.page, 'Service updated successfully').count()).toBe(1);
+    expect(desk.problems).toEqual([]);
+    await desk.page.context().close();
+
+    // The customer books it online: the summary says the deposit, the rest and the terms before paying.
+    const gold = await roomTypePrice('Gold');
+    const total = 3000 + gold;
+    const inr = (rupees: number) =>
+      `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const day = spaDay(11);
+    const { page, problems } = await openPage();
+    await openSignedIn(page, customer, '/appointment');
+    await page.getByRole('button', { name: 'Massage Therapies', exact: true }).click();
+    await page.getByRole('button', { name: `Book Now: ${name}` }).click();
+    await page.getByRole('heading', { name: 'Select a time' }).waitFor();
+    await page.getByRole('radio', { name: /^60 min/ }).check();
+    await chooseDateTime(page, day.text, '4:00 PM');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: /Gold.*Single Bed/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Review and confirm' }).waitFor();
+    await page.getByRole('radio', { name: /Pay Online/ }).check();
+    await poll(() => page.getByTestId('deposit-policy').textContent()).toContain(
+      `A deposit of ${inr(total / 2)} is paid now; the remaining ${inr(total / 2)} is paid at the spa. Cancel up to 24 hours before for a full refund; a later cancellation keeps the deposit. If you miss the appointment, the deposit is kept.`,
+    );
+    await screenshot(page, 'booking-deposit');
+    await page.getByRole('button', { name: 'Confirm Booking & Pay' }).click();
+    const checkout = page.frameLocator('iframe[title="Razorpay Checkout"]');
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    const appointmentId = await confirmedAppointmentId(page);
+
+    // My Appointments: what is due at the spa; cancelling days ahead refunds the whole deposit.
+    await page.getByRole('link', { name: 'View My Appointments' }).click();
+    const card = page.locator('.apt-card', { hasText: appointmentId });
+    await poll(() => card.locator('.status-badge', { hasText: 'Paid' }).count()).toBe(1);
+    await poll(() => card.textContent()).toContain(`Due at the spa${inr(total / 2)}`);
+    await card.getByRole('button', { name: `View Details of ${appointmentId}` }).click();
+    const details = page.getByRole('dialog', { name: 'Appointment Details' });
+    await poll(() => details.textContent()).toContain(`Deposit paid online${inr(total / 2)}`);
+    await details.getByRole('button', { name: 'Cancel Appointment' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel appointment' });
+    expect(await confirm.getByTestId('cancel-deposit').textContent()).toBe(
+      `Your ${inr(total / 2)} deposit is refunded in full.`,
+    );
+    await confirm.getByRole('button', { name: 'Cancel Appointment' }).click();
+    await poll(() => toast(page, 'Appointment cancelled').count()).toBe(1);
+    // Commerce refunds the deposit through the provider; the card follows once it is confirmed.
+    await poll(async () => {
+      await page.reload();
+      await card.waitFor();
+      return card.locator('.status-badge', { hasText: 'Refunded' }).count();
+    }).toBe(1);
     expect(problems).toEqual([]);
   });
 });

@@ -5,3 +5,4 @@ export * from './business-time.js';
 export * from './cancellation.js';
 export * from './booking-settings.js';
 export * from './check-in.js';
+export * from './deposits.js';

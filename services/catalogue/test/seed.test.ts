@@ -19,6 +19,7 @@ interface Service {
   tags: string[];
   images: string[];
   category: { name: string };
+  depositPolicy: { kind: string; value: number };
 }
 
 describe('demo catalogue seed', () => {
@@ -45,6 +46,18 @@ describe('demo catalogue seed', () => {
       expect(service.images.length, service.name).toBeGreaterThan(0);
     }
     expect(new Set(services.map((service) => service.category.name)).size).toBe(8);
+    // Two signature treatments show the deposit policy; the rest take no deposit.
+    const withDeposit = services.filter((service) => service.depositPolicy.kind !== 'none');
+    expect(withDeposit.map((service) => [service.name, service.depositPolicy])).toEqual([
+      [
+        'Bridal Glow Package',
+        { kind: 'fixed', value: 2000, lateCancellationHours: 48, lateCancellationFeePercent: 50 },
+      ],
+      [
+        'Royal Kerala Ritual',
+        { kind: 'percent', value: 50, lateCancellationHours: 24, lateCancellationFeePercent: 100 },
+      ],
+    ]);
 
     const rooms = (await world.request('GET', '/admin/rooms')).json() as Array<{
       type: string;

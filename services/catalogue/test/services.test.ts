@@ -1,3 +1,7 @@
+import { fromBinary } from '@bufbuild/protobuf';
+import { outbox } from '@spa/kit';
+import { envelopeV1, events } from '@spa/proto';
+import { asc, desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCategory,
@@ -18,6 +22,26 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 const missingId = '3f0c1a52-2b7e-4a51-9a0e-6d8e1c2b4f70';
+
+async function lastOutboxSeq(): Promise<number> {
+  const [last] = await world.deps.db
+    .select({ seq: outbox.seq })
+    .from(outbox)
+    .orderBy(desc(outbox.seq))
+    .limit(1);
+  return last?.seq ?? 0;
+}
+
+/** The service states announced since `seq`, as booking reads them. */
+async function serviceEventsSince(seq: number) {
+  const rows = await world.deps.db.select().from(outbox).where(gt(outbox.seq, seq)).orderBy(asc(outbox.seq));
+  return rows
+    .filter((row) => row.eventType === events.serviceUpserted.type)
+    .map((row) => {
+      const envelope = fromBinary(envelopeV1.EventEnvelopeSchema, row.payload);
+      return fromBinary(events.serviceUpserted.schema, envelope.payload).service!;
+    });
+}
 
 describe('services (treatments)', () => {
   it('creates a treatment with cleaned pricing, benefits and tags, populated category', async () => {
@@ -242,6 +266,128 @@ describe('services (treatments)', () => {
     expect((await world.request('GET', '/admin/services?sort=name')).json().message).toBe(
       'sort is not an allowed field',
     );
+  });
+
+  it('keeps a deposit policy: percent on create, fixed in rupees on update, paise on the event', async () => {
+    const plain = await createService(world, massage._id, 'Plain Massage');
+    expect(plain).toMatchObject({
+      depositPolicy: { kind: 'none', value: 0, lateCancellationHours: 0, lateCancellationFeePercent: 0 },
+    });
+
+    const percent = {
+      kind: 'percent',
+      value: 50,
+      lateCancellationHours: 24,
+      lateCancellationFeePercent: 100,
+    };
+    const created = await createService(world, massage._id, 'Royal Ritual', { depositPolicy: percent });
+    expect(created).toMatchObject({ depositPolicy: percent });
+    const read = (await world.request('GET', `/admin/services/${created._id}`)).json();
+    expect(read.depositPolicy).toEqual(percent);
+    const listed = (await world.request('GET', '/admin/services?search=royal%20ritual')).json();
+    expect(listed.map((s: { depositPolicy: unknown }) => s.depositPolicy)).toEqual([percent]);
+
+    const since = await lastOutboxSeq();
+    const fixed = { kind: 'fixed', value: 500, lateCancellationHours: 48, lateCancellationFeePercent: 50 };
+    const updated = await world.admin('PUT', `/admin/services/${created._id}`, { depositPolicy: fixed });
+    expect(updated.depositPolicy).toEqual(fixed);
+    expect((await world.request('GET', `/admin/services/${created._id}`)).json().depositPolicy).toEqual(
+      fixed,
+    );
+    const [announced] = await serviceEventsSince(since);
+    expect(announced!.id).toBe(created._id);
+    expect(announced!.depositPolicy).toMatchObject({
+      kind: 'fixed',
+      value: 50000n,
+      lateCancellationHours: 48,
+      lateCancellationFeePercent: 50,
+    });
+
+    // An update that leaves the policy out keeps it; rupees with paise survive the round trip.
+    const renamed = await world.admin('PUT', `/admin/services/${created._id}`, {
+      name: 'Royal Kerala Ritual',
+    });
+    expect(renamed).toMatchObject({ name: 'Royal Kerala Ritual', depositPolicy: fixed });
+    const paise = await world.admin('PUT', `/admin/services/${created._id}`, {
+      depositPolicy: { ...fixed, value: 499.5 },
+    });
+    expect(paise.depositPolicy).toEqual({ ...fixed, value: 499.5 });
+
+    // Back to none: the event says none with value 0.
+    const beforeNone = await lastOutboxSeq();
+    const none = await world.admin('PUT', `/admin/services/${created._id}`, {
+      depositPolicy: { kind: 'none' },
+    });
+    expect(none.depositPolicy).toEqual({
+      kind: 'none',
+      value: 0,
+      lateCancellationHours: 0,
+      lateCancellationFeePercent: 0,
+    });
+    expect((await serviceEventsSince(beforeNone))[0]!.depositPolicy).toMatchObject({
+      kind: 'none',
+      value: 0n,
+    });
+  });
+
+  it.each([
+    [{ kind: 'half', value: 10 }, 'Choose none, a percentage or a fixed amount', ['depositPolicy.kind']],
+    [
+      { kind: 'percent', value: 0 },
+      'A deposit share is a whole percent from 1 to 100',
+      ['depositPolicy.value'],
+    ],
+    [
+      { kind: 'percent', value: 33.3 },
+      'A deposit share is a whole percent from 1 to 100',
+      ['depositPolicy.value'],
+    ],
+    [{ kind: 'fixed', value: 0.99 }, 'A fixed deposit is at least ₹1', ['depositPolicy.value']],
+    [
+      { kind: 'fixed', value: 500.125 },
+      'A fixed deposit can have at most 2 decimal places',
+      ['depositPolicy.value'],
+    ],
+    [
+      { kind: 'fixed', value: 500, lateCancellationHours: 200, lateCancellationFeePercent: 120 },
+      'The late-cancellation window is a whole number of hours up to 168',
+      ['depositPolicy.lateCancellationHours', 'depositPolicy.lateCancellationFeePercent'],
+    ],
+    [{ value: 10 }, 'depositPolicy.kind is required', ['depositPolicy.kind']],
+    [{ kind: 'fixed', value: '500' }, 'depositPolicy.value must be number', ['depositPolicy.value']],
+    [
+      { kind: 'none', refund: true },
+      'depositPolicy.refund is not an allowed field',
+      ['depositPolicy.refund'],
+    ],
+  ])('refuses the deposit policy %o with 400 "%s", changing nothing', async (policy, message, fields) => {
+    const percent = { kind: 'percent', value: 20, lateCancellationHours: 12, lateCancellationFeePercent: 50 };
+    const service = await createService(world, facials._id, `Deposit Facial ${message}`, {
+      depositPolicy: percent,
+    });
+    const since = await lastOutboxSeq();
+
+    const update = await world.request('PUT', `/admin/services/${service._id}`, {
+      token: world.tokens.admin,
+      body: { name: 'Renamed', depositPolicy: policy },
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().message).toBe(message);
+    expect(update.json().details.map((detail: { field: string }) => detail.field)).toEqual(fields);
+    expect(await world.request('GET', `/admin/services/${service._id}`).then((r) => r.json())).toMatchObject({
+      name: `Deposit Facial ${message}`,
+      depositPolicy: percent,
+    });
+    expect(await serviceEventsSince(since)).toEqual([]);
+
+    const create = await world.request('POST', '/admin/services', {
+      token: world.tokens.admin,
+      body: { name: 'Never Made', category: facials._id, pricing, depositPolicy: policy },
+    });
+    expect(create.statusCode).toBe(400);
+    expect(create.json().message).toBe(message);
+    const names = (await world.request('GET', '/admin/services?search=never%20made')).json();
+    expect(names).toEqual([]);
   });
 
   it('deletes a treatment and answers 404 afterwards', async () => {

@@ -1,3 +1,4 @@
+import type { DepositPolicy } from '@spa/rules';
 import type { Queryable } from '@spa/kit';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
@@ -95,6 +96,7 @@ export interface BookableService {
   pricing: ServiceState['pricing'];
   /** The employee role that performs it: the category's current one, else what the service carried. */
   assignedEmployeeRole: string;
+  depositPolicy: DepositPolicy;
 }
 
 export async function findBookableService(db: Queryable, id: string): Promise<BookableService | undefined> {
@@ -115,6 +117,7 @@ export async function findBookableService(db: Queryable, id: string): Promise<Bo
     cleanupMinutes: service.cleanupMinutes,
     pricing: service.pricing,
     assignedEmployeeRole: category?.assignedEmployeeRole ?? service.assignedEmployeeRole,
+    depositPolicy: service.depositPolicy,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PricingOption } from '../domain/pricing.js';
+import type { DepositPolicy } from '@spa/rules';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const paise = (name: string) => bigint(name, { mode: 'number' }).notNull();
@@ -35,6 +36,13 @@ export const services = pgTable('services', {
   assignedEmployeeRole: text('assigned_employee_role').notNull(),
   pricing: jsonb('pricing').$type<PricingOption[]>().notNull(),
   cleanupMinutes: integer('cleanup_minutes').notNull(),
+  /** The admin's deposit and late-cancellation policy for online bookings of it (catalogue's). */
+  depositPolicy: jsonb('deposit_policy')
+    .$type<DepositPolicy>()
+    .notNull()
+    .default(
+      sql`'{"kind":"none","value":0,"lateCancellationHours":0,"lateCancellationFeePercent":0}'::jsonb`,
+    ),
   isActive: boolean('is_active').notNull(),
   deleted: boolean('deleted').notNull().default(false),
   sourceUpdatedAt: instant('source_updated_at').notNull(),
@@ -138,6 +146,14 @@ export const appointments = pgTable(
     startedAt: instant('started_at'),
     completedAt: instant('completed_at'),
     noShowAt: instant('no_show_at'),
+    // Deposits (issue #15, item 3): what the online payment is when it is a deposit (0: the whole price
+    // or cash), and the treatment's late-cancellation terms as they were when it was booked, so a
+    // policy changed later never changes what this customer agreed to.
+    depositPaise: paise('deposit_paise').default(0),
+    lateCancellationHours: integer('late_cancellation_hours').notNull().default(0),
+    lateCancellationFeePercent: integer('late_cancellation_fee_percent').notNull().default(0),
+    /** What the spa kept of the online payment when it was cancelled (late); commerce refunds the rest. */
+    keptOnCancellationPaise: paise('kept_on_cancellation_paise').default(0),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },
@@ -157,6 +173,10 @@ export const appointments = pgTable(
       sql`${table.paymentStatus} in ('Pending', 'Paid', 'Failed', 'Partially refunded', 'Refunded', 'Cash')`,
     ),
     check('appointments_payment_method_check', sql`${table.paymentMethod} in ('cash', 'online')`),
+    check(
+      'appointments_deposit_check',
+      sql`${table.depositPaise} between 0 and ${table.totalPricePaise} and ${table.keptOnCancellationPaise} between 0 and ${table.totalPricePaise}`,
+    ),
     check(
       'appointments_times_check',
       sql`${table.startsAt} < ${table.endsAt} and ${table.endsAt} <= ${table.roomFreeAt}`,

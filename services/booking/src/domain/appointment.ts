@@ -99,8 +99,20 @@ export interface Appointment {
   startedAt: Date | null;
   completedAt: Date | null;
   noShowAt: Date | null;
+  /** The online payment when it is a deposit (the rest is due at the spa); 0: the whole price, or cash. */
+  depositPaise: number;
+  /** The treatment's late-cancellation terms when it was booked. */
+  lateCancellationHours: number;
+  lateCancellationFeePercent: number;
+  /** Kept of the online payment on cancellation (a late cancellation's fee); the rest is refunded. */
+  keptOnCancellationPaise: number;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** What the customer pays online when booking: the deposit when there is one, else the whole price. */
+export function payableOnline(appointment: Pick<Appointment, 'depositPaise' | 'totalPricePaise'>): number {
+  return appointment.depositPaise > 0 ? appointment.depositPaise : appointment.totalPricePaise;
 }
 
 /** The human id: APT-<local booking date>-<sequence>, e.g. APT-20261121-0042 (unique, not gapless). */

@@ -81,6 +81,8 @@ export function appointmentMessage(view: AppointmentView, timeZone: string): Pla
     startedAtMs: ms(view.startedAt),
     completedAtMs: ms(view.completedAt),
     noShowAtMs: ms(view.noShowAt),
+    depositPaise: BigInt(view.depositPaise),
+    keptOnCancellationPaise: BigInt(view.keptOnCancellationPaise),
   };
 }
 

@@ -221,6 +221,25 @@ export const appointmentSchema = {
       description: 'When it was marked a no-show (the rest of the slot was freed)',
     },
     canCancel: { type: 'boolean', description: 'Whether the caller may cancel it now' },
+    deposit: {
+      type: ['object', 'null'],
+      description:
+        'Online bookings of a treatment with a deposit policy: the deposit paid online, the rest due at the spa, the late-cancellation terms agreed when booking, what cancelling now would keep, and what a cancellation kept. Null when the online payment is the whole price (or it is paid in cash).',
+      properties: {
+        amount: { type: 'number', description: 'Rupees paid (or to pay) online' },
+        balanceDue: { type: 'number', description: 'Rupees due at the spa' },
+        lateCancellationHours: { type: 'integer' },
+        lateCancellationFeePercent: {
+          type: 'integer',
+          description: 'Share of the deposit a late cancellation keeps',
+        },
+        feeIfCancelledNow: {
+          type: 'number',
+          description: "Rupees the customer's own cancellation now would keep (0: refunded in full)",
+        },
+        kept: { type: 'number', description: 'Rupees kept when it was cancelled late' },
+      },
+    },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
     history: {

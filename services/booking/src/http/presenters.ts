@@ -1,5 +1,5 @@
 import type { AuthUser } from '@spa/kit';
-import { clock24Text, customerCancellationProblem } from '@spa/rules';
+import { cancellationFee, clock24Text, customerCancellationProblem } from '@spa/rules';
 import type { BookingRules } from '../config.js';
 import { isClosedStatus } from '../domain/appointment.js';
 import type { AppointmentView, HistoryEntry } from '../domain/appointment-view.js';
@@ -91,8 +91,23 @@ export function presentAppointment(view: AppointmentView, options: PresentOption
     completedAt: iso(view.completedAt),
     noShowAt: iso(view.noShowAt),
     canCancel: canCancel(view, options),
+    deposit: presentDeposit(view, options.now),
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
+  };
+}
+
+/** The deposit, when the online payment is one (null otherwise): what the customer agreed to and owes. */
+function presentDeposit(view: AppointmentView, now: Date) {
+  if (view.depositPaise <= 0) return null;
+  const paid = view.paymentStatus === 'Paid' && view.status !== 'Cancelled';
+  return {
+    amount: paiseToRupees(view.depositPaise),
+    balanceDue: paiseToRupees(view.totalPricePaise - view.depositPaise),
+    lateCancellationHours: view.lateCancellationHours,
+    lateCancellationFeePercent: view.lateCancellationFeePercent,
+    feeIfCancelledNow: paid ? paiseToRupees(cancellationFee(view, view.depositPaise, view.startsAt, now)) : 0,
+    kept: paiseToRupees(view.keptOnCancellationPaise),
   };
 }
 

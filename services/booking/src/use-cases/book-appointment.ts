@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type AuthUser } from '@spa/kit';
-import { chooseRoomPrice, type RoomCapacity, type RoomType } from '@spa/rules';
-import { SYSTEM_ACTOR, type Actor, type PaymentMethod } from '../domain/appointment.js';
+import { chooseRoomPrice, depositFor, type RoomCapacity, type RoomType } from '@spa/rules';
+import { payableOnline, SYSTEM_ACTOR, type Actor, type PaymentMethod } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { compactLocalDate } from '@spa/rules';
 import {
@@ -87,7 +87,9 @@ export async function bookAppointment(
   if (refusal) throw refusal;
   if (choice.rooms.free.length === 0)
     throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, now);
-  const appointment = await writeBooking(context, request, caller, customer, choice, now, bySystem);
+  const deposit =
+    request.paymentMethod === 'online' ? await depositTerms(context, customer.id, choice) : NO_TERMS;
+  const appointment = await writeBooking(context, request, caller, customer, choice, now, deposit, bySystem);
   if (!appointment)
     // Every free room was taken by someone quicker in the meantime.
     throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, nowOf(context));
@@ -155,6 +157,7 @@ async function writeBooking(
   customer: BookingCustomer,
   { service, option, slot, rooms, roomChoice, price }: Choice,
   now: Date,
+  deposit: DepositTerms,
   bySystem?: BookedBySystem,
 ): Promise<AppointmentView | undefined> {
   const { rules } = context.config;
@@ -201,6 +204,7 @@ async function writeBooking(
         paymentStatus: online ? 'Pending' : 'Cash',
         paymentMethod: request.paymentMethod,
         ...price,
+        ...deposit,
         paymentHoldExpiresAt: online ? new Date(now.getTime() + rules.paymentHoldSeconds * 1000) : null,
         createdAt: now,
         updatedAt: now,
@@ -237,12 +241,47 @@ async function writeBooking(
   return booked?.result;
 }
 
-/** Cash refused to a customer with `prepayAfterNoShows` no-shows or more, or undefined. */
-async function prepayProblem(context: BookingContext, customerId: string) {
+/** What an online booking pays as a deposit and the late-cancellation terms it is taken under. */
+interface DepositTerms {
+  depositPaise: number;
+  lateCancellationHours: number;
+  lateCancellationFeePercent: number;
+}
+
+const NO_TERMS: DepositTerms = { depositPaise: 0, lateCancellationHours: 0, lateCancellationFeePercent: 0 };
+
+/**
+ * The treatment's deposit for this online booking, or none (the whole price is paid online): also
+ * none for a customer with `prepayAfterNoShows` no-shows, who prepays in full.
+ */
+async function depositTerms(
+  context: BookingContext,
+  customerId: string,
+  choice: Choice,
+): Promise<DepositTerms> {
+  const policy = choice.service.depositPolicy;
+  const depositPaise = depositFor(policy, choice.price.totalPricePaise);
+  if (depositPaise === undefined) return NO_TERMS;
+  if (await mustPrepay(context, customerId)) return NO_TERMS;
+  return {
+    depositPaise,
+    lateCancellationHours: policy.lateCancellationHours,
+    lateCancellationFeePercent: policy.lateCancellationFeePercent,
+  };
+}
+
+/** The customer's no-shows when they reach `prepayAfterNoShows` (then they prepay), else undefined. */
+async function mustPrepay(context: BookingContext, customerId: string): Promise<number | undefined> {
   const after = context.config.rules.prepayAfterNoShows;
   if (after <= 0) return undefined;
   const noShows = (await noShowCounts(context.db, [customerId])).get(customerId) ?? 0;
-  if (noShows < after) return undefined;
+  return noShows >= after ? noShows : undefined;
+}
+
+/** Cash refused to a customer with `prepayAfterNoShows` no-shows or more, or undefined. */
+async function prepayProblem(context: BookingContext, customerId: string) {
+  const noShows = await mustPrepay(context, customerId);
+  if (noShows === undefined) return undefined;
   return fieldError(
     422,
     'PREPAY_REQUIRED',
@@ -275,7 +314,7 @@ async function withPaymentOrder(context: BookingContext, appointment: Appointmen
     const order = await context.commerce.createPayment({
       appointmentId: appointment.id,
       customerId: appointment.customerId,
-      amountPaise: appointment.totalPricePaise,
+      amountPaise: payableOnline(appointment),
       description: `${appointment.serviceName} (${appointment.durationLabel}), ${appointment.appointmentCode}`,
       payableUntil: appointment.paymentHoldExpiresAt?.toISOString(),
     });

@@ -1,4 +1,6 @@
 import { notFound, type AuthUser, type Tx } from '@spa/kit';
+import { cancellationFee } from '@spa/rules';
+import { formatRupees } from '../domain/pricing.js';
 import { type Actor, type Appointment, type CancellationReason } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { updateAppointment } from '../db/appointments.repository.js';
@@ -38,19 +40,38 @@ export async function cancelLocked(
 ): Promise<AppointmentView> {
   if (current.status === 'Cancelled') return viewOf(tx, current.id);
   const at = nowOf(context);
+  const kept = keptOnCancellation(current, reason, at);
   await updateAppointment(tx, current.id, {
     status: 'Cancelled',
     cancellationReason: reason,
     paymentHoldExpiresAt: null,
+    keptOnCancellationPaise: kept,
     updatedAt: at,
   });
+  const note = [
+    cancellationNote(reason),
+    kept > 0 ? `late cancellation: ${formatRupees(kept)} of the deposit kept` : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
   return commitChange(context, tx, current.id, {
     actor,
     at,
-    history: [{ field: 'status', from: current.status, to: 'Cancelled', note: cancellationNote(reason) }],
+    history: [{ field: 'status', from: current.status, to: 'Cancelled', note }],
     event: bookingEvents.cancelled,
     extra: { previousStatus: current.status, cancelledBy: actorMessage(actor), reason },
   });
+}
+
+/**
+ * What the spa keeps of a paid deposit: the treatment's late-cancellation fee when the customer calls
+ * it off inside the window they agreed to; nothing when the spa cancels (or the payment never came).
+ * Commerce refunds the rest (the cancelled event carries this).
+ */
+function keptOnCancellation(current: Appointment, reason: CancellationReason, at: Date): number {
+  if (reason !== 'customer' || current.paymentMethod !== 'online' || current.paymentStatus !== 'Paid')
+    return 0;
+  return cancellationFee(current, current.depositPaise, current.startsAt, at);
 }
 
 function cancellationNote(reason: CancellationReason): string {

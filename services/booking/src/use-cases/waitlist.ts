@@ -16,7 +16,7 @@ import {
   updateWaitlistEntry,
   waitingOn,
 } from '../db/waitlist.repository.js';
-import type { Actor } from '../domain/appointment.js';
+import { payableOnline, type Actor } from '../domain/appointment.js';
 import { roomChoicePrices } from '../domain/availability.js';
 import { paiseToRupees } from '../domain/pricing.js';
 import { dateOfDay, dayOfDate, hoursOfDay, minuteOfClock } from '../domain/special-days.js';
@@ -354,7 +354,7 @@ export async function paymentForHold(context: BookingContext, id: string, caller
   const payment = await context.commerce.createPayment({
     appointmentId: view.id,
     customerId: view.customerId,
-    amountPaise: view.totalPricePaise,
+    amountPaise: payableOnline(view),
     description: `${view.serviceName} (${view.durationLabel}), ${view.appointmentCode}`,
     payableUntil: view.paymentHoldExpiresAt?.toISOString(),
   });

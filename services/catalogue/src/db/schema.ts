@@ -1,3 +1,4 @@
+import type { DepositKind } from '@spa/rules';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -59,12 +60,25 @@ export const services = pgTable(
     images: text('images').array().notNull().default(emptyTextArray),
     isActive: boolean('is_active').notNull().default(true),
     cleanupMinutes: integer('cleanup_minutes').notNull().default(15),
+    // The deposit policy for online bookings (@spa/rules DepositPolicy), carried to booking on the event.
+    depositKind: text('deposit_kind').$type<DepositKind>().notNull().default('none'),
+    /** percent: 1-100 of the price; fixed: paise; none: 0. */
+    depositValue: integer('deposit_value').notNull().default(0),
+    lateCancellationHours: integer('late_cancellation_hours').notNull().default(0),
+    lateCancellationFeePercent: integer('late_cancellation_fee_percent').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('services_category_idx').on(table.categoryId),
     check('services_cleanup_check', sql`${table.cleanupMinutes} between 0 and 240`),
+    check('services_deposit_kind_check', sql`${table.depositKind} in ('none', 'percent', 'fixed')`),
+    check(
+      'services_deposit_value_check',
+      sql`(${table.depositKind} = 'none' and ${table.depositValue} = 0) or (${table.depositKind} = 'percent' and ${table.depositValue} between 1 and 100) or (${table.depositKind} = 'fixed' and ${table.depositValue} >= 100)`,
+    ),
+    check('services_late_cancellation_hours_check', sql`${table.lateCancellationHours} between 0 and 168`),
+    check('services_late_cancellation_fee_check', sql`${table.lateCancellationFeePercent} between 0 and 100`),
   ],
 );
 

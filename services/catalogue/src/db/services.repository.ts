@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { badRequest, notFound, type Queryable } from '@spa/kit';
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { paiseToRupees } from '../domain/money.js';
-import { cleanServiceForm, type PricingRow, type ServiceInput } from '../domain/service-form.js';
+import {
+  cleanServiceForm,
+  depositColumns,
+  depositPolicyOf,
+  depositPolicyOutput,
+  type PricingRow,
+  type ServiceFields,
+  type ServiceInput,
+} from '../domain/service-form.js';
 import { definedOnly } from '../domain/text.js';
 import { publishServiceStates } from '../events/catalogue-state.js';
 import { catalogueEvents } from '../events/publishes.js';
@@ -129,6 +137,7 @@ function inputOf(record: ServiceRecord): ServiceInput {
     images: record.images,
     isActive: record.isActive,
     cleanupMinutes: record.cleanupMinutes,
+    depositPolicy: depositPolicyOutput(depositPolicyOf(record)),
     pricing: record.pricing.map((option) => ({
       _id: option.id,
       duration: option.duration,
@@ -167,6 +176,11 @@ async function writePricing(
   );
 }
 
+/** The service's own columns (its pricing goes to its own table). */
+function serviceColumns({ pricing: _pricing, depositPolicy, ...columns }: ServiceFields) {
+  return { ...columns, ...depositColumns(depositPolicy) };
+}
+
 /** A category deleted while this write waited for it reads as the category not existing. */
 async function categoryGuard<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -183,9 +197,8 @@ export async function createService({ db, publish }: Store, input: ServiceInput)
   return categoryGuard(() =>
     db.transaction(async (tx) => {
       await requireCategory(tx, fields.categoryId);
-      const { pricing, ...columns } = fields;
-      const [row] = await tx.insert(services).values(columns).returning({ id: services.id });
-      await writePricing(tx, row!.id, pricing, new Set());
+      const [row] = await tx.insert(services).values(serviceColumns(fields)).returning({ id: services.id });
+      await writePricing(tx, row!.id, fields.pricing, new Set());
       await publishServiceStates(tx, publish, [row!.id]);
       return row!.id;
     }),
@@ -205,12 +218,11 @@ export async function updateService({ db, publish }: Store, id: string, input: S
       const existing = (await findService(tx, id, { includeInactive: true }))!;
       const fields = cleanServiceForm({ ...inputOf(existing), ...definedOnly(input) });
       await requireCategory(tx, fields.categoryId);
-      const { pricing, ...columns } = fields;
       await tx
         .update(services)
-        .set({ ...columns, updatedAt: new Date() })
+        .set({ ...serviceColumns(fields), updatedAt: new Date() })
         .where(eq(services.id, id));
-      await writePricing(tx, id, pricing, new Set(existing.pricing.map((option) => option.id)));
+      await writePricing(tx, id, fields.pricing, new Set(existing.pricing.map((option) => option.id)));
       await publishServiceStates(tx, publish, [id]);
     }),
   );

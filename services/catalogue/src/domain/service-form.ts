@@ -1,5 +1,6 @@
 import { badRequest } from '@spa/kit';
-import { priceProblem, rupeesToPaise } from './money.js';
+import { depositPolicyProblems, NO_DEPOSIT, type DepositKind, type DepositPolicy } from '@spa/rules';
+import { paiseToRupees, priceProblem, rupeesToPaise } from './money.js';
 import { cleanList, cleanText, isUploadedImageUrl, optionalText } from './text.js';
 
 export const MAX_PRICING_OPTIONS = 12;
@@ -91,6 +92,74 @@ export function cleanImages(images: readonly string[] | undefined, max: number, 
   return list;
 }
 
+/**
+ * A deposit policy as the API speaks it: `value` is a whole percent for `percent`, rupees (at most two
+ * decimals) for `fixed`, and ignored for `none`. Numbers left out are 0.
+ */
+export interface DepositPolicyInput {
+  kind: string;
+  value?: number;
+  lateCancellationHours?: number;
+  lateCancellationFeePercent?: number;
+}
+
+/**
+ * The admin's policy in @spa/rules terms (paise for a fixed deposit), checked by the rules booking
+ * charges by; each problem is named by its field (`depositPolicy.value`...).
+ */
+export function cleanDepositPolicy(input: DepositPolicyInput | undefined): DepositPolicy {
+  if (input === undefined) return { ...NO_DEPOSIT };
+  const kind = input.kind as DepositKind;
+  const value = input.value ?? 0;
+  if (kind === 'fixed') {
+    const problem = priceProblem(value, 'A fixed deposit');
+    if (problem) throw badRequest(problem, [{ field: 'depositPolicy.value', message: problem }]);
+  }
+  const policy: DepositPolicy = {
+    kind,
+    value: kind === 'fixed' ? rupeesToPaise(value) : kind === 'none' ? 0 : value,
+    lateCancellationHours: input.lateCancellationHours ?? 0,
+    lateCancellationFeePercent: input.lateCancellationFeePercent ?? 0,
+  };
+  const problems = depositPolicyProblems(policy);
+  if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+  return policy;
+}
+
+/** A policy as the API answers it: the same fields, a fixed deposit's value in rupees. */
+export type DepositPolicyOutput = Omit<DepositPolicy, 'value'> & { value: number };
+
+/** A stored policy as the API answers it. */
+export function depositPolicyOutput(policy: DepositPolicy): DepositPolicyOutput {
+  return { ...policy, value: policy.kind === 'fixed' ? paiseToRupees(policy.value) : policy.value };
+}
+
+/** How a service row keeps its policy: four columns. */
+export interface DepositColumns {
+  depositKind: DepositKind;
+  depositValue: number;
+  lateCancellationHours: number;
+  lateCancellationFeePercent: number;
+}
+
+export function depositColumns(policy: DepositPolicy): DepositColumns {
+  return {
+    depositKind: policy.kind,
+    depositValue: policy.value,
+    lateCancellationHours: policy.lateCancellationHours,
+    lateCancellationFeePercent: policy.lateCancellationFeePercent,
+  };
+}
+
+export function depositPolicyOf(row: DepositColumns): DepositPolicy {
+  return {
+    kind: row.depositKind,
+    value: row.depositValue,
+    lateCancellationHours: row.lateCancellationHours,
+    lateCancellationFeePercent: row.lateCancellationFeePercent,
+  };
+}
+
 export interface ServiceInput {
   name?: string | null;
   category?: string | null;
@@ -101,6 +170,7 @@ export interface ServiceInput {
   images?: readonly string[];
   isActive?: boolean;
   cleanupMinutes?: number;
+  depositPolicy?: DepositPolicyInput;
 }
 
 export interface ServiceFields {
@@ -113,6 +183,7 @@ export interface ServiceFields {
   images: string[];
   isActive: boolean;
   cleanupMinutes: number;
+  depositPolicy: DepositPolicy;
 }
 
 /** The whole service form, checked in the order the form shows its fields. */
@@ -131,5 +202,6 @@ export function cleanServiceForm(input: ServiceInput): ServiceFields {
     images: cleanImages(input.images, MAX_SERVICE_IMAGES, `Maximum ${MAX_SERVICE_IMAGES} images allowed`),
     isActive: input.isActive ?? true,
     cleanupMinutes: input.cleanupMinutes ?? DEFAULT_CLEANUP_MINUTES,
+    depositPolicy: cleanDepositPolicy(input.depositPolicy),
   };
 }

@@ -1,4 +1,5 @@
 import type { Publish, Queryable } from '@spa/kit';
+import type { DepositPolicy } from '@spa/rules';
 import { asc, eq, inArray } from 'drizzle-orm';
 import {
   productCategories,
@@ -9,6 +10,7 @@ import {
   services,
   subcategories,
 } from '../db/schema.js';
+import { depositPolicyOf } from '../domain/service-form.js';
 import { catalogueEvents } from './publishes.js';
 
 /*
@@ -78,9 +80,20 @@ export async function publishServiceStates(
         images: service.images,
         tags: service.tags,
         updatedAtMs: epochMs(service.updatedAt),
+        depositPolicy: eventDepositPolicy(depositPolicyOf(service)),
       },
     });
   }
+}
+
+/** The policy on the bus: always set (none is kind 'none', value 0), a fixed deposit in paise. */
+function eventDepositPolicy(policy: DepositPolicy) {
+  return {
+    kind: policy.kind,
+    value: BigInt(policy.kind === 'none' ? 0 : policy.value),
+    lateCancellationHours: policy.lateCancellationHours,
+    lateCancellationFeePercent: policy.lateCancellationFeePercent,
+  };
 }
 
 /** A category's name and role travel inside every service event, so its services are re-announced. */

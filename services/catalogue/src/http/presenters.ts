@@ -5,6 +5,7 @@ import type { Reservation } from '../db/reservations.repository.js';
 import type { RoomRow } from '../db/rooms.repository.js';
 import type { ServiceRecord } from '../db/services.repository.js';
 import { paiseToRupees } from '../domain/money.js';
+import { depositPolicyOf, depositPolicyOutput } from '../domain/service-form.js';
 
 /*
  * The API's shapes. Ids go out as `_id` (what the spec's screens read) and as `id`; references are
@@ -48,6 +49,7 @@ export function presentService(record: ServiceRecord) {
     isActive: record.isActive,
     images: record.images,
     cleanupMinutes: record.cleanupMinutes,
+    depositPolicy: depositPolicyOutput(depositPolicyOf(record)),
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };

@@ -63,9 +63,31 @@ export const pricingSchema = {
   },
 };
 
+export const depositPolicySchema = {
+  type: 'object',
+  required: ['kind', 'value', 'lateCancellationHours', 'lateCancellationFeePercent'],
+  description: 'What an online booking pays when booking, and what a late cancellation keeps of it',
+  properties: {
+    kind: { type: 'string', enum: ['none', 'percent', 'fixed'] },
+    value: {
+      type: 'number',
+      description:
+        'percent: a whole percent (1-100) of the price; fixed: rupees, at most two decimals; none: 0',
+    },
+    lateCancellationHours: {
+      type: 'integer',
+      description: 'A cancellation less than this many hours before the start is late (0-168)',
+    },
+    lateCancellationFeePercent: {
+      type: 'integer',
+      description: 'The share of the deposit (0-100) a late cancellation keeps',
+    },
+  },
+};
+
 export const serviceSchema = {
   type: 'object',
-  required: ['_id', 'id', 'name', 'category', 'pricing', 'isActive'],
+  required: ['_id', 'id', 'name', 'category', 'pricing', 'isActive', 'depositPolicy'],
   properties: {
     _id: { type: 'string' },
     id: { type: 'string' },
@@ -81,6 +103,7 @@ export const serviceSchema = {
       type: 'integer',
       description: 'Buffer after the treatment before the room is used again',
     },
+    depositPolicy: depositPolicySchema,
     createdAt: isoDate,
     updatedAt: isoDate,
   },
@@ -213,6 +236,25 @@ export const serviceBody = strictObject({
   isActive: { type: 'boolean' },
   images: imageList,
   cleanupMinutes: { type: 'integer', minimum: 0, maximum: 240 },
+  // Only types here: the rules' own messages (@spa/rules depositPolicyProblems) name what is wrong.
+  depositPolicy: {
+    ...strictObject(
+      {
+        kind: { type: 'string', maxLength: 20, description: 'none, percent or fixed' },
+        value: {
+          type: 'number',
+          description: 'percent: a whole percent 1-100; fixed: rupees, at most two decimals. Default 0',
+        },
+        lateCancellationHours: { type: 'number', description: 'Whole hours, 0-168. Default 0' },
+        lateCancellationFeePercent: {
+          type: 'number',
+          description: 'Whole percent of the deposit kept on a late cancellation, 0-100. Default 0',
+        },
+      },
+      ['kind'],
+    ),
+    description: 'Left out: no deposit on create, unchanged on update',
+  },
 });
 
 export const roomBody = strictObject({

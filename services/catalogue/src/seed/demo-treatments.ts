@@ -1,3 +1,4 @@
+import type { DepositPolicyInput } from '../domain/service-form.js';
 import type { Motif, Palette } from './artwork.js';
 
 /** A demo spa's treatment menu: eight categories of three treatments, prices in rupees. */
@@ -9,6 +10,8 @@ export interface DemoTreatment {
   pricing: Array<[number, number, string?]>;
   benefits: string[];
   tags: string[];
+  /** As the admin's form sends it (a fixed deposit in rupees); left out: no deposit. */
+  depositPolicy?: DepositPolicyInput;
 }
 
 export interface DemoCategory {
@@ -362,6 +365,14 @@ export const demoCategories: DemoCategory[] = [
           'Balances all three doshas',
         ],
         tags: ['signature', 'ayurveda', 'journey'],
+        // The long journeys hold a therapist and a room for hours: half is paid when booking, and a
+        // cancellation within a day keeps it.
+        depositPolicy: {
+          kind: 'percent',
+          value: 50,
+          lateCancellationHours: 24,
+          lateCancellationFeePercent: 100,
+        },
       },
       {
         name: 'Bridal Glow Package',
@@ -373,6 +384,12 @@ export const demoCategories: DemoCategory[] = [
         ],
         benefits: ['Radiant, even-toned skin', 'Polished hands and feet', 'Calm before the celebrations'],
         tags: ['bridal', 'glow', 'package'],
+        depositPolicy: {
+          kind: 'fixed',
+          value: 2000,
+          lateCancellationHours: 48,
+          lateCancellationFeePercent: 50,
+        },
       },
     ],
   },

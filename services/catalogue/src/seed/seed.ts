@@ -136,6 +136,7 @@ async function seedTreatments(store: Store, artwork: Artwork) {
         tags: treatment.tags,
         images: artwork.get(treatment.name) ?? [],
         isActive: true,
+        depositPolicy: treatment.depositPolicy,
         pricing: treatment.pricing.map(([minutes, price, label]) => ({
           duration: `${minutes} min`,
           durationMinutes: minutes,

@@ -33,8 +33,13 @@ export interface RefundIntent {
   reason: RefundReason;
   /** One refund per key, however often it is asked for: e.g. `appointment_cancelled:<appointment id>`. */
   idempotencyKey: string;
-  /** Omitted: everything still refundable. */
+  /** Omitted: everything still refundable (less `keepPaise`). */
   amountPaise?: number;
+  /**
+   * Of the payment, what the business keeps (an appointment's late-cancellation fee): a refund without
+   * an amount returns everything else, counting what was refunded already.
+   */
+  keepPaise?: number;
   note?: string;
   requestedBy?: string;
 }
@@ -99,7 +104,7 @@ export async function recordRefund(
   if (payment.status !== 'captured')
     throw new AppError(422, 'PAYMENT_NOT_CAPTURED', 'Only a captured payment can be refunded');
   const state = refundStateOf(payment, await refundsOfPayment(tx, payment.id));
-  const amountPaise = intent.amountPaise ?? state.refundablePaise;
+  const amountPaise = intent.amountPaise ?? Math.max(0, state.refundablePaise - (intent.keepPaise ?? 0));
   if (intent.amountPaise === undefined && amountPaise === 0) return undefined;
   if (amountPaise > state.refundablePaise)
     throw new AppError(
@@ -282,9 +287,14 @@ export async function refundInFull(
   payment: Payment,
   reason: RefundReason,
   idempotencyKey: string,
+  keep?: { paise: number; note: string },
 ): Promise<Refund | undefined> {
   const recorded = await deps.db.transaction((tx) =>
-    recordRefund(tx, payment.id, { reason, idempotencyKey }),
+    recordRefund(tx, payment.id, {
+      reason,
+      idempotencyKey,
+      ...(keep && keep.paise > 0 ? { keepPaise: keep.paise, note: keep.note } : {}),
+    }),
   );
   if (!recorded) return undefined;
   return sendRefund(deps, recorded.refund.id);

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { Modal } from '../../components/layout/modal';
 import { formatDate, formatDuration, formatINR, formatTime } from '../../lib/format';
-import { appointmentMinutes, paymentMethodLabel, type Appointment } from './appointment';
+import {
+  appointmentMinutes,
+  paymentMethodLabel,
+  type Appointment,
+  type AppointmentDeposit,
+} from './appointment';
 import { BUSINESS_TIME_ZONE } from './business-time';
 import { StatusBadge } from './status-badge';
 
@@ -105,7 +110,32 @@ function DetailsBody({ appointment }: { appointment: Appointment }) {
         <Row label="Total">
           <strong>{formatINR(appointment.totalPrice)}</strong>
         </Row>
+        {appointment.deposit && <DepositRows appointment={appointment} deposit={appointment.deposit} />}
       </Group>
     </div>
+  );
+}
+
+/**
+ * A deposit booking: what was paid online, what is due at the spa, and the terms agreed when booking
+ * (or, once cancelled, what was kept).
+ */
+function DepositRows({ appointment, deposit }: { appointment: Appointment; deposit: AppointmentDeposit }) {
+  const cancelled = appointment.status === 'Cancelled';
+  return (
+    <>
+      <Row label="Deposit paid online">{formatINR(deposit.amount)}</Row>
+      {!cancelled && appointment.status !== 'No-show' && (
+        <Row label="Due at the spa">{formatINR(deposit.balanceDue)}</Row>
+      )}
+      {cancelled && deposit.kept > 0 && <Row label="Kept (late cancellation)">{formatINR(deposit.kept)}</Row>}
+      {appointment.status === 'No-show' && <Row label="Kept (missed)">{formatINR(deposit.amount)}</Row>}
+      {!cancelled && deposit.lateCancellationHours > 0 && deposit.lateCancellationFeePercent > 0 && (
+        <Row label="Cancellation terms">
+          Free up to {deposit.lateCancellationHours} hours before; later, {deposit.lateCancellationFeePercent}
+          % of the deposit is kept
+        </Row>
+      )}
+    </>
   );
 }

@@ -83,6 +83,20 @@ export interface Appointment {
   totalPrice?: number;
   /** Set by the server when it tells whether the customer may still cancel. */
   canCancel?: boolean;
+  /** The online payment is a deposit (the treatment's policy): what it is, what is due, the terms. */
+  deposit?: AppointmentDeposit;
+}
+
+/** Rupees, as booking answers them. */
+export interface AppointmentDeposit {
+  amount: number;
+  balanceDue: number;
+  lateCancellationHours: number;
+  lateCancellationFeePercent: number;
+  /** What the customer's own cancellation now would keep (0: refunded in full). */
+  feeIfCancelledNow: number;
+  /** What a late cancellation kept. */
+  kept: number;
 }
 
 type Json = Record<string, unknown>;
@@ -187,6 +201,21 @@ export function readAppointment(value: unknown): Appointment | null {
     roomPrice: amount(raw.roomPrice),
     totalPrice: amount(raw.totalPrice),
     canCancel: typeof raw.canCancel === 'boolean' ? raw.canCancel : undefined,
+    deposit: readDeposit(raw.deposit),
+  };
+}
+
+function readDeposit(value: unknown): AppointmentDeposit | undefined {
+  const raw = asObject(value);
+  const paid = raw && amount(raw.amount);
+  if (!raw || !paid) return undefined;
+  return {
+    amount: paid,
+    balanceDue: amount(raw.balanceDue) ?? 0,
+    lateCancellationHours: amount(raw.lateCancellationHours) ?? 0,
+    lateCancellationFeePercent: amount(raw.lateCancellationFeePercent) ?? 0,
+    feeIfCancelledNow: amount(raw.feeIfCancelledNow) ?? 0,
+    kept: amount(raw.kept) ?? 0,
   };
 }
 

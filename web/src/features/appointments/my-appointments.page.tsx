@@ -206,6 +206,14 @@ function AppointmentCard({ appointment, onView }: { appointment: Appointment; on
             <StatusBadge status={appointment.paymentStatus} kind="payment" />
           </dd>
         </div>
+        {appointment.deposit &&
+          appointment.paymentStatus === 'Paid' &&
+          appointment.status !== 'Cancelled' && (
+            <div>
+              <dt>Due at the spa</dt>
+              <dd>{formatINR(appointment.deposit.balanceDue)}</dd>
+            </div>
+          )}
         <div>
           <dt>Location</dt>
           <dd>{appointment.room?.location ?? '—'}</dd>
@@ -264,6 +272,13 @@ function CancelDialog({ appointment, onDone }: { appointment: Appointment | null
           {formatDate(appointment.start, IN_BUSINESS_TIME)} at{' '}
           {formatTime(appointment.start, IN_BUSINESS_TIME)}? Appointments can be cancelled up to{' '}
           {describeNotice(rules.cancellationNoticeMinutes)} before they start.
+        </p>
+      )}
+      {appointment?.deposit && appointment.paymentStatus === 'Paid' && (
+        <p className="modal__message" data-testid="cancel-deposit">
+          {appointment.deposit.feeIfCancelledNow > 0
+            ? `This is a late cancellation: ${formatINR(appointment.deposit.feeIfCancelledNow)} of your ${formatINR(appointment.deposit.amount)} deposit is kept, and ${formatINR(appointment.deposit.amount - appointment.deposit.feeIfCancelledNow)} is refunded.`
+            : `Your ${formatINR(appointment.deposit.amount)} deposit is refunded in full.`}
         </p>
       )}
     </Modal>

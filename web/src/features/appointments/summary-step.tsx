@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'react-router-dom';
-import { describeNotice } from '@spa/rules';
+import { describeDepositPolicy, describeNotice, type DepositPolicy } from '@spa/rules';
 import { useBookingRules } from '../../app/booking-rules';
 import { paths } from '../../app/paths';
 import { AlertCircleIcon, ArrowLeftIcon, InfoCircleIcon, LockIcon } from '../../components/icons';
 import { formatDate, formatDuration, formatINR, formatTime } from '../../lib/format';
-import type { PricingOption, Service } from '../catalogue/types';
+import type { PricingOption, Service, ServiceDepositPolicy } from '../catalogue/types';
 import type { PaymentMethod } from './appointment';
 import { bookingTotal, optionTitle, type RoomTypeOffer } from './booking-choices';
 import { BUSINESS_TIME_ZONE } from './business-time';
@@ -42,6 +42,10 @@ export function SummaryStep(props: SummaryStepProps) {
   const total = bookingTotal(Number(option.price), room.price);
   // Booking's payment hold: how long an unpaid online booking keeps its time.
   const holdMinutes = Math.max(1, Math.round(useBookingRules().paymentHoldSeconds / 60));
+  // The treatment's deposit policy, in the words booking charges and refunds by.
+  const depositTerms = service.depositPolicy
+    ? describeDepositPolicy(depositPolicyInPaise(service.depositPolicy), Math.round(total * 100))
+    : undefined;
   const confirmLabel = busy
     ? 'Processing...'
     : paymentMethod === 'online'
@@ -121,6 +125,11 @@ export function SummaryStep(props: SummaryStepProps) {
             </span>
           </label>
         </div>
+        {paymentMethod === 'online' && depositTerms && (
+          <p className="booking-note booking-note--deposit" data-testid="deposit-policy">
+            <InfoCircleIcon size={16} /> {depositTerms}
+          </p>
+        )}
         {paymentMethod === 'online' && (
           <p className="booking-note">
             <InfoCircleIcon size={16} /> Your time is held for {describeNotice(holdMinutes)} while you pay; an
@@ -199,4 +208,9 @@ function SignInNotice() {
       </span>
     </p>
   );
+}
+
+/** The API gives a fixed deposit in rupees; the shared rules count paise. */
+function depositPolicyInPaise(policy: ServiceDepositPolicy): DepositPolicy {
+  return { ...policy, value: policy.kind === 'fixed' ? Math.round(policy.value * 100) : policy.value };
 }

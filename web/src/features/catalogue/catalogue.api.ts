@@ -10,6 +10,7 @@ import type {
   RoomType,
   Service,
   ServiceCategory,
+  ServiceDepositPolicy,
   Subcategory,
 } from './types';
 
@@ -85,6 +86,8 @@ export interface ServiceInput {
   tags: string[];
   isActive: boolean;
   images: string[];
+  /** A fixed deposit in rupees; left out of an update, the policy stays as it is. */
+  depositPolicy?: ServiceDepositPolicy;
 }
 
 export interface RoomInput {

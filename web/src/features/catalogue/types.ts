@@ -2,7 +2,7 @@
  * The catalogue's shapes as the API answers them (spec section 3). Ids come as `_id` (and `id`);
  * references arrive populated as { _id, name } in reads and are sent back as plain id strings.
  */
-import type { RoomCapacity, RoomStatus, RoomType } from '@spa/rules';
+import type { DepositKind, RoomCapacity, RoomStatus, RoomType } from '@spa/rules';
 
 export interface NamedRef {
   _id: string;
@@ -21,6 +21,17 @@ export interface PricingOption {
   label?: string | null;
 }
 
+/**
+ * A treatment's deposit policy as the API speaks it (@spa/rules DepositPolicy, except that a fixed
+ * deposit's value is rupees here, like every price of the API; a percent is a whole percent).
+ */
+export interface ServiceDepositPolicy {
+  kind: DepositKind;
+  value: number;
+  lateCancellationHours: number;
+  lateCancellationFeePercent: number;
+}
+
 export interface Service {
   _id: string;
   id?: string;
@@ -32,6 +43,15 @@ export interface Service {
   tags: string[];
   isActive: boolean;
   images: string[];
+  /** The deposit an online booking pays (absent: none); `value` a percent, or rupees when fixed. */
+  depositPolicy?: ServiceDepositPolicy;
+}
+
+export interface ServiceDepositPolicy {
+  kind: 'none' | 'percent' | 'fixed';
+  value: number;
+  lateCancellationHours: number;
+  lateCancellationFeePercent: number;
 }
 
 export interface ServiceCategory {

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/catalogue/v1/events.proto.
  */
 export const file_spa_catalogue_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zcGEvY2F0YWxvZ3VlL3YxL2V2ZW50cy5wcm90bxIQc3BhLmNhdGFsb2d1ZS52MSJrCg1QcmljaW5nT3B0aW9uEgoKAmlkGAEgASgJEhAKCGR1cmF0aW9uGAIgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAyABKAUSEwoLcHJpY2VfcGFpc2UYBCABKAMSDQoFbGFiZWwYBSABKAkilwIKB1NlcnZpY2USCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtjYXRlZ29yeV9pZBgEIAEoCRIVCg1jYXRlZ29yeV9uYW1lGAUgASgJEh4KFmFzc2lnbmVkX2VtcGxveWVlX3JvbGUYBiABKAkSMAoHcHJpY2luZxgHIAMoCzIfLnNwYS5jYXRhbG9ndWUudjEuUHJpY2luZ09wdGlvbhIXCg9jbGVhbnVwX21pbnV0ZXMYCCABKAUSEQoJaXNfYWN0aXZlGAkgASgIEg4KBmltYWdlcxgKIAMoCRIMCgR0YWdzGAsgAygJEhUKDXVwZGF0ZWRfYXRfbXMYDCABKAMiPQoPU2VydmljZVVwc2VydGVkEioKB3NlcnZpY2UYASABKAsyGS5zcGEuY2F0YWxvZ3VlLnYxLlNlcnZpY2UiJAoOU2VydmljZURlbGV0ZWQSEgoKc2VydmljZV9pZBgBIAEoCSKZAQoPU2VydmljZUNhdGVnb3J5EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSDQoFb3JkZXIYBCABKAUSEQoJaXNfYWN0aXZlGAUgASgIEh4KFmFzc2lnbmVkX2VtcGxveWVlX3JvbGUYBiABKAkSFQoNdXBkYXRlZF9hdF9tcxgHIAEoAyJHChBDYXRlZ29yeVVwc2VydGVkEjMKCGNhdGVnb3J5GAEgASgLMiEuc3BhLmNhdGFsb2d1ZS52MS5TZXJ2aWNlQ2F0ZWdvcnkiJgoPQ2F0ZWdvcnlEZWxldGVkEhMKC2NhdGVnb3J5X2lkGAEgASgJIpUBCgRSb29tEgoKAmlkGAEgASgJEhMKC3Jvb21fbnVtYmVyGAIgASgJEhAKCGNhcGFjaXR5GAMgASgJEgwKBHR5cGUYBCABKAkSDgoGc3RhdHVzGAUgASgJEhAKCGxvY2F0aW9uGAYgASgJEhMKC3ByaWNlX3BhaXNlGAcgASgDEhUKDXVwZGF0ZWRfYXRfbXMYCCABKAMiNAoMUm9vbVVwc2VydGVkEiQKBHJvb20YASABKAsyFi5zcGEuY2F0YWxvZ3VlLnYxLlJvb20iHgoLUm9vbURlbGV0ZWQSDwoHcm9vbV9pZBgBIAEoCSKOAgoHUHJvZHVjdBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhMKC3ByaWNlX3BhaXNlGAQgASgDEg0KBXN0b2NrGAUgASgFEgsKA3NrdRgGIAEoCRIOCgZ3ZWlnaHQYByABKAkSGwoTcHJvZHVjdF9jYXRlZ29yeV9pZBgIIAEoCRIdChVwcm9kdWN0X2NhdGVnb3J5X25hbWUYCSABKAkSFgoOc3ViY2F0ZWdvcnlfaWQYCiABKAkSGAoQc3ViY2F0ZWdvcnlfbmFtZRgLIAEoCRIOCgZpbWFnZXMYDCADKAkSFQoNdXBkYXRlZF9hdF9tcxgNIAEoAyI9Cg9Qcm9kdWN0VXBzZXJ0ZWQSKgoHcHJvZHVjdBgBIAEoCzIZLnNwYS5jYXRhbG9ndWUudjEuUHJvZHVjdCIkCg5Qcm9kdWN0RGVsZXRlZBISCgpwcm9kdWN0X2lkGAEgASgJYgZwcm90bzM");
+  fileDesc("Ch1zcGEvY2F0YWxvZ3VlL3YxL2V2ZW50cy5wcm90bxIQc3BhLmNhdGFsb2d1ZS52MSJrCg1QcmljaW5nT3B0aW9uEgoKAmlkGAEgASgJEhAKCGR1cmF0aW9uGAIgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAyABKAUSEwoLcHJpY2VfcGFpc2UYBCABKAMSDQoFbGFiZWwYBSABKAki0AIKB1NlcnZpY2USCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtjYXRlZ29yeV9pZBgEIAEoCRIVCg1jYXRlZ29yeV9uYW1lGAUgASgJEh4KFmFzc2lnbmVkX2VtcGxveWVlX3JvbGUYBiABKAkSMAoHcHJpY2luZxgHIAMoCzIfLnNwYS5jYXRhbG9ndWUudjEuUHJpY2luZ09wdGlvbhIXCg9jbGVhbnVwX21pbnV0ZXMYCCABKAUSEQoJaXNfYWN0aXZlGAkgASgIEg4KBmltYWdlcxgKIAMoCRIMCgR0YWdzGAsgAygJEhUKDXVwZGF0ZWRfYXRfbXMYDCABKAMSNwoOZGVwb3NpdF9wb2xpY3kYDSABKAsyHy5zcGEuY2F0YWxvZ3VlLnYxLkRlcG9zaXRQb2xpY3kidAoNRGVwb3NpdFBvbGljeRIMCgRraW5kGAEgASgJEg0KBXZhbHVlGAIgASgDEh8KF2xhdGVfY2FuY2VsbGF0aW9uX2hvdXJzGAMgASgFEiUKHWxhdGVfY2FuY2VsbGF0aW9uX2ZlZV9wZXJjZW50GAQgASgFIj0KD1NlcnZpY2VVcHNlcnRlZBIqCgdzZXJ2aWNlGAEgASgLMhkuc3BhLmNhdGFsb2d1ZS52MS5TZXJ2aWNlIiQKDlNlcnZpY2VEZWxldGVkEhIKCnNlcnZpY2VfaWQYASABKAkimQEKD1NlcnZpY2VDYXRlZ29yeRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg0KBW9yZGVyGAQgASgFEhEKCWlzX2FjdGl2ZRgFIAEoCBIeChZhc3NpZ25lZF9lbXBsb3llZV9yb2xlGAYgASgJEhUKDXVwZGF0ZWRfYXRfbXMYByABKAMiRwoQQ2F0ZWdvcnlVcHNlcnRlZBIzCghjYXRlZ29yeRgBIAEoCzIhLnNwYS5jYXRhbG9ndWUudjEuU2VydmljZUNhdGVnb3J5IiYKD0NhdGVnb3J5RGVsZXRlZBITCgtjYXRlZ29yeV9pZBgBIAEoCSKVAQoEUm9vbRIKCgJpZBgBIAEoCRITCgtyb29tX251bWJlchgCIAEoCRIQCghjYXBhY2l0eRgDIAEoCRIMCgR0eXBlGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIQCghsb2NhdGlvbhgGIAEoCRITCgtwcmljZV9wYWlzZRgHIAEoAxIVCg11cGRhdGVkX2F0X21zGAggASgDIjQKDFJvb21VcHNlcnRlZBIkCgRyb29tGAEgASgLMhYuc3BhLmNhdGFsb2d1ZS52MS5Sb29tIh4KC1Jvb21EZWxldGVkEg8KB3Jvb21faWQYASABKAkijgIKB1Byb2R1Y3QSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwcmljZV9wYWlzZRgEIAEoAxINCgVzdG9jaxgFIAEoBRILCgNza3UYBiABKAkSDgoGd2VpZ2h0GAcgASgJEhsKE3Byb2R1Y3RfY2F0ZWdvcnlfaWQYCCABKAkSHQoVcHJvZHVjdF9jYXRlZ29yeV9uYW1lGAkgASgJEhYKDnN1YmNhdGVnb3J5X2lkGAogASgJEhgKEHN1YmNhdGVnb3J5X25hbWUYCyABKAkSDgoGaW1hZ2VzGAwgAygJEhUKDXVwZGF0ZWRfYXRfbXMYDSABKAMiPQoPUHJvZHVjdFVwc2VydGVkEioKB3Byb2R1Y3QYASABKAsyGS5zcGEuY2F0YWxvZ3VlLnYxLlByb2R1Y3QiJAoOUHJvZHVjdERlbGV0ZWQSEgoKcHJvZHVjdF9pZBgBIAEoCWIGcHJvdG8z");
 
 /**
  * One way to book a treatment: a duration with its price.
@@ -124,6 +124,13 @@ export type Service = Message<"spa.catalogue.v1.Service"> & {
    * @generated from field: int64 updated_at_ms = 12;
    */
   updatedAtMs: bigint;
+
+  /**
+   * Unset: no deposit (an online booking pays the whole price).
+   *
+   * @generated from field: spa.catalogue.v1.DepositPolicy deposit_policy = 13;
+   */
+  depositPolicy?: DepositPolicy | undefined;
 };
 
 /**
@@ -132,6 +139,48 @@ export type Service = Message<"spa.catalogue.v1.Service"> & {
  */
 export const ServiceSchema: GenMessage<Service> = /*@__PURE__*/
   messageDesc(file_spa_catalogue_v1_events, 1);
+
+/**
+ * How much of an online booking is paid when booking, and what a late cancellation keeps of it.
+ *
+ * @generated from message spa.catalogue.v1.DepositPolicy
+ */
+export type DepositPolicy = Message<"spa.catalogue.v1.DepositPolicy"> & {
+  /**
+   * none, percent or fixed.
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * percent: 1-100 of the appointment's price; fixed: paise.
+   *
+   * @generated from field: int64 value = 2;
+   */
+  value: bigint;
+
+  /**
+   * A customer's cancellation less than this many hours before the start is late.
+   *
+   * @generated from field: int32 late_cancellation_hours = 3;
+   */
+  lateCancellationHours: number;
+
+  /**
+   * The share of the deposit (0-100) a late cancellation keeps; a no-show keeps all of it.
+   *
+   * @generated from field: int32 late_cancellation_fee_percent = 4;
+   */
+  lateCancellationFeePercent: number;
+};
+
+/**
+ * Describes the message spa.catalogue.v1.DepositPolicy.
+ * Use `create(DepositPolicySchema)` to create a new message.
+ */
+export const DepositPolicySchema: GenMessage<DepositPolicy> = /*@__PURE__*/
+  messageDesc(file_spa_catalogue_v1_events, 2);
 
 /**
  * catalogue.service.upserted (topic catalogue.service.v1, keyed by service id)
@@ -150,7 +199,7 @@ export type ServiceUpserted = Message<"spa.catalogue.v1.ServiceUpserted"> & {
  * Use `create(ServiceUpsertedSchema)` to create a new message.
  */
 export const ServiceUpsertedSchema: GenMessage<ServiceUpserted> = /*@__PURE__*/
-  messageDesc(file_spa_catalogue_v1_events, 2);
+  messageDesc(file_spa_catalogue_v1_events, 3);
 
 /**
  * catalogue.service.deleted
@@ -169,7 +218,7 @@ export type ServiceDeleted = Message<"spa.catalogue.v1.ServiceDeleted"> & {
  * Use `create(ServiceDeletedSchema)` to create a new message.
  */
 export const ServiceDeletedSchema: GenMessage<ServiceDeleted> = /*@__PURE__*/
-  messageDesc(file_spa_catalogue_v1_events, 3);
+  messageDesc(file_spa_catalogue_v1_events, 4);
 
 /**
  * @generated from message spa.catalogue.v1.ServiceCategory
@@ -216,7 +265,7 @@ export type ServiceCategory = Message<"spa.catalogue.v1.ServiceCategory"> & {
  * Use `create(ServiceCategorySchema)` to create a new message.
  */
 export const ServiceCategorySchema: GenMessage<ServiceCategory> = /*@__PURE__*/
-  messageDesc(file_spa_catalogue_v1_events, 4);
+  messageDesc(file_spa_catalogue_v1_events, 5);
 
 /**
  * catalogue.category.upserted (topic catalogue.category.v1, keyed by category id)
@@ -235,7 +284,7 @@ export type CategoryUpserted = Message<"spa.catalogue.v1.CategoryUpserted"> & {
  * Use `create(CategoryUpsertedSchema)` to create a new message.
  */
 export const CategoryUpsertedSchema: GenMessage<CategoryUpserted> = /*@__PURE__*/
-  messageDesc(file_spa_catalogue_v1_events, 5);
+  messageDesc(file_spa_catalogue_v1_events, 6);
 
 /**
  * catalogue.category.deleted
@@ -254,7 +303,7 @@ export type CategoryDeleted = Message<"spa.catalogue.v1.CategoryDeleted"> & {
  * Use `create(CategoryDeletedSchema)` to create a new message.
  */
 export const CategoryDeletedSchema: GenMessage<CategoryDeleted> = /*@__PURE__*/
-  messageDesc(file_spa_catalogue_v1_events, 6);
+  messageDesc(file_spa_catalogue_v1_events, 7);
 
 /**
  * @generated from message spa.catalogue.v1.Room
@@ -312,7 +361,7 @@ export type Room = Message<"spa.catalogue.v1.Room"> & {
  * Use `create(RoomSchema)` to create a new message.
  */
 export const RoomSchema: GenMessage<Room> = /*@__PURE__*/
-  messageDesc(file_spa_catalogue_v1_events, 7);
+  messageDesc(file_spa_catalogue_v1_events, 8);
 
 /**
  * catalogue.room.upserted (topic catalogue.room.v1, keyed by room id)
@@ -331,7 +380,7 @@ export type RoomUpserted = Message<"spa.catalogue.v1.RoomUpserted"> & {
  * Use `create(RoomUpsertedSchema)` to create a new message.
  */
 export const RoomUpsertedSchema: GenMessage<RoomUpserted> = /*@__PURE__*/
-  messageDesc(file_spa_catalogue_v1_events, 8);
+  messageDesc(file_spa_catalogue_v1_events, 9);
 
 /**
  * catalogue.room.deleted
@@ -350,7 +399,7 @@ export type RoomDeleted = Message<"spa.catalogue.v1.RoomDeleted"> & {
  * Use `create(RoomDeletedSchema)` to create a new message.
  */
 export const RoomDeletedSchema: GenMessage<RoomDeleted> = /*@__PURE__*/
-  messageDesc(file_spa_catalogue_v1_events, 9);
+  messageDesc(file_spa_catalogue_v1_events, 10);
 
 /**
  * @generated from message spa.catalogue.v1.Product
@@ -431,7 +480,7 @@ export type Product = Message<"spa.catalogue.v1.Product"> & {
  * Use `create(ProductSchema)` to create a new message.
  */
 export const ProductSchema: GenMessage<Product> = /*@__PURE__*/
-  messageDesc(file_spa_catalogue_v1_events, 10);
+  messageDesc(file_spa_catalogue_v1_events, 11);
 
 /**
  * catalogue.product.upserted (topic catalogue.product.v1, keyed by product id); also sent on every
@@ -451,7 +500,7 @@ export type ProductUpserted = Message<"spa.catalogue.v1.ProductUpserted"> & {
  * Use `create(ProductUpsertedSchema)` to create a new message.
  */
 export const ProductUpsertedSchema: GenMessage<ProductUpserted> = /*@__PURE__*/
-  messageDesc(file_spa_catalogue_v1_events, 11);
+  messageDesc(file_spa_catalogue_v1_events, 12);
 
 /**
  * catalogue.product.deleted
@@ -470,5 +519,5 @@ export type ProductDeleted = Message<"spa.catalogue.v1.ProductDeleted"> & {
  * Use `create(ProductDeletedSchema)` to create a new message.
  */
 export const ProductDeletedSchema: GenMessage<ProductDeleted> = /*@__PURE__*/
-  messageDesc(file_spa_catalogue_v1_events, 12);
+  messageDesc(file_spa_catalogue_v1_events, 13);
 

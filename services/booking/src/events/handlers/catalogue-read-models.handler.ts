@@ -1,5 +1,6 @@
 import { PermanentEventError, type EventHandler } from '@spa/kit';
-import type { events } from '@spa/proto';
+import type { catalogueV1, events } from '@spa/proto';
+import { DEPOSIT_KINDS, NO_DEPOSIT, type DepositPolicy } from '@spa/rules';
 import {
   markCategoryDeleted,
   markRoomDeleted,
@@ -31,10 +32,22 @@ export const serviceUpserted: EventHandler<typeof events.serviceUpserted> = asyn
       label: option.label,
     })),
     cleanupMinutes: service.cleanupMinutes,
+    depositPolicy: depositPolicyOf(service.depositPolicy),
     isActive: service.isActive,
     sourceUpdatedAt: sourceTime(service.updatedAtMs, meta.occurredAt),
   });
 };
+
+/** The treatment's deposit policy; none when catalogue sent none (or an older catalogue left it out). */
+function depositPolicyOf(policy: catalogueV1.DepositPolicy | undefined): DepositPolicy {
+  if (!policy || !(DEPOSIT_KINDS as readonly string[]).includes(policy.kind)) return { ...NO_DEPOSIT };
+  return {
+    kind: policy.kind as DepositPolicy['kind'],
+    value: Number(policy.value),
+    lateCancellationHours: policy.lateCancellationHours,
+    lateCancellationFeePercent: policy.lateCancellationFeePercent,
+  };
+}
 
 export const serviceDeleted: EventHandler<typeof events.serviceDeleted> = async (tx, payload) => {
   await markServiceDeleted(tx, payload.serviceId);

@@ -8,7 +8,7 @@ type Appointment = bookingV1.Appointment | undefined;
 
 /**
  * The contract with booking: an appointment that ends up Cancelled with its online payment captured is
- * refunded in full, whatever cancelled it (its customer within the notice, an admin, a deleted room or
+ * refunded in full (less what booking says the spa keeps, a late cancellation's fee), whatever cancelled it (its customer within the notice, an admin, a deleted room or
  * account, a hold that ran out before a late payment). Keyed by the appointment, so however many of
  * these events arrive, and whichever path (verify-payment, the webhook) saw it first, it refunds once.
  * The refund is recorded and sent in transactions of its own; one the provider does not answer stays
@@ -22,7 +22,13 @@ async function refundCancelled(deps: CommerceDeps, appointment: Appointment): Pr
     email: appointment.customerEmail,
     name: appointment.customerName,
   });
-  await refundInFull(deps, payment, 'appointment_cancelled', `appointment_cancelled:${appointment.id}`);
+  // A late cancellation keeps the treatment's fee (booking decided it, by the terms the customer
+  // booked under); everything else comes back.
+  const kept = Number(appointment.keptOnCancellationPaise);
+  await refundInFull(deps, payment, 'appointment_cancelled', `appointment_cancelled:${appointment.id}`, {
+    paise: kept,
+    note: `Late cancellation: ₹${(kept / 100).toFixed(2)} kept`,
+  });
 }
 
 /** Who an appointment's customer is, for the refund event of a later (admin's) refund to name. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Service } from '../../catalogue/types';
 import {
+  cleanDepositPolicy,
   durationLabel,
   newPricingRow,
   serviceDraft,
@@ -69,6 +70,95 @@ describe('validateServiceDraft', () => {
   });
 });
 
+describe('deposit policy', () => {
+  it('sends no deposit by default', () => {
+    expect(validateServiceDraft(valid()).input?.depositPolicy).toEqual({
+      kind: 'none',
+      value: 0,
+      lateCancellationHours: 0,
+      lateCancellationFeePercent: 0,
+    });
+  });
+
+  it('sends a percent as a whole percent and a fixed amount in rupees, as the API takes them', () => {
+    const percent = {
+      ...valid(),
+      depositKind: 'percent' as const,
+      depositValue: '50',
+      lateCancellationHours: '24',
+      lateCancellationFeePercent: '100',
+    };
+    expect(validateServiceDraft(percent).input?.depositPolicy).toEqual({
+      kind: 'percent',
+      value: 50,
+      lateCancellationHours: 24,
+      lateCancellationFeePercent: 100,
+    });
+    const fixed = {
+      ...percent,
+      depositKind: 'fixed' as const,
+      depositValue: '499.50',
+      lateCancellationHours: '',
+    };
+    expect(validateServiceDraft(fixed).input?.depositPolicy).toEqual({
+      kind: 'fixed',
+      value: 499.5,
+      lateCancellationHours: 0,
+      lateCancellationFeePercent: 100,
+    });
+  });
+
+  it('ignores a value typed before choosing no deposit', () => {
+    expect(cleanDepositPolicy({ ...valid(), depositKind: 'none', depositValue: '30' }).policy?.value).toBe(0);
+  });
+
+  it.each([
+    ['percent', '0', '0', '0', { 'depositPolicy.value': 'A deposit share is a whole percent from 1 to 100' }],
+    [
+      'percent',
+      '12.5',
+      '0',
+      '0',
+      { 'depositPolicy.value': 'A deposit share is a whole percent from 1 to 100' },
+    ],
+    ['percent', '', '0', '0', { 'depositPolicy.value': 'A deposit share is a whole percent from 1 to 100' }],
+    ['fixed', '0.5', '0', '0', { 'depositPolicy.value': 'A fixed deposit is at least ₹1' }],
+    [
+      'fixed',
+      '10.005',
+      '0',
+      '0',
+      { 'depositPolicy.value': 'A fixed deposit can have at most 2 decimal places' },
+    ],
+    ['fixed', '-5', '0', '0', { 'depositPolicy.value': 'A fixed deposit cannot be negative' }],
+    [
+      'none',
+      '',
+      '200',
+      '101',
+      {
+        'depositPolicy.lateCancellationHours':
+          'The late-cancellation window is a whole number of hours up to 168',
+        'depositPolicy.lateCancellationFeePercent':
+          'The late-cancellation fee is a whole percent of the deposit from 0 to 100',
+      },
+    ],
+  ] as const)(
+    'refuses %s %s (late window %s h, fee %s%%) with the server messages',
+    (depositKind, depositValue, lateCancellationHours, lateCancellationFeePercent, expected) => {
+      const { errors, input } = validateServiceDraft({
+        ...valid(),
+        depositKind,
+        depositValue,
+        lateCancellationHours,
+        lateCancellationFeePercent,
+      });
+      expect(input).toBeUndefined();
+      expect(errors).toEqual(expected);
+    },
+  );
+});
+
 describe('serviceDraft', () => {
   it('fills the form from a service, category as its id', () => {
     const service: Service = {
@@ -88,6 +178,27 @@ describe('serviceDraft', () => {
       tags: 'oil, calm',
       isActive: false,
       pricing: [{ _id: 'p1', durationMinutes: '45', duration: '45 min', price: '1800', label: '' }],
+      // An answer without a policy reads as no deposit.
+      depositKind: 'none',
+      depositValue: '',
+      lateCancellationHours: '0',
+      lateCancellationFeePercent: '0',
+    });
+    expect(
+      serviceDraft({
+        ...service,
+        depositPolicy: {
+          kind: 'fixed',
+          value: 750.5,
+          lateCancellationHours: 24,
+          lateCancellationFeePercent: 50,
+        },
+      }),
+    ).toMatchObject({
+      depositKind: 'fixed',
+      depositValue: '750.5',
+      lateCancellationHours: '24',
+      lateCancellationFeePercent: '50',
     });
   });
 });

@@ -1,5 +1,6 @@
+import { depositPolicyProblems, NO_DEPOSIT, type DepositKind, type DepositPolicy } from '@spa/rules';
 import type { PricingInput, ServiceInput } from '../../catalogue/catalogue.api';
-import { refId, type Service } from '../../catalogue/types';
+import { refId, type Service, type ServiceDepositPolicy } from '../../catalogue/types';
 
 /** The service form as typed: numbers stay text until saving. */
 export interface PricingDraft {
@@ -23,9 +24,37 @@ export interface ServiceDraft {
   tags: string;
   isActive: boolean;
   images: string[];
+  depositKind: DepositKind;
+  /** A whole percent, or rupees for a fixed deposit; unused for none. */
+  depositValue: string;
+  lateCancellationHours: string;
+  lateCancellationFeePercent: string;
 }
 
-export type ServiceFormErrors = Partial<Record<'name' | 'category' | 'pricing', string>>;
+/** The deposit fields' errors are named as the server names them (`depositPolicy.value`...). */
+export type DepositField =
+  | 'depositPolicy.kind'
+  | 'depositPolicy.value'
+  | 'depositPolicy.lateCancellationHours'
+  | 'depositPolicy.lateCancellationFeePercent';
+
+export type ServiceFormErrors = Partial<Record<'name' | 'category' | 'pricing' | DepositField, string>>;
+
+export const DEPOSIT_KIND_OPTIONS: ReadonlyArray<{ value: DepositKind; label: string }> = [
+  { value: 'none', label: 'No deposit' },
+  { value: 'percent', label: 'Percentage of the price' },
+  { value: 'fixed', label: 'Fixed amount' },
+];
+
+/** The policy's fields as the form shows them (a fixed deposit in rupees, as the API gives it). */
+function depositDraft(policy: ServiceDepositPolicy = NO_DEPOSIT) {
+  return {
+    depositKind: policy.kind,
+    depositValue: policy.kind === 'none' ? '' : String(policy.value),
+    lateCancellationHours: String(policy.lateCancellationHours),
+    lateCancellationFeePercent: String(policy.lateCancellationFeePercent),
+  };
+}
 
 let rowCounter = 0;
 export const newPricingRow = (): PricingDraft => ({
@@ -47,6 +76,7 @@ export function serviceDraft(service?: Service): ServiceDraft {
       tags: '',
       isActive: true,
       images: [],
+      ...depositDraft(),
     };
   return {
     name: service.name,
@@ -66,6 +96,7 @@ export function serviceDraft(service?: Service): ServiceDraft {
     tags: service.tags.join(', '),
     isActive: service.isActive,
     images: [...service.images],
+    ...depositDraft(service.depositPolicy),
   };
 }
 
@@ -110,6 +141,46 @@ function cleanPricing(rows: PricingDraft[]): { pricing?: PricingInput[]; error?:
   return { pricing };
 }
 
+/** Blank is 0, as the server reads a number left out. */
+const numberOf = (text: string) => (text.trim() === '' ? 0 : Number(text));
+
+/** The server's check of a fixed deposit in rupees (catalogue's priceProblem), before it becomes paise. */
+function fixedRupeesProblem(rupees: number): string | undefined {
+  if (!Number.isFinite(rupees)) return 'A fixed deposit must be a number';
+  if (rupees < 0) return 'A fixed deposit cannot be negative';
+  if (rupees > 10_000_000) return 'A fixed deposit cannot be more than 10000000';
+  if (Math.abs(rupees * 100 - Math.round(rupees * 100)) >= 1e-6)
+    return 'A fixed deposit can have at most 2 decimal places';
+  return undefined;
+}
+
+/**
+ * The deposit fieldset: checked by the same rules as the server (@spa/rules, a fixed deposit in
+ * paise), so the messages match; answers the policy as the API takes it (a fixed deposit in rupees).
+ */
+export function cleanDepositPolicy(draft: ServiceDraft): {
+  policy?: ServiceDepositPolicy;
+  errors: Partial<Record<DepositField, string>>;
+} {
+  const kind = draft.depositKind;
+  const value = kind === 'none' ? 0 : numberOf(draft.depositValue);
+  const rupeesProblem = kind === 'fixed' ? fixedRupeesProblem(value) : undefined;
+  const policy: DepositPolicy = {
+    kind,
+    value: kind === 'fixed' ? Math.round(value * 100) : value,
+    lateCancellationHours: numberOf(draft.lateCancellationHours),
+    lateCancellationFeePercent: numberOf(draft.lateCancellationFeePercent),
+  };
+  const errors: Partial<Record<DepositField, string>> = {};
+  if (rupeesProblem) errors['depositPolicy.value'] = rupeesProblem;
+  for (const { field, message } of depositPolicyProblems(policy)) errors[field as DepositField] ??= message;
+  if (Object.keys(errors).length > 0) return { errors };
+  return {
+    errors,
+    policy: { ...policy, value: kind === 'fixed' ? policy.value / 100 : policy.value },
+  };
+}
+
 /**
  * The spec's service form rules: name and category required; empty pricing rows dropped and each
  * other row complete; blank benefit lines dropped; tags trimmed with empties dropped.
@@ -123,7 +194,9 @@ export function validateServiceDraft(draft: ServiceDraft): {
   if (!draft.category) errors.category = 'Category is required';
   const { pricing, error } = cleanPricing(draft.pricing);
   if (error) errors.pricing = error;
-  if (Object.keys(errors).length > 0 || !pricing) return { errors };
+  const deposit = cleanDepositPolicy(draft);
+  Object.assign(errors, deposit.errors);
+  if (Object.keys(errors).length > 0 || !pricing || !deposit.policy) return { errors };
   return {
     errors,
     input: {
@@ -141,6 +214,7 @@ export function validateServiceDraft(draft: ServiceDraft): {
         .filter(Boolean),
       isActive: draft.isActive,
       images: draft.images,
+      depositPolicy: deposit.policy,
     },
   };
 }

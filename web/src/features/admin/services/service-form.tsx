@@ -1,3 +1,4 @@
+import type { DepositKind } from '@spa/rules';
 import { useState, type FormEvent } from 'react';
 import { PlusIcon } from '../../../components/icons';
 import type { ServiceInput } from '../../catalogue/catalogue.api';
@@ -6,10 +7,12 @@ import { Field } from '../../catalogue/form-field';
 import { ImageUploader } from '../../catalogue/image-uploader';
 import type { Service, ServiceCategory } from '../../catalogue/types';
 import {
+  DEPOSIT_KIND_OPTIONS,
   newPricingRow,
   serviceDraft,
   validateServiceDraft,
   type PricingDraft,
+  type ServiceDraft,
   type ServiceFormErrors,
   withMinutes,
 } from './service-form.rules';
@@ -105,6 +108,117 @@ function PricingRow({
   );
 }
 
+/** The treatment's deposit for online bookings and what a late cancellation keeps of it. */
+function DepositFields({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: ServiceDraft;
+  errors: ServiceFormErrors;
+  onChange: (changes: Partial<ServiceDraft>) => void;
+}) {
+  const kind = draft.depositKind;
+  return (
+    <fieldset className="cat-pricing-editor">
+      <legend>Deposit and cancellation</legend>
+      <div className="cat-form-grid">
+        <Field
+          label="Deposit"
+          error={errors['depositPolicy.kind']}
+          hint="Paid when booking online; the rest is paid at the spa."
+        >
+          {(control) => (
+            <select
+              {...control}
+              className="cat-input"
+              value={kind}
+              // The value's unit changes with the kind, so what was typed for the old one is cleared.
+              onChange={(event) =>
+                onChange({ depositKind: event.target.value as DepositKind, depositValue: '' })
+              }
+            >
+              {DEPOSIT_KIND_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {kind !== 'none' && (
+          <Field
+            label={kind === 'percent' ? 'Deposit (% of the price)' : 'Deposit amount (₹)'}
+            required
+            error={errors['depositPolicy.value']}
+            hint={
+              kind === 'percent'
+                ? 'A whole percent from 1 to 100.'
+                : 'When it would be the whole price, the booking is paid in full.'
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="cat-input"
+                type="number"
+                min={1}
+                max={kind === 'percent' ? 100 : undefined}
+                step={kind === 'percent' ? 1 : 0.01}
+                inputMode={kind === 'percent' ? 'numeric' : 'decimal'}
+                value={draft.depositValue}
+                onChange={(event) => onChange({ depositValue: event.target.value })}
+              />
+            )}
+          </Field>
+        )}
+        {kind !== 'none' && (
+          <>
+            <Field
+              label="Late cancellation within (hours)"
+              error={errors['depositPolicy.lateCancellationHours']}
+              hint="A cancellation closer to the start than this is late; 0: never."
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="cat-input"
+                  type="number"
+                  min={0}
+                  max={168}
+                  step={1}
+                  inputMode="numeric"
+                  value={draft.lateCancellationHours}
+                  onChange={(event) => onChange({ lateCancellationHours: event.target.value })}
+                />
+              )}
+            </Field>
+            <Field
+              label="Kept on a late cancellation (% of the deposit)"
+              error={errors['depositPolicy.lateCancellationFeePercent']}
+              hint="The rest is refunded. A no-show keeps the whole deposit."
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="cat-input"
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={1}
+                  inputMode="numeric"
+                  value={draft.lateCancellationFeePercent}
+                  onChange={(event) => onChange({ lateCancellationFeePercent: event.target.value })}
+                />
+              )}
+            </Field>
+          </>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
 /** Add or edit a treatment: every field and rule of the spec's service form. */
 export function ServiceForm({ service, categories, saving, onSave, onCancel }: ServiceFormProps) {
   const [draft, setDraft] = useState(() => serviceDraft(service));
@@ -194,6 +308,8 @@ export function ServiceForm({ service, categories, saving, onSave, onCancel }: S
           <PlusIcon size={16} /> Add pricing option
         </button>
       </fieldset>
+
+      <DepositFields draft={draft} errors={errors} onChange={update} />
 
       <div className="cat-form-grid">
         <Field label="Benefits" hint="One benefit per line.">
