@@ -27,12 +27,15 @@ export const ROUTES: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
   { prefix: '/subcategories', service: 'catalogue' },
   { prefix: '/upload', service: 'catalogue' },
   { prefix: '/favorites', service: 'catalogue' },
+  { prefix: '/reviews', service: 'catalogue' },
+  { prefix: '/admin/reviews', service: 'catalogue' },
   { prefix: '/appointments', service: 'booking' },
   { prefix: '/cart', service: 'commerce' },
   { prefix: '/addresses', service: 'commerce' },
   { prefix: '/orders', service: 'commerce' },
   { prefix: '/payments', service: 'commerce' },
   { prefix: '/bills', service: 'billing' },
+  { prefix: '/admin/reports', service: 'billing' },
   { prefix: '/notifications', service: 'notification' },
 ];
 

@@ -4,6 +4,7 @@ import type { BillingConfig } from './config.js';
 import { billsRoutes } from './http/bills.routes.js';
 import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { myDataRoutes } from './http/my-data.routes.js';
+import { reportsRoutes } from './http/reports.routes.js';
 import type { PdfRenderer } from './pdf/pdf-renderer.js';
 import type { InvoicePdfQueue } from './worker.js';
 
@@ -17,16 +18,21 @@ export interface BillingDeps extends ServiceDeps {
 export async function buildApp(deps: BillingDeps): Promise<FastifyInstance> {
   const app = await createApp({
     name: 'billing',
-    description: 'Bills (GST tax invoices), gapless invoice numbers, income summaries and invoice PDFs',
+    description:
+      'Bills (GST tax invoices), gapless invoice numbers, income summaries, invoice PDFs and the owner’s reports',
     logger: deps.logger,
     readiness: deps.readiness,
     verifier: deps.verifier,
     serviceAuth: deps.serviceAuth,
     internalCallers,
-    openapiTags: [{ name: 'bills', description: 'Staff only (admin, employee)' }],
+    openapiTags: [
+      { name: 'bills', description: 'Staff only (admin, employee)' },
+      { name: 'reports', description: 'The owner’s reports, admins only' },
+    ],
   });
   await app.register(async (scope) => myDataRoutes(scope, deps));
   await app.register(async (scope) => billsRoutes(scope, deps));
   await app.register(async (scope) => internalRoutes(scope, deps));
+  await app.register(async (scope) => reportsRoutes(scope, deps));
   return app;
 }

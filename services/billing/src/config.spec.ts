@@ -30,4 +30,15 @@ describe('billing configuration', () => {
     expect(() => loadConfig({ ...required, BUSINESS_GSTIN: '23ABCDE1234F1Z5' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...required, BUSINESS_GSTIN: '23ABCDE1234F1Z5' })).toThrow('BUSINESS_GSTIN');
   });
+
+  it('reads the business hours the reports count utilisation in (09:00 to 21:00 by default)', () => {
+    expect(loadConfig(required).openingHours).toEqual({ openMinute: 540, closeMinute: 1260 });
+    expect(
+      loadConfig({ ...required, BUSINESS_OPENS: '10:30', BUSINESS_CLOSES: '18:00' }).openingHours,
+    ).toEqual({ openMinute: 630, closeMinute: 1080 });
+    expect(() => loadConfig({ ...required, BUSINESS_OPENS: '9am' })).toThrow('BUSINESS_OPENS');
+    expect(() => loadConfig({ ...required, BUSINESS_OPENS: '21:00', BUSINESS_CLOSES: '09:00' })).toThrow(
+      'BUSINESS_CLOSES must be after BUSINESS_OPENS',
+    );
+  });
 });

@@ -1,6 +1,8 @@
 import { ConfigError, readBaseConfig, readConfig, type BaseConfig } from '@spa/kit';
+import { clock24Text } from '@spa/rules';
 import { BILL_DATE_DEFAULTS, isFinancialYear, type BillDateRules } from './domain/bill-dates.js';
 import { isValidGstin } from './domain/gstin.js';
+import { DEFAULT_OPENING_HOURS, parseClock, type OpeningHours } from './domain/reports.js';
 
 /** The seller block of every invoice (a GST tax invoice must name the supplier, its address and GSTIN). */
 export interface BusinessDetails {
@@ -29,6 +31,8 @@ export interface BillingConfig extends BaseConfig {
   pdfWorkerConcurrency: number;
   /** When a bill may be dated (domain/bill-dates.ts). */
   billDates: BillDateRules;
+  /** The spa's daily hours (BUSINESS_OPENS, BUSINESS_CLOSES, as booking's): the reports' utilisation. */
+  openingHours: OpeningHours;
   retention: {
     /** Months a GST invoice keeps its customer after its year's annual return is due (0: for ever). */
     invoiceMonths: number;
@@ -68,6 +72,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         daysAhead: env.int('BILL_DATE_DAYS_AHEAD', BILL_DATE_DEFAULTS.daysAhead, { min: 0, max: 366 }),
         closedFinancialYear: env.optionalString('CLOSED_FINANCIAL_YEAR'),
       },
+      // Booking's settings of the same names (the reports' open minutes per day); NaN is refused below.
+      openingHours: {
+        openMinute:
+          parseClock(env.string('BUSINESS_OPENS', clock24Text(DEFAULT_OPENING_HOURS.openMinute))) ?? NaN,
+        closeMinute:
+          parseClock(env.string('BUSINESS_CLOSES', clock24Text(DEFAULT_OPENING_HOURS.closeMinute))) ?? NaN,
+      },
       retention: {
         // CGST section 36 and rule 56: 72 months from the annual return's due date.
         invoiceMonths: env.int('RETENTION_INVOICE_MONTHS', 72, { min: 0, max: 1200 }),
@@ -83,6 +94,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }, source);
   const problems = [
     ...(isValidGstin(config.business.gstin) ? [] : ['BUSINESS_GSTIN must be a valid GSTIN']),
+    ...(Number.isNaN(config.openingHours.openMinute)
+      ? ['BUSINESS_OPENS must be a time of day like 09:00']
+      : []),
+    ...(Number.isNaN(config.openingHours.closeMinute)
+      ? ['BUSINESS_CLOSES must be a time of day like 21:00']
+      : []),
+    ...(config.openingHours.closeMinute <= config.openingHours.openMinute
+      ? ['BUSINESS_CLOSES must be after BUSINESS_OPENS']
+      : []),
     ...(config.pdf.maxConcurrentRenders >= 1 ? [] : ['PDF_MAX_CONCURRENT_RENDERS must be at least 1']),
     ...(config.pdf.rendererProcesses >= 1 ? [] : ['PDF_RENDERER_PROCESSES must be at least 1']),
     ...(config.pdfWorkerConcurrency >= 1 ? [] : ['PDF_WORKER_CONCURRENCY must be at least 1']),

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { runService, type ServiceDeps } from '@spa/kit';
 import { buildApp } from './app.js';
 import { loadConfig, type BillingConfig } from './config.js';
+import { startReadModelConsumer } from './events/consumers.js';
 import { billingTopics } from './events/publishes.js';
 import { subscriptions } from './events/subscriptions.js';
 import { PdfRenderer } from './pdf/pdf-renderer.js';
@@ -28,11 +29,14 @@ await runService({
   buildApp: (deps) => buildApp(withShared(deps)),
   async startWorkers(deps) {
     const full = withShared(deps);
+    // The reports' read models, under their own consumer group (events/consumers.ts).
+    const stopReadModels = await startReadModelConsumer(deps);
     const stopWorker = await startInvoicePdfWorker(full);
     const stopRetention = startInvoiceRetentionSweep(full);
     return async () => {
       stopRetention();
       await stopWorker();
+      await stopReadModels();
       await full.invoicePdfs.close();
       await full.renderer.close();
     };

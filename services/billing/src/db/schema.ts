@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   customType,
   date,
@@ -8,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -149,4 +151,123 @@ export const invoicePdfs = pgTable('invoice_pdfs', {
   pdf: bytea('pdf').notNull(),
   renderMs: integer('render_ms').notNull(),
   renderedAt: instant('rendered_at'),
+});
+
+/*
+ * The owner's reports (GET /admin/reports) read billing's own bills and these read models, built from
+ * other services' events (src/events/handlers/*): booking's appointments, commerce's orders and refunds,
+ * catalogue's rooms and identity's employees. Each row keeps the source's change time, and an older
+ * event never overwrites a newer row.
+ */
+
+/** This database's read-model generation (one row, written by the migration): names the consumer group. */
+export const readModelGeneration = pgTable('read_model_generation', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: instant('created_at').defaultNow(),
+});
+
+/** One row per appointment, as its latest booking.appointment.* event carried it. */
+export const reportAppointments = pgTable(
+  'report_appointments',
+  {
+    id: text('id').primaryKey(),
+    /** Pending, Scheduled, Confirmed, Arrived, In Progress, Completed, No-show or Cancelled. */
+    status: text('status').notNull(),
+    serviceId: text('service_id').notNull(),
+    serviceName: text('service_name').notNull(),
+    /** '' while no employee is assigned. */
+    employeeId: text('employee_id').notNull(),
+    employeeName: text('employee_name').notNull(),
+    roomId: text('room_id').notNull(),
+    roomNumber: text('room_number').notNull(),
+    roomType: text('room_type').notNull(),
+    startsAt: instant('starts_at'),
+    /** For a No-show: when it was marked (the rest of its slot was freed). */
+    endsAt: instant('ends_at'),
+    totalPricePaise: paise('total_price_paise'),
+    paymentMethod: text('payment_method').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    customerId: text('customer_id').notNull(),
+    /** The appointment's updated_at_ms (the event's time when a producer left it out). */
+    updatedAt: instant('updated_at'),
+  },
+  (table) => [
+    index('report_appointments_starts_at_idx').on(table.startsAt),
+    index('report_appointments_status_starts_at_idx').on(table.status, table.startsAt),
+  ],
+);
+
+/** One row per store order, as its latest commerce.order.* event carried it. */
+export const reportOrders = pgTable(
+  'report_orders',
+  {
+    id: text('id').primaryKey(),
+    /** pending_payment, placed, paid, delivered or cancelled. */
+    status: text('status').notNull(),
+    /** COD or ONLINE. */
+    paymentMethod: text('payment_method').notNull(),
+    totalPricePaise: paise('total_price_paise'),
+    customerId: text('customer_id').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    /** When it counts as revenue (domain/reports.ts orderRevenueAt); null while it does not. */
+    revenueAt: timestamp('revenue_at', { withTimezone: true, mode: 'date' }),
+    /** The time of the event this row was written from. */
+    sourceUpdatedAt: instant('source_updated_at'),
+  },
+  (table) => [index('report_orders_revenue_at_idx').on(table.revenueAt)],
+);
+
+/** The lines of each order (product revenue). */
+export const reportOrderLines = pgTable(
+  'report_order_lines',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => reportOrders.id, { onDelete: 'cascade' }),
+    lineId: text('line_id').notNull(),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePaise: paise('unit_price_paise'),
+    lineTotalPaise: paise('line_total_paise'),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.lineId] })],
+);
+
+/** Refunds of store orders (commerce.payment.refunded with purpose order), one row per refund. */
+export const reportOrderRefunds = pgTable(
+  'report_order_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    amountPaise: paise('amount_paise'),
+    refundedAt: instant('refunded_at'),
+  },
+  (table) => [
+    index('report_order_refunds_refunded_at_idx').on(table.refundedAt),
+    index('report_order_refunds_order_idx').on(table.orderId),
+  ],
+);
+
+/** Catalogue's rooms (compacted topic catalogue.room.v1), so a room with nothing booked is listed. */
+export const reportRooms = pgTable('report_rooms', {
+  id: text('id').primaryKey(),
+  roomNumber: text('room_number').notNull(),
+  type: text('type').notNull(),
+  deleted: boolean('deleted').notNull().default(false),
+  sourceUpdatedAt: instant('source_updated_at'),
+});
+
+/**
+ * Identity's employees (compacted topic identity.user.v1), so a therapist with nothing booked is listed.
+ * Only people who are or were employees: a customer's event adds no row (it only demotes a former one).
+ */
+export const reportEmployees = pgTable('report_employees', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** employee, or what a former employee is now (user, admin). */
+  role: text('role').notNull(),
+  deleted: boolean('deleted').notNull().default(false),
+  updatedAt: instant('updated_at'),
 });

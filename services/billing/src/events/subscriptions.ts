@@ -1,10 +1,43 @@
 import { on, type Subscription } from '@spa/kit';
 import { events } from '@spa/proto';
+import { appointmentChanged } from './handlers/booking-appointments.handler.js';
+import { roomDeleted, roomUpserted } from './handlers/catalogue-rooms.handler.js';
+import { orderChanged, paymentRefunded } from './handlers/commerce-orders.handler.js';
+import { userDeleted, userRegistered, userUpdated } from './handlers/identity-employees.handler.js';
 import { userErased } from './handlers/user-erased.handler.js';
 
 /**
- * Bills are typed in by staff, not derived from other services' facts; billing consumes only
- * identity.user.erased, on which it removes an erased customer's phone and email from the invoices
- * the law requires it to keep (handlers/user-erased.handler.ts).
+ * Facts billing acts on (the service's own consumer group, "billing"): identity.user.erased, on which
+ * it removes an erased customer's phone and email from the invoices the law requires it to keep
+ * (handlers/user-erased.handler.ts). Bills themselves are typed in by staff, not derived from events.
  */
 export const subscriptions: Subscription[] = [on(events.userErased, userErased)];
+
+/**
+ * The owner's reports' read models (GET /admin/reports): booking's appointments, commerce's orders
+ * and order refunds, catalogue's rooms and identity's employees. They run under their own consumer
+ * group, named after this database's read-model generation (consumers.ts), so a fresh database reads
+ * every one of these topics from the beginning (the compacted room and user topics whole; the
+ * appointment, order and payment topics as far back as Kafka keeps them).
+ */
+export const readModelSubscriptions: Subscription[] = [
+  on(events.appointmentBooked, appointmentChanged),
+  on(events.appointmentRescheduled, appointmentChanged),
+  on(events.appointmentStatusChanged, appointmentChanged),
+  on(events.appointmentEmployeeAssigned, appointmentChanged),
+  on(events.appointmentPaymentStatusChanged, appointmentChanged),
+  on(events.appointmentCompleted, appointmentChanged),
+  on(events.appointmentCancelled, appointmentChanged),
+  // The appointment a waitlist offer holds (it was announced as booked too; the newer copy wins).
+  on(events.waitlistOffered, appointmentChanged),
+  on(events.orderPlaced, orderChanged),
+  on(events.orderPaid, orderChanged),
+  on(events.orderDelivered, orderChanged),
+  on(events.orderCancelled, orderChanged),
+  on(events.paymentRefunded, paymentRefunded),
+  on(events.roomUpserted, roomUpserted),
+  on(events.roomDeleted, roomDeleted),
+  on(events.userRegistered, userRegistered),
+  on(events.userUpdated, userUpdated),
+  on(events.userDeleted, userDeleted),
+];

@@ -1,16 +1,30 @@
 import { fileURLToPath } from 'node:url';
-import { connectServiceDeps, createLogger, createTokenVerifier, revocationCheck } from '@spa/kit';
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import {
+  connectDatabase,
+  connectServiceDeps,
+  createLogger,
+  createPublisher,
+  createTokenVerifier,
+  migrateDatabase,
+  OutboxRelay,
+  revocationCheck,
+  type PublishedEvent,
+} from '@spa/kit';
 import {
   allowedCallerHeaders,
   createTestDatabase,
+  eventually,
   signTestToken,
   testInfra,
   testJwks,
   testServiceKeyEnv,
   uniqueName,
 } from '@spa/kit/testing';
+import type { EventDefinition } from '@spa/proto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BillingDeps } from '../../src/app.js';
+import { startReadModelConsumer } from '../../src/events/consumers.js';
 import { internalCallers } from '../../src/http/internal.routes.js';
 import { loadConfig } from '../../src/config.js';
 import { PdfRenderer } from '../../src/pdf/pdf-renderer.js';
@@ -18,11 +32,30 @@ import { createInvoicePdfQueue, startInvoicePdfWorker } from '../../src/worker.j
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** The services whose events billing's read models are built from. */
+export type Producer = 'booking' | 'commerce' | 'catalogue' | 'identity';
+
+export interface Upstream {
+  /** This world's Kafka namespace (another world may join it to rebuild from the same topics). */
+  namespace: string;
+  /** Publishes an event as `producer` does: through an outbox and a real relay onto Kafka. */
+  emit<E extends EventDefinition>(
+    producer: Producer,
+    event: E,
+    key: string,
+    payload: MessageInitShape<E['schema']>,
+  ): Promise<PublishedEvent>;
+  /** Waits until billing's read-model consumer has handled every event emitted so far (or `ids`). */
+  settled(ids?: string[]): Promise<void>;
+}
+
 export interface BillingWorld {
   app: FastifyInstance;
   deps: BillingDeps;
   tokens: { admin: string; employee: string; customer: string };
   staff: { admin: { id: string; name: string }; employee: { id: string; name: string } };
+  /** Only with `readModels`: the other services' side of the bus. */
+  upstream: Upstream;
   /** An authorised request as the given role (admin by default). */
   call(
     options: InjectOptions & { as?: 'admin' | 'employee' | 'customer' | 'nobody' },
@@ -32,13 +65,17 @@ export interface BillingWorld {
 
 /**
  * The billing service as it runs, against a fresh database of its own, the real Redis (its own BullMQ
- * prefix) and the system Chromium; only the token verifier is the test key set.
+ * prefix) and the system Chromium; only the token verifier is the test key set. With `readModels`, its
+ * read-model consumer runs too, in a Kafka namespace of its own (or `namespace`), fed by a throwaway
+ * "upstream" database whose outbox a real relay sends to Kafka: booking, commerce, catalogue and
+ * identity events arrive exactly as those services publish them.
  */
 export async function startBillingWorld(
   label: string,
-  options: { worker?: boolean; env?: Record<string, string> } = {},
+  options: { worker?: boolean; env?: Record<string, string>; readModels?: boolean; namespace?: string } = {},
 ): Promise<BillingWorld> {
   const database = await createTestDatabase(`billing_${label}`);
+  const namespace = options.namespace ?? uniqueName(`bl-${label}`);
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -51,6 +88,7 @@ export async function startBillingWorld(
     // window itself is tested with the defaults in bill-dates.test.ts.
     BILL_DATE_DAYS_BACK: '36500',
     BILL_DATE_DAYS_AHEAD: '366',
+    ...(options.readModels ? { KAFKA_NAMESPACE: namespace } : {}),
     ...options.env,
   });
   const logger = createLogger('billing-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -64,6 +102,7 @@ export async function startBillingWorld(
   };
   const app = await buildApp(deps);
   const stopWorker = options.worker ? await startInvoicePdfWorker(deps) : undefined;
+  const upstream = options.readModels ? await startUpstream(label, namespace, deps) : undefined;
 
   const staff = {
     admin: { id: 'a0000000-0000-4000-8000-000000000001', name: 'Riya Admin' },
@@ -80,6 +119,10 @@ export async function startBillingWorld(
     deps,
     tokens,
     staff,
+    get upstream() {
+      if (!upstream) throw new Error('start the world with readModels: true to emit events');
+      return upstream;
+    },
     async call({ as = 'admin', ...request }) {
       const headers: Record<string, unknown> = {
         ...(await allowedCallerHeaders(internalCallers, 'billing', String(request.url ?? ''))),
@@ -90,6 +133,7 @@ export async function startBillingWorld(
     },
     async close() {
       await app.close();
+      await upstream?.stop();
       await stopWorker?.();
       await deps.invoicePdfs.close();
       await deps.renderer.close();
@@ -98,6 +142,61 @@ export async function startBillingWorld(
       deps.redis.disconnect();
       await deps.database.close();
       await database.drop();
+    },
+  };
+}
+
+async function startUpstream(label: string, namespace: string, deps: BillingDeps) {
+  const stopConsumer = await startReadModelConsumer(deps);
+  const upstreamDatabase = await createTestDatabase(`billing_${label}_upstream`);
+  const upstream = connectDatabase(upstreamDatabase.url);
+  await migrateDatabase(upstream.db);
+  const relay = new OutboxRelay({
+    pool: upstream.pool,
+    bus: deps.bus,
+    logger: deps.logger,
+    pollIntervalMs: 20,
+  });
+  relay.start();
+  const publishers = {
+    booking: createPublisher('booking'),
+    commerce: createPublisher('commerce'),
+    catalogue: createPublisher('catalogue'),
+    identity: createPublisher('identity'),
+  };
+  const emitted: string[] = [];
+  const pool = deps.database.pool;
+  return {
+    namespace,
+    async emit<E extends EventDefinition>(
+      producer: Producer,
+      event: E,
+      key: string,
+      payload: MessageInitShape<E['schema']>,
+    ): Promise<PublishedEvent> {
+      const published = await upstream.db.transaction((tx) => publishers[producer](tx, event, key, payload));
+      emitted.push(published.id);
+      return published;
+    },
+    async settled(ids: string[] = emitted) {
+      await eventually(
+        async () => {
+          const { rows } = await pool.query<{ handled: number }>(
+            `select count(*)::int as handled from inbox
+             where consumer like 'billing.read-models.%' and event_id::text = any($1::text[])`,
+            [ids],
+          );
+          if (rows[0]!.handled !== ids.length)
+            throw new Error(`${rows[0]!.handled} of ${ids.length} events handled so far`);
+        },
+        { timeoutMs: 30_000, intervalMs: 50 },
+      );
+    },
+    async stop() {
+      await stopConsumer();
+      await relay.stop({ flush: false });
+      await upstream.close();
+      await upstreamDatabase.drop();
     },
   };
 }
