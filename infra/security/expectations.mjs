@@ -48,6 +48,8 @@ export function expectedFor(route, role, fixtures) {
 }
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
+/** An id no record has: for routes whose records the fixtures cannot make. */
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 const self = (_fx, who) => ({ name: who?.user?.name ?? 'Signed Out' });
 
 /**
@@ -241,6 +243,54 @@ export const ROUTE_TABLE = {
     access: 'user',
     params: (fx) => ({ serviceId: fx.service._id }),
     why: "the caller's own favorites",
+  },
+  'GET /api/v1/reviews': {
+    access: 'public',
+    query: (fx) => ({ service: fx.service._id }),
+    why: "a treatment's or a product's published reviews",
+  },
+  'GET /api/v1/reviews/mine': { access: 'user', why: "the caller's own reviews and what they may review" },
+  // Only a completed visit or a delivered order (booking's and commerce's events) makes something
+  // reviewable, and the fixtures have neither: nothing to review and no review, 404 for every caller.
+  'POST /api/v1/reviews': {
+    access: 'user',
+    body: () => ({ sourceId: `appointment:${NO_SUCH_ID}`, rating: 5 }),
+    allow404: true,
+    why: 'a customer reviews only their own completed visit or delivered order',
+  },
+  'PUT /api/v1/reviews/{id}': {
+    access: 'user',
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ rating: 4 }),
+    allow404: true,
+    why: "only its author finds a review (anyone else's is 404: catalogue's reviews test)",
+  },
+  'DELETE /api/v1/reviews/{id}': {
+    access: 'user',
+    params: () => ({ id: NO_SUCH_ID }),
+    allow404: true,
+    why: "only its author finds a review (anyone else's is 404: catalogue's reviews test)",
+  },
+  'GET /api/v1/admin/reviews': { access: 'admin', why: 'review moderation' },
+  'PUT /api/v1/admin/reviews/{id}/hide': {
+    access: 'admin',
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ reason: 'Matrix check' }),
+    allow404: true,
+    why: 'review moderation',
+  },
+  'PUT /api/v1/admin/reviews/{id}/unhide': {
+    access: 'admin',
+    params: () => ({ id: NO_SUCH_ID }),
+    allow404: true,
+    why: 'review moderation',
+  },
+  'PUT /api/v1/admin/reviews/{id}/reply': {
+    access: 'admin',
+    params: () => ({ id: NO_SUCH_ID }),
+    body: () => ({ text: 'Thank you!' }),
+    allow404: true,
+    why: 'review moderation',
   },
 
   // booking

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   isoDateOf,
@@ -9,8 +8,10 @@ import {
   openSignedIn,
   prepareBookingStack,
   serviceNamed,
+  shiftInBooking,
   signIn,
   spaDay,
+  startsToday,
   verifiedCustomer,
   type CatalogueService,
   type Session,
@@ -83,48 +84,6 @@ async function drag(page: Page, source: Locator, column: Locator, y: number) {
   await page.mouse.down();
   await page.mouse.move(to.x + 30, to.y + y, { steps: 8 });
   await page.mouse.up();
-}
-
-const MINUTE = 60_000;
-const istDateOfMs = (ms: number) => new Date(ms + 330 * MINUTE).toISOString().slice(0, 10);
-
-/**
- * Moves an appointment to another start by shifting its row in booking's own database. The product
- * refuses to book the past, and the check-in steps belong to the appointment's day: this is the one
- * thing a journey cannot do through the API.
- */
-async function shiftInBooking(code: string, bookedStartIso: string, startMs: number): Promise<void> {
-  const client = new pg.Client({
-    connectionString: inject('databaseUrlPattern').replace('{service}', 'booking'),
-  });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query(
-      `update appointments set starts_at = starts_at + make_interval(secs => $2),
-         ends_at = ends_at + make_interval(secs => $2), room_free_at = room_free_at + make_interval(secs => $2)
-       where appointment_code = $1`,
-      [code, (startMs - Date.parse(bookedStartIso)) / 1000],
-    );
-    expect(rowCount).toBe(1);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * Today's two starts for the check-in journey, 90 minutes apart (so never in one room or with one
- * therapist at once): one five minutes ago (a no-show may be marked), and one later today, or earlier
- * when later would run past midnight in the spa's zone.
- */
-function startsToday(): { started: number; other: number } {
-  const now = Date.now();
-  const midnight = Date.parse(`${istDateOfMs(now)}T00:00:00+05:30`);
-  const started = Math.max(Math.floor(now / MINUTE) * MINUTE - 5 * MINUTE, midnight);
-  const later = started + 90 * MINUTE;
-  return {
-    started,
-    other: istDateOfMs(later + 90 * MINUTE) === istDateOfMs(now) ? later : started - 90 * MINUTE,
-  };
 }
 
 describe('the front desk calendar', () => {

@@ -1,7 +1,10 @@
 import * as catalogue from '../../gen/spa/catalogue/v1/events_pb.js';
 import { defineEvent } from '../define.js';
 
-/** Catalogue entity state, mirrored by booking (services, categories, rooms) and commerce (products). */
+/**
+ * Catalogue entity state, mirrored by booking (services, categories, rooms) and commerce (products),
+ * and customers' reviews (notification emails the author of a hidden one).
+ */
 export const catalogueEvents = {
   serviceUpserted: defineEvent(
     'catalogue.service.upserted',
@@ -44,6 +47,24 @@ export const catalogueEvents = {
     'catalogue.product.deleted',
     catalogue.ProductDeletedSchema,
     'catalogue.product.v1',
+    true,
+  ),
+  reviewUpserted: defineEvent(
+    'catalogue.review.upserted',
+    catalogue.ReviewUpsertedSchema,
+    'catalogue.review.v1',
+    true,
+  ),
+  reviewDeleted: defineEvent(
+    'catalogue.review.deleted',
+    catalogue.ReviewDeletedSchema,
+    'catalogue.review.v1',
+    true,
+  ),
+  reviewHidden: defineEvent(
+    'catalogue.review.hidden',
+    catalogue.ReviewHiddenSchema,
+    'catalogue.review.v1',
     true,
   ),
 } as const;

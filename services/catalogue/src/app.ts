@@ -6,6 +6,7 @@ import { categoriesRoutes } from './http/categories.routes.js';
 import { favoritesRoutes } from './http/favorites.routes.js';
 import { productTaxonomyRoutes } from './http/product-taxonomy.routes.js';
 import { productsRoutes } from './http/products.routes.js';
+import { reviewsRoutes } from './http/reviews.routes.js';
 import { ReadCache } from './http/read-cache.js';
 import { internalStatsRoutes } from './http/internal-stats.routes.js';
 import { reservationCallers, reservationsRoutes } from './http/reservations.routes.js';
@@ -20,12 +21,18 @@ import { ImageStore } from './uploads/image-store.js';
 /** Who may call each internal route (the kit's guard refuses everyone else with 401). */
 export const internalCallers = { ...reservationCallers, '/internal/stats': ['gateway'] } as const;
 
-export async function buildApp(deps: ServiceDeps & { config: CatalogueConfig }): Promise<FastifyInstance> {
+export type CatalogueDeps = ServiceDeps & {
+  config: CatalogueConfig;
+  /** The current time; tests may move it (a review's 30-day edit window). */
+  now?: () => Date;
+};
+
+export async function buildApp(deps: CatalogueDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = await createApp({
     name: 'catalogue',
     description:
-      'Treatments and their categories, rooms, the retail catalogue, images and favorites. Public reads need no token; writes need an admin.',
+      'Treatments and their categories, rooms, the retail catalogue, images, favorites and verified reviews. Public reads need no token; writes need an admin (a review needs its author).',
     logger: deps.logger,
     readiness: deps.readiness,
     verifier: deps.verifier,
@@ -40,6 +47,12 @@ export async function buildApp(deps: ServiceDeps & { config: CatalogueConfig }):
       { name: 'subcategories' },
       { name: 'upload', description: 'Images for treatments and products' },
       { name: 'favorites', description: "A signed-in user's favorite treatments" },
+      {
+        name: 'reviews',
+        description:
+          'Verified reviews: a customer rates a completed treatment or a delivered product; everyone reads the published ones',
+      },
+      { name: 'review moderation', description: 'Admins hide, publish again and reply to reviews' },
     ],
   });
 
@@ -60,6 +73,7 @@ export async function buildApp(deps: ServiceDeps & { config: CatalogueConfig }):
       timeoutMs: config.bookingTimeoutMs,
       serviceAuth: deps.serviceAuth,
     }),
+    now: deps.now ?? (() => new Date()),
   };
 
   app.addHook('onClose', async () => cache.close());
@@ -86,6 +100,7 @@ export async function buildApp(deps: ServiceDeps & { config: CatalogueConfig }):
     productsRoutes,
     productTaxonomyRoutes,
     favoritesRoutes,
+    reviewsRoutes,
     uploadRoutes,
     reservationsRoutes,
     internalStatsRoutes,

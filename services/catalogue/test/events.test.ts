@@ -68,6 +68,7 @@ describe('catalogue events through the outbox', () => {
       { topic: 'catalogue.category.v1', compacted: true },
       { topic: 'catalogue.room.v1', compacted: true },
       { topic: 'catalogue.product.v1', compacted: true },
+      { topic: 'catalogue.review.v1', compacted: true },
     ]);
   });
 

@@ -14,6 +14,7 @@ export const paths = {
   dashboard: '/dashboard',
   employees: '/dashboard/employees',
   calendar: '/dashboard/calendar',
+  reports: '/dashboard/reports',
   appointment: '/appointment',
   myAppointments: '/my-appointments',
   store: '/store',

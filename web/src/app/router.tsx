@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RequireRole } from '../components/guards/require-auth';
-import { STAFF_ROLES } from '../components/guards/access';
+import { ADMIN_ONLY, STAFF_ROLES } from '../components/guards/access';
 import { PublicLayout } from '../components/layout/public-layout';
 import { RootLayout } from '../components/layout/root-layout';
 import { PageLoader } from '../components/page-loader';
@@ -47,6 +47,11 @@ const publicRoutes: RouteObject[] = [
   {
     element: <RequireRole roles={STAFF_ROLES} />,
     children: [{ path: 'dashboard/calendar', ...page(() => import('../features/calendar/calendar.page')) }],
+  },
+  // The owner's reports: admins only (billing answers them to admins alone).
+  {
+    element: <RequireRole roles={ADMIN_ONLY} />,
+    children: [{ path: 'dashboard/reports', ...page(() => import('../features/reports/reports.page')) }],
   },
 
   { path: 'appointment', ...page(() => import('../features/appointments/appointment.page')) },

@@ -6,6 +6,7 @@ import { definedOnly } from '../domain/text.js';
 import { publishProductStates } from '../events/catalogue-state.js';
 import { catalogueEvents } from '../events/publishes.js';
 import { isForeignKeyViolation, isUniqueViolation, isUuid, likePattern } from './pg-errors.js';
+import { ratingsOf, type Rating } from './reviews.repository.js';
 import { productCategories, products, subcategories } from './schema.js';
 import type { Store } from './store.js';
 import { nextProductUpdatedAt } from './product-clock.js';
@@ -13,6 +14,8 @@ import { nextProductUpdatedAt } from './product-clock.js';
 export type ProductRecord = typeof products.$inferSelect & {
   productCategory: { id: string; name: string };
   subcategory: { id: string; name: string } | null;
+  /** Its published reviews' average and count; null while it has none. */
+  rating: Rating | null;
 };
 
 export interface ProductFilter {
@@ -53,8 +56,19 @@ function selectProducts(db: Queryable) {
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
 
-function toRecord({ product, productCategory, subcategory }: SelectedRow): ProductRecord {
-  return { ...product, productCategory, subcategory: subcategory?.id ? subcategory : null };
+/** The rows as records, with their ratings from one grouped query. */
+async function toRecords(db: Queryable, rows: SelectedRow[]): Promise<ProductRecord[]> {
+  const ratings = await ratingsOf(
+    db,
+    'product',
+    rows.map((row) => row.product.id),
+  );
+  return rows.map(({ product, productCategory, subcategory }) => ({
+    ...product,
+    productCategory,
+    subcategory: subcategory?.id ? subcategory : null,
+    rating: ratings.get(product.id) ?? null,
+  }));
 }
 
 /** Newest first, as a shop shows what it has just added at the top. */
@@ -74,13 +88,13 @@ export async function listProducts(
   const total = filter.page
     ? ((await db.select({ total: count() }).from(products).where(where))[0]?.total ?? 0)
     : rows.length;
-  return { items: rows.map(toRecord), total };
+  return { items: await toRecords(db, rows), total };
 }
 
 export async function getProduct(db: Queryable, id: string): Promise<ProductRecord> {
   const [row] = isUuid(id) ? await selectProducts(db).where(eq(products.id, id)) : [];
   if (!row) throw notFound(NOT_FOUND);
-  return toRecord(row);
+  return (await toRecords(db, [row]))[0]!;
 }
 
 /** The category must exist and the subcategory, when given, must be one of that category's. */

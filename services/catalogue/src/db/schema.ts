@@ -225,3 +225,82 @@ export const stockReservationItems = pgTable(
     check('stock_reservation_items_quantity_check', sql`${table.quantity} > 0`),
   ],
 );
+
+/**
+ * What a customer may review, from other services' facts: a completed appointment
+ * (booking.appointment.completed) or a delivered order line (commerce.order.delivered). Never from
+ * the client. One row per source: `appointment:<appointment id>` or `order:<order id>:<product id>`.
+ */
+export const reviewEligibility = pgTable(
+  'review_eligibility',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull(),
+    authorName: text('author_name').notNull().default(''),
+    /** Empty when the source carried none. */
+    authorEmail: text('author_email').notNull().default(''),
+    subjectKind: text('subject_kind').$type<ReviewSubjectKind>().notNull(),
+    subjectId: text('subject_id').notNull(),
+    subjectName: text('subject_name').notNull(),
+    sourceId: text('source_id').notNull().unique('review_eligibility_source_id_key'),
+    /** When the appointment was completed or the order delivered. */
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('review_eligibility_user_idx').on(table.userId, table.visitedAt.desc()),
+    check('review_eligibility_subject_kind_check', sql`${table.subjectKind} in ('service', 'product')`),
+  ],
+);
+
+/**
+ * Accounts erased (identity.user.erased): their id only. A completed appointment or a delivered order
+ * of theirs read later (a replay, or this consumer catching up on a topic's history) must not make them
+ * reviewable again with the name and email the old event carried.
+ */
+export const erasedUsers = pgTable('erased_users', {
+  userId: text('user_id').primaryKey(),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ReviewSubjectKind = 'service' | 'product';
+export type ReviewStatus = 'published' | 'hidden';
+
+/** A customer's review: one per eligibility (a completed visit, a delivered order line). */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sourceId: text('source_id')
+      .notNull()
+      .unique('reviews_source_id_key')
+      .references(() => reviewEligibility.sourceId),
+    userId: text('user_id').notNull(),
+    authorName: text('author_name').notNull().default(''),
+    authorEmail: text('author_email').notNull().default(''),
+    subjectKind: text('subject_kind').$type<ReviewSubjectKind>().notNull(),
+    subjectId: text('subject_id').notNull(),
+    subjectName: text('subject_name').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    /** An uploaded image's URL (/uploads/...). */
+    photo: text('photo'),
+    status: text('status').$type<ReviewStatus>().notNull().default('published'),
+    hiddenReason: text('hidden_reason'),
+    replyText: text('reply_text'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('reviews_subject_idx').on(table.subjectKind, table.subjectId, table.status, table.createdAt.desc()),
+    index('reviews_user_idx').on(table.userId, table.createdAt.desc()),
+    index('reviews_status_idx').on(table.status, table.createdAt.desc()),
+    check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
+    check('reviews_text_check', sql`char_length(${table.text}) <= 2000`),
+    check('reviews_reply_check', sql`char_length(${table.replyText}) <= 1000`),
+    check('reviews_status_check', sql`${table.status} in ('published', 'hidden')`),
+    check('reviews_subject_kind_check', sql`${table.subjectKind} in ('service', 'product')`),
+  ],
+);

@@ -16,12 +16,15 @@ import { publishServiceStates } from '../events/catalogue-state.js';
 import { catalogueEvents } from '../events/publishes.js';
 import { requireCategory } from './categories.repository.js';
 import { isForeignKeyViolation, isUuid, likePattern } from './pg-errors.js';
+import { ratingsOf, type Rating } from './reviews.repository.js';
 import { serviceCategories, servicePricing, services } from './schema.js';
 import type { Store } from './store.js';
 
 export type ServiceRecord = typeof services.$inferSelect & {
   category: { id: string; name: string };
   pricing: Array<typeof servicePricing.$inferSelect>;
+  /** Its published reviews' average and count; null while it has none. */
+  rating: Rating | null;
 };
 
 export interface ServiceFilter {
@@ -52,20 +55,18 @@ function filterOf(filter: ServiceFilter): SQL | undefined {
   );
 }
 
+/** The page's pricing options and ratings: one query each, whatever the page's length. */
 async function withPricing(
   db: Queryable,
   rows: Array<{ service: typeof services.$inferSelect; category: { id: string; name: string } }>,
 ): Promise<ServiceRecord[]> {
   if (rows.length === 0) return [];
+  const ids = rows.map(({ service }) => service.id);
+  const ratings = await ratingsOf(db, 'service', ids);
   const pricing = await db
     .select()
     .from(servicePricing)
-    .where(
-      inArray(
-        servicePricing.serviceId,
-        rows.map(({ service }) => service.id),
-      ),
-    )
+    .where(inArray(servicePricing.serviceId, ids))
     .orderBy(asc(servicePricing.position));
   const byService = new Map<string, typeof pricing>();
   for (const option of pricing)
@@ -74,6 +75,7 @@ async function withPricing(
     ...service,
     category,
     pricing: byService.get(service.id) ?? [],
+    rating: ratings.get(service.id) ?? null,
   }));
 }
 

@@ -4,6 +4,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import {
   productCategories,
   products,
+  reviews,
   rooms,
   serviceCategories,
   servicePricing,
@@ -159,4 +160,44 @@ export async function publishProductStates(
       },
     });
   }
+}
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+/** A review as the bus carries it: no author name or email (only ReviewHidden names them). */
+function reviewMessage(review: ReviewRow) {
+  return {
+    id: review.id,
+    sourceId: review.sourceId,
+    userId: review.userId,
+    subjectKind: review.subjectKind,
+    subjectId: review.subjectId,
+    subjectName: review.subjectName,
+    rating: review.rating,
+    text: review.text,
+    photo: review.photo ?? '',
+    status: review.status,
+    hiddenReason: review.hiddenReason ?? '',
+    replyText: review.replyText ?? '',
+    repliedAtMs: review.repliedAt ? epochMs(review.repliedAt) : 0n,
+    visitedAtMs: epochMs(review.visitedAt),
+    createdAtMs: epochMs(review.createdAt),
+    updatedAtMs: epochMs(review.updatedAt),
+  };
+}
+
+/** catalogue.review.upserted: the review as written, edited, replied to or published again. */
+export async function publishReviewState(tx: Queryable, publish: Publish, review: ReviewRow): Promise<void> {
+  await publish(tx, catalogueEvents.reviewUpserted, review.id, { review: reviewMessage(review) });
+}
+
+/** catalogue.review.hidden: the hidden review, the reason, and whom to tell (notification emails them). */
+export async function publishReviewHidden(tx: Queryable, publish: Publish, review: ReviewRow): Promise<void> {
+  await publish(tx, catalogueEvents.reviewHidden, review.id, {
+    review: reviewMessage(review),
+    reason: review.hiddenReason ?? '',
+    authorEmail: review.authorEmail,
+    authorName: review.authorName,
+    subjectName: review.subjectName,
+  });
 }

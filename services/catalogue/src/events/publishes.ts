@@ -1,7 +1,7 @@
 import type { TopicSpec } from '@spa/kit';
 import { events } from '@spa/proto';
 
-/** Catalogue's entity-state events; each topic is compacted and keyed by the entity id. */
+/** Catalogue's entity-state events (reviews included); each topic is compacted and keyed by the entity id. */
 export const catalogueEvents = {
   serviceUpserted: events.serviceUpserted,
   serviceDeleted: events.serviceDeleted,
@@ -11,6 +11,9 @@ export const catalogueEvents = {
   roomDeleted: events.roomDeleted,
   productUpserted: events.productUpserted,
   productDeleted: events.productDeleted,
+  reviewUpserted: events.reviewUpserted,
+  reviewDeleted: events.reviewDeleted,
+  reviewHidden: events.reviewHidden,
 } as const;
 
 export const catalogueTopics: TopicSpec[] = [

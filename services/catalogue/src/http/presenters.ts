@@ -2,9 +2,11 @@ import type { CategoryRow } from '../db/categories.repository.js';
 import type { ProductCategoryRow, SubcategoryRecord } from '../db/product-taxonomy.repository.js';
 import type { ProductRecord } from '../db/products.repository.js';
 import type { Reservation } from '../db/reservations.repository.js';
+import type { EligibilityRow, Rating, ReviewRow } from '../db/reviews.repository.js';
 import type { RoomRow } from '../db/rooms.repository.js';
 import type { ServiceRecord } from '../db/services.repository.js';
 import { paiseToRupees } from '../domain/money.js';
+import { editableUntil, publicAuthorName } from '../domain/review-form.js';
 import { depositPolicyOf, depositPolicyOutput } from '../domain/service-form.js';
 
 /*
@@ -50,6 +52,7 @@ export function presentService(record: ServiceRecord) {
     images: record.images,
     cleanupMinutes: record.cleanupMinutes,
     depositPolicy: depositPolicyOutput(depositPolicyOf(record)),
+    rating: presentRating(record.rating),
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };
@@ -83,6 +86,7 @@ export function presentProduct(record: ProductRecord) {
     weight: record.weight,
     productCategory: ref(record.productCategory),
     subcategory: record.subcategory ? ref(record.subcategory) : null,
+    rating: presentRating(record.rating),
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
   };
@@ -120,4 +124,79 @@ export function presentReservation(reservation: Reservation) {
 /** The answer of a list when the caller asked for a page. */
 export function presentPage<T>(items: T[], total: number, page: { number: number; size: number }) {
   return { items, total, page: page.number, pageSize: page.size };
+}
+
+/** `{ average, count }` of the published reviews, or null while there are none (never an invented number). */
+export function presentRating(rating: Rating | null | undefined) {
+  return rating && rating.count > 0 ? { average: rating.average, count: rating.count } : null;
+}
+
+const subjectOf = (row: { subjectKind: string; subjectId: string; subjectName: string }) => ({
+  kind: row.subjectKind,
+  id: row.subjectId,
+  name: row.subjectName,
+});
+
+const replyOf = (row: ReviewRow) =>
+  row.replyText !== null && row.repliedAt !== null
+    ? { text: row.replyText, repliedAt: iso(row.repliedAt) }
+    : null;
+
+/** A review as anyone reads it under a treatment or product: the author as "Priya S.", no email. */
+export function presentPublicReview(row: ReviewRow) {
+  return {
+    _id: row.id,
+    id: row.id,
+    rating: row.rating,
+    text: row.text,
+    photo: row.photo,
+    authorName: publicAuthorName(row.authorName),
+    verified: true,
+    visitedAt: iso(row.visitedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    reply: replyOf(row),
+  };
+}
+
+/** A review as the moderating admin sees it: the public view plus status, subject and the author in full. */
+export function presentAdminReview(row: ReviewRow) {
+  return {
+    ...presentPublicReview(row),
+    status: row.status,
+    hiddenReason: row.hiddenReason,
+    subject: subjectOf(row),
+    authorName: row.authorName,
+    authorEmail: row.authorEmail,
+  };
+}
+
+/** A review as its author sees it in My Reviews. */
+export function presentMyReview(row: ReviewRow) {
+  return {
+    _id: row.id,
+    id: row.id,
+    sourceId: row.sourceId,
+    subject: subjectOf(row),
+    rating: row.rating,
+    text: row.text,
+    photo: row.photo,
+    status: row.status,
+    hiddenReason: row.hiddenReason,
+    reply: replyOf(row),
+    visitedAt: iso(row.visitedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    editableUntil: iso(editableUntil(row.createdAt)),
+  };
+}
+
+/** A visit or delivered product the customer has not reviewed yet. */
+export function presentEligible(row: EligibilityRow) {
+  return { sourceId: row.sourceId, subject: subjectOf(row), visitedAt: iso(row.visitedAt) };
+}
+
+/** The answer of a review list: its page in `page`/`limit` terms, `pages` 0 when there are none. */
+export function presentReviewPage(total: number, page: { number: number; size: number }) {
+  return { page: page.number, limit: page.size, total, pages: Math.ceil(total / page.size) };
 }

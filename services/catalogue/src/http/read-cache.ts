@@ -3,7 +3,7 @@ import type { Logger, Redis } from '@spa/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Reads that change together; a write bumps its group's generation, so old entries are never read again. */
-export type CacheGroup = 'services' | 'rooms' | 'products';
+export type CacheGroup = 'services' | 'rooms' | 'products' | 'reviews';
 
 export interface CachedBody {
   etag: string;

@@ -11,6 +11,8 @@ export interface RouteDeps {
   images: ImageStore;
   config: CatalogueConfig;
   booking: BookingClient;
+  /** The current time (reviews' 30-day edit window); tests may move it. */
+  now: () => Date;
 }
 
 declare module 'fastify' {

@@ -34,6 +34,21 @@ const reference = {
   properties: { _id: { type: 'string' }, id: { type: 'string' }, name: { type: 'string' } },
 };
 
+export const ratingSchema = {
+  anyOf: [
+    {
+      type: 'object',
+      required: ['average', 'count'],
+      properties: {
+        average: { type: 'number', description: 'Average of the published reviews, one decimal' },
+        count: { type: 'integer', description: 'How many published reviews' },
+      },
+    },
+    { type: 'null' },
+  ],
+  description: 'The published reviews: null while there are none',
+};
+
 export const categorySchema = {
   type: 'object',
   required: ['_id', 'id', 'name', 'description', 'order', 'isActive', 'assignedEmployeeRole'],
@@ -87,7 +102,7 @@ export const depositPolicySchema = {
 
 export const serviceSchema = {
   type: 'object',
-  required: ['_id', 'id', 'name', 'category', 'pricing', 'isActive', 'depositPolicy'],
+  required: ['_id', 'id', 'name', 'category', 'pricing', 'isActive', 'depositPolicy', 'rating'],
   properties: {
     _id: { type: 'string' },
     id: { type: 'string' },
@@ -104,6 +119,7 @@ export const serviceSchema = {
       description: 'Buffer after the treatment before the room is used again',
     },
     depositPolicy: depositPolicySchema,
+    rating: ratingSchema,
     createdAt: isoDate,
     updatedAt: isoDate,
   },
@@ -128,7 +144,7 @@ export const roomSchema = {
 
 export const productSchema = {
   type: 'object',
-  required: ['_id', 'id', 'name', 'description', 'price', 'stock', 'images', 'productCategory'],
+  required: ['_id', 'id', 'name', 'description', 'price', 'stock', 'images', 'productCategory', 'rating'],
   properties: {
     _id: { type: 'string' },
     id: { type: 'string' },
@@ -141,6 +157,7 @@ export const productSchema = {
     weight: { type: ['string', 'null'] },
     productCategory: reference,
     subcategory: { anyOf: [reference, { type: 'null' }] },
+    rating: ratingSchema,
     createdAt: isoDate,
     updatedAt: isoDate,
   },
@@ -328,3 +345,140 @@ export const subcategoryListQuery = strictObject({
 export const listPagingQuery = { type: 'object', properties: { ...pagingQueryProperties() } } as const;
 
 export const DEFAULT_PAGE_SIZE = 8;
+
+// ---- reviews ----
+
+const reviewSubjectSchema = {
+  type: 'object',
+  required: ['kind', 'id', 'name'],
+  properties: {
+    kind: { type: 'string', enum: ['service', 'product'] },
+    id: { type: 'string' },
+    name: { type: 'string', description: 'As it was called when it was visited or delivered' },
+  },
+};
+
+const reviewReplySchema = {
+  anyOf: [
+    {
+      type: 'object',
+      required: ['text', 'repliedAt'],
+      properties: { text: { type: 'string' }, repliedAt: isoDate },
+    },
+    { type: 'null' },
+  ],
+  description: "The spa's public reply, or null",
+};
+
+const reviewStatus = { type: 'string', enum: ['published', 'hidden'] };
+const nullableText = { type: ['string', 'null'] };
+
+const publicReviewProperties = {
+  _id: { type: 'string' },
+  id: { type: 'string' },
+  rating: { type: 'integer', minimum: 1, maximum: 5 },
+  text: { type: 'string' },
+  photo: { ...nullableText, description: 'An uploaded image (/uploads/…) or null' },
+  authorName: { type: 'string', description: 'First name and last initial, e.g. "Priya S."' },
+  verified: {
+    type: 'boolean',
+    description: 'Always true: only a completed visit or a delivered order is reviewed',
+  },
+  visitedAt: { ...isoDate, description: 'When the treatment was completed or the order delivered' },
+  createdAt: isoDate,
+  updatedAt: { ...isoDate, description: 'When its author last changed it' },
+  reply: reviewReplySchema,
+};
+
+export const publicReviewSchema = {
+  type: 'object',
+  required: Object.keys(publicReviewProperties),
+  properties: publicReviewProperties,
+};
+
+export const adminReviewSchema = {
+  type: 'object',
+  required: [...Object.keys(publicReviewProperties), 'status', 'hiddenReason', 'subject', 'authorEmail'],
+  properties: {
+    ...publicReviewProperties,
+    authorName: { type: 'string', description: "The author's full name" },
+    status: reviewStatus,
+    hiddenReason: nullableText,
+    subject: reviewSubjectSchema,
+    authorEmail: { type: 'string', description: 'Empty when the visit or order carried none' },
+  },
+};
+
+const myReviewProperties = {
+  _id: { type: 'string' },
+  id: { type: 'string' },
+  sourceId: { type: 'string' },
+  subject: reviewSubjectSchema,
+  rating: { type: 'integer', minimum: 1, maximum: 5 },
+  text: { type: 'string' },
+  photo: nullableText,
+  status: reviewStatus,
+  hiddenReason: { ...nullableText, description: 'Why an admin hid it (null while published)' },
+  reply: reviewReplySchema,
+  visitedAt: isoDate,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  editableUntil: {
+    ...isoDate,
+    description: '30 days after it was written; edits after it are refused (409)',
+  },
+};
+
+export const myReviewSchema = {
+  type: 'object',
+  required: Object.keys(myReviewProperties),
+  properties: myReviewProperties,
+};
+
+export const eligibleSchema = {
+  type: 'object',
+  required: ['sourceId', 'subject', 'visitedAt'],
+  properties: {
+    sourceId: {
+      type: 'string',
+      description:
+        '"appointment:<appointment id>" or "order:<order id>:<product id>": send it to POST /reviews',
+    },
+    subject: reviewSubjectSchema,
+    visitedAt: isoDate,
+  },
+};
+
+export const reviewPageFields = {
+  page: { type: 'integer' },
+  limit: { type: 'integer' },
+  total: { type: 'integer', description: 'How many there are in all' },
+  pages: { type: 'integer', description: 'How many pages of `limit` (0 when there are none)' },
+};
+
+const reviewFields = {
+  rating: { type: 'integer', minimum: 1, maximum: 5, description: 'Whole stars, 1 to 5' },
+  // The limit (2000 after trimming) is the domain's, with its own message; this only bounds the body.
+  text: { type: ['string', 'null'], maxLength: 10_000, description: 'At most 2000 characters; optional' },
+  photo: {
+    type: ['string', 'null'],
+    maxLength: 300,
+    description: 'An image uploaded through POST /upload (its imageUrl); null or empty for none',
+  },
+};
+
+export const createReviewBody = strictObject(
+  {
+    sourceId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'One of the caller’s visits or delivered products (GET /reviews/mine, toReview)',
+    },
+    ...reviewFields,
+  },
+  ['sourceId', 'rating'],
+);
+
+/** An edit sends the review as it should be: text left out is empty, a photo left out is none. */
+export const updateReviewBody = strictObject(reviewFields, ['rating']);

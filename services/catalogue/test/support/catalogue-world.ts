@@ -2,13 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  connectServiceDeps,
-  createLogger,
-  createTokenVerifier,
-  revocationCheck,
-  type ServiceDeps,
-} from '@spa/kit';
+import { connectServiceDeps, createLogger, createTokenVerifier, revocationCheck } from '@spa/kit';
 import {
   allowedCallerHeaders,
   createTestDatabase,
@@ -18,8 +12,8 @@ import {
   testServiceKeyEnv,
 } from '@spa/kit/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, internalCallers as catalogueInternalCallers } from '../../src/app.js';
-import { loadConfig, type CatalogueConfig } from '../../src/config.js';
+import { buildApp, internalCallers as catalogueInternalCallers, type CatalogueDeps } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
 import { startBooking, type BookingWorld } from '../../../booking/test/support/booking-world.js';
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -29,7 +23,7 @@ type Body = InjectOptions['payload'];
 
 export interface CatalogueWorld {
   app: FastifyInstance;
-  deps: ServiceDeps & { config: CatalogueConfig };
+  deps: CatalogueDeps;
   uploadDir: string;
   tokens: { admin: string; user: string; otherUser: string; employee: string };
   userId: string;
@@ -51,6 +45,8 @@ export interface CatalogueOptions {
    * BOOKING_URL points nowhere and deleting a room or a treatment answers 503.
    */
   booking?: true | BookingWorld;
+  /** The catalogue's clock (a review's 30-day edit window); the real time when not given. */
+  now?: () => Date;
 }
 
 /** The catalogue app on a fresh database and upload folder, against the real Postgres, Redis and Kafka. */
@@ -79,6 +75,7 @@ export async function startCatalogue(
     ...base,
     config,
     verifier: createTokenVerifier({ jwks: await testJwks(), isRevoked: revocationCheck(base.redis) }),
+    now: options.now,
   };
   const app = await buildApp(deps);
   const userId = `user-${label}`;

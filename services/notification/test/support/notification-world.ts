@@ -136,6 +136,11 @@ export async function createNotificationWorld(label: string) {
       return identity.db.transaction((tx) => publish(tx, retargeted(event), payload.userId, payload));
     },
 
+    /** What another service does (catalogue hiding a review...): any event goes out through an outbox. */
+    async publish<E extends EventDefinition>(event: E, key: string, payload: MessageInitShape<E['schema']>) {
+      return identity.db.transaction((tx) => publish(tx, retargeted(event), key, payload));
+    },
+
     async close() {
       await Promise.allSettled(stops.map((stop) => stop()));
       await consumer.stop();

@@ -45,6 +45,13 @@ export interface Service {
   images: string[];
   /** The deposit an online booking pays (absent: none); `value` a percent, or rupees when fixed. */
   depositPolicy?: ServiceDepositPolicy;
+  /** Verified reviews' average and count; null (or absent) when nobody has reviewed it. */
+  rating?: Rating | null;
+}
+
+export interface Rating {
+  average: number;
+  count: number;
 }
 
 export interface ServiceDepositPolicy {
@@ -83,6 +90,8 @@ export interface Product {
   weight?: string | number | null;
   productCategory: Ref;
   subcategory?: Ref;
+  /** Verified reviews' average and count; null (or absent) when nobody has reviewed it. */
+  rating?: Rating | null;
 }
 
 export interface ProductCategory {

@@ -35,9 +35,10 @@ const TABS: readonly AdminTab[] = [
   },
   { id: 'products', label: 'Products', Component: lazy(() => import('../admin/products/products-tab')) },
   { id: 'orders', label: 'Orders', Component: lazy(() => import('../admin/orders/orders-tab')) },
+  { id: 'reviews', label: 'Reviews', Component: lazy(() => import('../admin/reviews/reviews-tab')) },
 ];
 
-/** The admin panel: one screen, nine tabs; the open tab lives in ?tab= so it survives a reload. */
+/** The admin panel: one screen, ten tabs; the open tab lives in ?tab= so it survives a reload. */
 export function AdminPanel({ user }: { user: SessionUser }) {
   const [params, setParams] = useSearchParams();
   const active = TABS.find((tab) => tab.id === params.get('tab')) ?? TABS[0]!;
@@ -67,9 +68,14 @@ export function AdminPanel({ user }: { user: SessionUser }) {
         <span className="eyebrow">Admin panel</span>
         <h1>Welcome back, {user.name.trim().split(/\s+/)[0] || 'admin'}</h1>
         <p className="lead">Run the spa: appointments, people, treatments, rooms, products and orders.</p>
-        <Link className="btn btn--secondary" to={paths.calendar}>
-          Open the calendar
-        </Link>
+        <div className="admin-panel__links">
+          <Link className="btn btn--secondary" to={paths.calendar}>
+            Open the calendar
+          </Link>
+          <Link className="btn btn--secondary" to={paths.reports}>
+            Open the reports
+          </Link>
+        </div>
       </header>
       <div className="admin-tabs" role="tablist" aria-label="Admin sections">
         {TABS.map((tab) => (

@@ -23,10 +23,9 @@ import {
   SettingsIcon,
   StarIcon,
 } from './dashboard-icons';
+import { fetchMyReviews, reviewKeys } from '../reviews/reviews.api';
 import './dashboard.css';
 
-/** The spec's "My Reviews" entry shows a fixed count; reviews are not collected yet. */
-const REVIEW_COUNT = 0;
 const RECENT_APPOINTMENTS = 2;
 const IN_BUSINESS_TIME = { timeZone: BUSINESS_TIME_ZONE };
 
@@ -40,6 +39,8 @@ function useAppointments(userId: string, timeRange: 'upcoming' | 'all') {
 
 function SideMenu({ appointmentCount }: { appointmentCount: number | undefined }) {
   const signOut = useSignOut();
+  // "My Reviews" counts the reviews written; a failed load shows no count rather than a wrong one.
+  const reviews = useQuery({ queryKey: reviewKeys.mine, queryFn: fetchMyReviews });
   const entries: Array<{ to: string; label: string; icon: ReactNode; count?: number; end?: boolean }> = [
     { to: paths.dashboard, label: 'Overview', icon: <GridIcon size={18} />, end: true },
     {
@@ -51,7 +52,12 @@ function SideMenu({ appointmentCount }: { appointmentCount: number | undefined }
     { to: paths.orders, label: 'Orders & Purchases', icon: <BagIcon size={18} /> },
     { to: paths.favorites, label: 'Favorites', icon: <HeartIcon size={18} /> },
     { to: paths.addresses, label: 'Addresses', icon: <HomeIcon size={18} /> },
-    { to: paths.reviews, label: 'My Reviews', icon: <StarIcon size={18} />, count: REVIEW_COUNT },
+    {
+      to: paths.reviews,
+      label: 'My Reviews',
+      icon: <StarIcon size={18} />,
+      count: reviews.data?.written.length,
+    },
     { to: paths.settings, label: 'Account Settings', icon: <SettingsIcon size={18} /> },
     { to: paths.help, label: 'Help & Support', icon: <HelpIcon size={18} /> },
     { to: paths.terms, label: 'Terms & Policies', icon: <DocumentIcon size={18} /> },

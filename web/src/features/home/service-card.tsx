@@ -4,6 +4,7 @@ import { formatINR } from '../../lib/format';
 import { ImageWithFallback } from '../catalogue/image-with-fallback';
 import { bookingTarget } from '../catalogue/links';
 import { refName, type Service } from '../catalogue/types';
+import { RatingLine } from '../reviews/stars';
 
 /** A treatment in the carousel: picture, name, one row per duration with its price, Book Now and View. */
 export function ServiceCard({ service }: { service: Service }) {
@@ -15,6 +16,7 @@ export function ServiceCard({ service }: { service: Service }) {
       <div className="carousel-card__body">
         {category && <span className="carousel-card__eyebrow">{category}</span>}
         <h3 className="carousel-card__title">{service.name}</h3>
+        <RatingLine rating={service.rating} size={14} />
         <ul className="price-rows" aria-label={`${service.name} durations and prices`}>
           {service.pricing.map((option, index) => (
             <li key={option._id ?? index} className="price-rows__row">

@@ -15,6 +15,8 @@ import { ImageWithFallback } from '../catalogue/image-with-fallback';
 import { bookingTarget } from '../catalogue/links';
 import { shareCurrentPage } from '../catalogue/share';
 import { refName, type Service } from '../catalogue/types';
+import { ReviewsSection } from '../reviews/review-list';
+import { RatingLine } from '../reviews/stars';
 import { useFavoriteToggle } from './favorite-toggle';
 import '../catalogue/badge.css';
 import '../catalogue/detail.css';
@@ -133,6 +135,7 @@ function ServiceView({ service }: { service: Service }) {
               </button>
             </div>
           </div>
+          <RatingLine rating={service.rating} />
           {service.description && <p className="service-detail__description">{service.description}</p>}
 
           <fieldset className="pricing-options">
@@ -172,6 +175,7 @@ function ServiceView({ service }: { service: Service }) {
           )}
         </div>
       </div>
+      <ReviewsSection kind="service" id={service._id} />
     </article>
   );
 }

@@ -15,6 +15,8 @@ import { ImageWithFallback } from '../catalogue/image-with-fallback';
 import { isLowStock } from '../catalogue/product-lists';
 import { shareCurrentPage } from '../catalogue/share';
 import { refName, type Product } from '../catalogue/types';
+import { ReviewsSection } from '../reviews/review-list';
+import { RatingLine } from '../reviews/stars';
 import { useAddToCart } from './add-to-cart';
 import { QuantityStepper } from './quantity-stepper';
 import { useWishlist } from './wishlist';
@@ -148,6 +150,7 @@ function ProductView({ product }: { product: Product }) {
             </div>
           </div>
 
+          <RatingLine rating={product.rating} />
           <p className="product-detail__price">{formatINR(product.price)}</p>
           {isLowStock(product.stock) && (
             <span className="cat-badge cat-badge--warning">Only {product.stock} left!</span>
@@ -187,6 +190,7 @@ function ProductView({ product }: { product: Product }) {
           <ProductDetails product={product} />
         </div>
       </div>
+      <ReviewsSection kind="product" id={product._id} />
     </article>
   );
 }

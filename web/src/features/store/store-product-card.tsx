@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { RatingLine } from '../reviews/stars';
 import { paths } from '../../app/paths';
 import { formatINR } from '../../lib/format';
 import { ImageWithFallback } from '../catalogue/image-with-fallback';
@@ -30,6 +31,7 @@ export function StoreProductCard({ product, onAddToCart, adding, position = 99 }
         <h2 className="store-card__title">
           <Link to={paths.product(product._id)}>{product.name}</Link>
         </h2>
+        <RatingLine rating={product.rating} size={14} />
         {product.description && <p className="store-card__text">{product.description}</p>}
         <div className="store-card__meta">
           <strong className="store-card__price">{formatINR(product.price)}</strong>

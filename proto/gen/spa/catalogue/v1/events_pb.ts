@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/catalogue/v1/events.proto.
  */
 export const file_spa_catalogue_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zcGEvY2F0YWxvZ3VlL3YxL2V2ZW50cy5wcm90bxIQc3BhLmNhdGFsb2d1ZS52MSJrCg1QcmljaW5nT3B0aW9uEgoKAmlkGAEgASgJEhAKCGR1cmF0aW9uGAIgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAyABKAUSEwoLcHJpY2VfcGFpc2UYBCABKAMSDQoFbGFiZWwYBSABKAki0AIKB1NlcnZpY2USCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtjYXRlZ29yeV9pZBgEIAEoCRIVCg1jYXRlZ29yeV9uYW1lGAUgASgJEh4KFmFzc2lnbmVkX2VtcGxveWVlX3JvbGUYBiABKAkSMAoHcHJpY2luZxgHIAMoCzIfLnNwYS5jYXRhbG9ndWUudjEuUHJpY2luZ09wdGlvbhIXCg9jbGVhbnVwX21pbnV0ZXMYCCABKAUSEQoJaXNfYWN0aXZlGAkgASgIEg4KBmltYWdlcxgKIAMoCRIMCgR0YWdzGAsgAygJEhUKDXVwZGF0ZWRfYXRfbXMYDCABKAMSNwoOZGVwb3NpdF9wb2xpY3kYDSABKAsyHy5zcGEuY2F0YWxvZ3VlLnYxLkRlcG9zaXRQb2xpY3kidAoNRGVwb3NpdFBvbGljeRIMCgRraW5kGAEgASgJEg0KBXZhbHVlGAIgASgDEh8KF2xhdGVfY2FuY2VsbGF0aW9uX2hvdXJzGAMgASgFEiUKHWxhdGVfY2FuY2VsbGF0aW9uX2ZlZV9wZXJjZW50GAQgASgFIj0KD1NlcnZpY2VVcHNlcnRlZBIqCgdzZXJ2aWNlGAEgASgLMhkuc3BhLmNhdGFsb2d1ZS52MS5TZXJ2aWNlIiQKDlNlcnZpY2VEZWxldGVkEhIKCnNlcnZpY2VfaWQYASABKAkimQEKD1NlcnZpY2VDYXRlZ29yeRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg0KBW9yZGVyGAQgASgFEhEKCWlzX2FjdGl2ZRgFIAEoCBIeChZhc3NpZ25lZF9lbXBsb3llZV9yb2xlGAYgASgJEhUKDXVwZGF0ZWRfYXRfbXMYByABKAMiRwoQQ2F0ZWdvcnlVcHNlcnRlZBIzCghjYXRlZ29yeRgBIAEoCzIhLnNwYS5jYXRhbG9ndWUudjEuU2VydmljZUNhdGVnb3J5IiYKD0NhdGVnb3J5RGVsZXRlZBITCgtjYXRlZ29yeV9pZBgBIAEoCSKVAQoEUm9vbRIKCgJpZBgBIAEoCRITCgtyb29tX251bWJlchgCIAEoCRIQCghjYXBhY2l0eRgDIAEoCRIMCgR0eXBlGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIQCghsb2NhdGlvbhgGIAEoCRITCgtwcmljZV9wYWlzZRgHIAEoAxIVCg11cGRhdGVkX2F0X21zGAggASgDIjQKDFJvb21VcHNlcnRlZBIkCgRyb29tGAEgASgLMhYuc3BhLmNhdGFsb2d1ZS52MS5Sb29tIh4KC1Jvb21EZWxldGVkEg8KB3Jvb21faWQYASABKAkijgIKB1Byb2R1Y3QSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwcmljZV9wYWlzZRgEIAEoAxINCgVzdG9jaxgFIAEoBRILCgNza3UYBiABKAkSDgoGd2VpZ2h0GAcgASgJEhsKE3Byb2R1Y3RfY2F0ZWdvcnlfaWQYCCABKAkSHQoVcHJvZHVjdF9jYXRlZ29yeV9uYW1lGAkgASgJEhYKDnN1YmNhdGVnb3J5X2lkGAogASgJEhgKEHN1YmNhdGVnb3J5X25hbWUYCyABKAkSDgoGaW1hZ2VzGAwgAygJEhUKDXVwZGF0ZWRfYXRfbXMYDSABKAMiPQoPUHJvZHVjdFVwc2VydGVkEioKB3Byb2R1Y3QYASABKAsyGS5zcGEuY2F0YWxvZ3VlLnYxLlByb2R1Y3QiJAoOUHJvZHVjdERlbGV0ZWQSEgoKcHJvZHVjdF9pZBgBIAEoCWIGcHJvdG8z");
+  fileDesc("Ch1zcGEvY2F0YWxvZ3VlL3YxL2V2ZW50cy5wcm90bxIQc3BhLmNhdGFsb2d1ZS52MSJrCg1QcmljaW5nT3B0aW9uEgoKAmlkGAEgASgJEhAKCGR1cmF0aW9uGAIgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAyABKAUSEwoLcHJpY2VfcGFpc2UYBCABKAMSDQoFbGFiZWwYBSABKAki0AIKB1NlcnZpY2USCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtjYXRlZ29yeV9pZBgEIAEoCRIVCg1jYXRlZ29yeV9uYW1lGAUgASgJEh4KFmFzc2lnbmVkX2VtcGxveWVlX3JvbGUYBiABKAkSMAoHcHJpY2luZxgHIAMoCzIfLnNwYS5jYXRhbG9ndWUudjEuUHJpY2luZ09wdGlvbhIXCg9jbGVhbnVwX21pbnV0ZXMYCCABKAUSEQoJaXNfYWN0aXZlGAkgASgIEg4KBmltYWdlcxgKIAMoCRIMCgR0YWdzGAsgAygJEhUKDXVwZGF0ZWRfYXRfbXMYDCABKAMSNwoOZGVwb3NpdF9wb2xpY3kYDSABKAsyHy5zcGEuY2F0YWxvZ3VlLnYxLkRlcG9zaXRQb2xpY3kidAoNRGVwb3NpdFBvbGljeRIMCgRraW5kGAEgASgJEg0KBXZhbHVlGAIgASgDEh8KF2xhdGVfY2FuY2VsbGF0aW9uX2hvdXJzGAMgASgFEiUKHWxhdGVfY2FuY2VsbGF0aW9uX2ZlZV9wZXJjZW50GAQgASgFIj0KD1NlcnZpY2VVcHNlcnRlZBIqCgdzZXJ2aWNlGAEgASgLMhkuc3BhLmNhdGFsb2d1ZS52MS5TZXJ2aWNlIiQKDlNlcnZpY2VEZWxldGVkEhIKCnNlcnZpY2VfaWQYASABKAkimQEKD1NlcnZpY2VDYXRlZ29yeRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg0KBW9yZGVyGAQgASgFEhEKCWlzX2FjdGl2ZRgFIAEoCBIeChZhc3NpZ25lZF9lbXBsb3llZV9yb2xlGAYgASgJEhUKDXVwZGF0ZWRfYXRfbXMYByABKAMiRwoQQ2F0ZWdvcnlVcHNlcnRlZBIzCghjYXRlZ29yeRgBIAEoCzIhLnNwYS5jYXRhbG9ndWUudjEuU2VydmljZUNhdGVnb3J5IiYKD0NhdGVnb3J5RGVsZXRlZBITCgtjYXRlZ29yeV9pZBgBIAEoCSKVAQoEUm9vbRIKCgJpZBgBIAEoCRITCgtyb29tX251bWJlchgCIAEoCRIQCghjYXBhY2l0eRgDIAEoCRIMCgR0eXBlGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIQCghsb2NhdGlvbhgGIAEoCRITCgtwcmljZV9wYWlzZRgHIAEoAxIVCg11cGRhdGVkX2F0X21zGAggASgDIjQKDFJvb21VcHNlcnRlZBIkCgRyb29tGAEgASgLMhYuc3BhLmNhdGFsb2d1ZS52MS5Sb29tIh4KC1Jvb21EZWxldGVkEg8KB3Jvb21faWQYASABKAkijgIKB1Byb2R1Y3QSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwcmljZV9wYWlzZRgEIAEoAxINCgVzdG9jaxgFIAEoBRILCgNza3UYBiABKAkSDgoGd2VpZ2h0GAcgASgJEhsKE3Byb2R1Y3RfY2F0ZWdvcnlfaWQYCCABKAkSHQoVcHJvZHVjdF9jYXRlZ29yeV9uYW1lGAkgASgJEhYKDnN1YmNhdGVnb3J5X2lkGAogASgJEhgKEHN1YmNhdGVnb3J5X25hbWUYCyABKAkSDgoGaW1hZ2VzGAwgAygJEhUKDXVwZGF0ZWRfYXRfbXMYDSABKAMiPQoPUHJvZHVjdFVwc2VydGVkEioKB3Byb2R1Y3QYASABKAsyGS5zcGEuY2F0YWxvZ3VlLnYxLlByb2R1Y3QiJAoOUHJvZHVjdERlbGV0ZWQSEgoKcHJvZHVjdF9pZBgBIAEoCSK8AgoGUmV2aWV3EgoKAmlkGAEgASgJEhEKCXNvdXJjZV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHN1YmplY3Rfa2luZBgEIAEoCRISCgpzdWJqZWN0X2lkGAUgASgJEhQKDHN1YmplY3RfbmFtZRgGIAEoCRIOCgZyYXRpbmcYByABKAUSDAoEdGV4dBgIIAEoCRINCgVwaG90bxgJIAEoCRIOCgZzdGF0dXMYCiABKAkSFQoNaGlkZGVuX3JlYXNvbhgLIAEoCRISCgpyZXBseV90ZXh0GAwgASgJEhUKDXJlcGxpZWRfYXRfbXMYDSABKAMSFQoNdmlzaXRlZF9hdF9tcxgOIAEoAxIVCg1jcmVhdGVkX2F0X21zGA8gASgDEhUKDXVwZGF0ZWRfYXRfbXMYECABKAMiOgoOUmV2aWV3VXBzZXJ0ZWQSKAoGcmV2aWV3GAEgASgLMhguc3BhLmNhdGFsb2d1ZS52MS5SZXZpZXciIgoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkiiQEKDFJldmlld0hpZGRlbhIoCgZyZXZpZXcYASABKAsyGC5zcGEuY2F0YWxvZ3VlLnYxLlJldmlldxIOCgZyZWFzb24YAiABKAkSFAoMYXV0aG9yX2VtYWlsGAMgASgJEhMKC2F1dGhvcl9uYW1lGAQgASgJEhQKDHN1YmplY3RfbmFtZRgFIAEoCWIGcHJvdG8z");
 
 /**
  * One way to book a treatment: a duration with its price.
@@ -520,4 +520,200 @@ export type ProductDeleted = Message<"spa.catalogue.v1.ProductDeleted"> & {
  */
 export const ProductDeletedSchema: GenMessage<ProductDeleted> = /*@__PURE__*/
   messageDesc(file_spa_catalogue_v1_events, 13);
+
+/**
+ * A customer's review of a treatment or a product they had (a completed appointment or a delivered
+ * order line). Carries the author's user id but not their name or email (ReviewHidden names them for
+ * the one email it causes).
+ *
+ * @generated from message spa.catalogue.v1.Review
+ */
+export type Review = Message<"spa.catalogue.v1.Review"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * What made the customer eligible: "appointment:<appointment id>" or "order:<order id>:<product id>".
+   *
+   * @generated from field: string source_id = 2;
+   */
+  sourceId: string;
+
+  /**
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * service or product.
+   *
+   * @generated from field: string subject_kind = 4;
+   */
+  subjectKind: string;
+
+  /**
+   * @generated from field: string subject_id = 5;
+   */
+  subjectId: string;
+
+  /**
+   * @generated from field: string subject_name = 6;
+   */
+  subjectName: string;
+
+  /**
+   * 1 to 5.
+   *
+   * @generated from field: int32 rating = 7;
+   */
+  rating: number;
+
+  /**
+   * Empty when the customer wrote none.
+   *
+   * @generated from field: string text = 8;
+   */
+  text: string;
+
+  /**
+   * An uploaded image's URL (/uploads/...); empty when none.
+   *
+   * @generated from field: string photo = 9;
+   */
+  photo: string;
+
+  /**
+   * published or hidden.
+   *
+   * @generated from field: string status = 10;
+   */
+  status: string;
+
+  /**
+   * Empty unless hidden.
+   *
+   * @generated from field: string hidden_reason = 11;
+   */
+  hiddenReason: string;
+
+  /**
+   * The spa's public reply; empty when none (replied_at_ms 0).
+   *
+   * @generated from field: string reply_text = 12;
+   */
+  replyText: string;
+
+  /**
+   * @generated from field: int64 replied_at_ms = 13;
+   */
+  repliedAtMs: bigint;
+
+  /**
+   * When the treatment was completed or the order delivered.
+   *
+   * @generated from field: int64 visited_at_ms = 14;
+   */
+  visitedAtMs: bigint;
+
+  /**
+   * @generated from field: int64 created_at_ms = 15;
+   */
+  createdAtMs: bigint;
+
+  /**
+   * @generated from field: int64 updated_at_ms = 16;
+   */
+  updatedAtMs: bigint;
+};
+
+/**
+ * Describes the message spa.catalogue.v1.Review.
+ * Use `create(ReviewSchema)` to create a new message.
+ */
+export const ReviewSchema: GenMessage<Review> = /*@__PURE__*/
+  messageDesc(file_spa_catalogue_v1_events, 14);
+
+/**
+ * catalogue.review.upserted (topic catalogue.review.v1, keyed by review id): written, edited, replied
+ * to or published again.
+ *
+ * @generated from message spa.catalogue.v1.ReviewUpserted
+ */
+export type ReviewUpserted = Message<"spa.catalogue.v1.ReviewUpserted"> & {
+  /**
+   * @generated from field: spa.catalogue.v1.Review review = 1;
+   */
+  review?: Review | undefined;
+};
+
+/**
+ * Describes the message spa.catalogue.v1.ReviewUpserted.
+ * Use `create(ReviewUpsertedSchema)` to create a new message.
+ */
+export const ReviewUpsertedSchema: GenMessage<ReviewUpserted> = /*@__PURE__*/
+  messageDesc(file_spa_catalogue_v1_events, 15);
+
+/**
+ * catalogue.review.deleted: deleted by its author, or with the author's erased account.
+ *
+ * @generated from message spa.catalogue.v1.ReviewDeleted
+ */
+export type ReviewDeleted = Message<"spa.catalogue.v1.ReviewDeleted"> & {
+  /**
+   * @generated from field: string review_id = 1;
+   */
+  reviewId: string;
+};
+
+/**
+ * Describes the message spa.catalogue.v1.ReviewDeleted.
+ * Use `create(ReviewDeletedSchema)` to create a new message.
+ */
+export const ReviewDeletedSchema: GenMessage<ReviewDeleted> = /*@__PURE__*/
+  messageDesc(file_spa_catalogue_v1_events, 16);
+
+/**
+ * catalogue.review.hidden: an admin hid the review; the author is emailed (notification).
+ *
+ * @generated from message spa.catalogue.v1.ReviewHidden
+ */
+export type ReviewHidden = Message<"spa.catalogue.v1.ReviewHidden"> & {
+  /**
+   * @generated from field: spa.catalogue.v1.Review review = 1;
+   */
+  review?: Review | undefined;
+
+  /**
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+
+  /**
+   * Empty when the author has no email address: nothing is sent.
+   *
+   * @generated from field: string author_email = 3;
+   */
+  authorEmail: string;
+
+  /**
+   * @generated from field: string author_name = 4;
+   */
+  authorName: string;
+
+  /**
+   * The treatment's or product's name, for the email.
+   *
+   * @generated from field: string subject_name = 5;
+   */
+  subjectName: string;
+};
+
+/**
+ * Describes the message spa.catalogue.v1.ReviewHidden.
+ * Use `create(ReviewHiddenSchema)` to create a new message.
+ */
+export const ReviewHiddenSchema: GenMessage<ReviewHidden> = /*@__PURE__*/
+  messageDesc(file_spa_catalogue_v1_events, 17);
 

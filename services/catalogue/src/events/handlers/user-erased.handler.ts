@@ -1,12 +1,18 @@
-import type { EventHandler } from '@spa/kit';
+import { createPublisher, type EventHandler } from '@spa/kit';
 import type { events } from '@spa/proto';
 import { eq } from 'drizzle-orm';
+import { eraseReviewer } from '../../db/reviews.repository.js';
 import { favorites } from '../../db/schema.js';
 
+const publish = createPublisher('catalogue');
+
 /**
- * identity.user.erased: the customer's favorites are deleted. Catalogue holds nothing else about a
- * customer (stock reservations are keyed by order id and hold no personal data). Idempotent.
+ * identity.user.erased: the customer's favorites, reviews (each announced as deleted, so the compacted
+ * review topic forgets them too) and what they could have reviewed are deleted; their id is kept (and
+ * nothing else) so a completed visit or delivered order of theirs read later does not make them
+ * reviewable again. Stock reservations are keyed by order id and hold no personal data. Idempotent.
  */
 export const userErased: EventHandler<typeof events.userErased> = async (tx, payload) => {
   await tx.delete(favorites).where(eq(favorites.userId, payload.userId));
+  await eraseReviewer({ db: tx, publish }, payload.userId);
 };

@@ -19,6 +19,7 @@ import {
 import { passwordResetTemplate } from './password-reset.template.js';
 import { paymentRefundedTemplate } from './payment-refunded.template.js';
 import { refundFailedTemplate } from './refund-failed.template.js';
+import { reviewHiddenTemplate } from './review-hidden.template.js';
 import { waitlistOfferedTemplate } from './waitlist-offered.template.js';
 
 /** Every email the service sends, keyed by the event type that triggers it. */
@@ -41,4 +42,5 @@ export const emailTemplates = createTemplateRegistry([
   paymentRefundedTemplate,
   refundFailedTemplate,
   waitlistOfferedTemplate,
+  reviewHiddenTemplate,
 ]);

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { eventually } from '@spa/kit/testing';
+import { events } from '@spa/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailJobId } from '../src/email/email-jobs.js';
+import { emailsTo, uniqueAddress } from './support/inbox.js';
+import { APP_URL, createNotificationWorld, type NotificationWorld } from './support/notification-world.js';
+
+let world: NotificationWorld;
+beforeAll(async () => {
+  world = await createNotificationWorld('review');
+  world.startWorker();
+}, 60_000);
+afterAll(async () => world?.close());
+
+/** catalogue.review.hidden as catalogue's outbox puts it on Kafka. */
+function hidden(authorEmail: string, reviewId = randomUUID()) {
+  return {
+    review: {
+      id: reviewId,
+      sourceId: `order:${randomUUID()}:p1`,
+      userId: 'u1',
+      subjectKind: 'product',
+      subjectId: 'p1',
+      subjectName: 'Lavender Oil',
+      rating: 1,
+      text: 'Terrible, call me on 98xxxxxx',
+      status: 'hidden',
+      hiddenReason: 'It carries a phone number',
+    },
+    reason: 'It carries a phone number',
+    authorEmail,
+    authorName: 'Priya Sharma',
+    subjectName: 'Lavender Oil',
+  };
+}
+
+describe('notification: a hidden review, through Kafka, BullMQ and SMTP', () => {
+  it('emails the author which product, why, and the link to My Reviews; nothing without an address', async () => {
+    // On one key, so the author without an address is handled before the one with it.
+    const reviewId = randomUUID();
+    const nobody = await world.publish(events.reviewHidden, reviewId, hidden('', reviewId));
+    const address = uniqueAddress('review-hidden');
+    await world.publish(events.reviewHidden, reviewId, hidden(address, reviewId));
+
+    const email = await eventually(
+      async () => {
+        const emails = await emailsTo(address);
+        expect(emails).toHaveLength(1);
+        return emails[0]!;
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+    expect(email.subject).toBe('Your review was hidden');
+    expect(email.to[0]).toEqual({ address, name: 'Priya Sharma' });
+    expect(email.text).toContain('We have hidden your 1-star review of Lavender Oil');
+    expect(email.text).toContain('The reason: It carries a phone number');
+    expect(email.html).toContain(`href="${APP_URL}/reviews"`);
+    // The empty address was never queued (wanted: false): the only delivery record is the author's.
+    expect(await world.emailQueue.getJob(emailJobId(nobody.id))).toBeUndefined();
+    const { rows } = await world.deps.database.pool.query<{ recipient: string; event_type: string }>(
+      'select recipient, event_type from sent_emails',
+    );
+    expect(rows).toEqual([{ recipient: address, event_type: 'catalogue.review.hidden' }]);
+  });
+});

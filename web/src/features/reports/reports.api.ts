@@ -1,0 +1,76 @@
+import { get } from '../../lib/api';
+
+/*
+ * The owner's reports (issue #16, item 7), served by billing from its read models of booking's,
+ * commerce's, catalogue's and identity's events and its own bills. Money in rupees.
+ */
+
+export interface RevenueDay {
+  /** YYYY-MM-DD, a business day in Asia/Kolkata. */
+  date: string;
+  appointments: number;
+  orders: number;
+  bills: number;
+  total: number;
+}
+
+export interface TreatmentRevenue {
+  serviceId: string;
+  name: string;
+  appointments: number;
+  revenue: number;
+}
+
+export interface ProductRevenue {
+  productId: string;
+  name: string;
+  units: number;
+  revenue: number;
+}
+
+export interface EmployeeRevenue {
+  employeeId: string;
+  name: string;
+  appointments: number;
+  appointmentRevenue: number;
+  bills: number;
+  billRevenue: number;
+}
+
+export interface RoomUse {
+  roomId: string;
+  roomNumber: string;
+  type: string;
+  bookedMinutes: number;
+  availableMinutes: number;
+  /** 0–1. */
+  share: number;
+}
+
+export interface TherapistUse {
+  employeeId: string;
+  name: string;
+  bookedMinutes: number;
+  availableMinutes: number;
+  share: number;
+}
+
+export interface Reports {
+  from: string;
+  to: string;
+  timeZone: string;
+  revenueByDay: RevenueDay[];
+  byTreatment: TreatmentRevenue[];
+  byProduct: ProductRevenue[];
+  byEmployee: EmployeeRevenue[];
+  utilisation: { openMinutesPerDay: number; rooms: RoomUse[]; therapists: TherapistUse[] };
+  noShows: { total: number; completed: number; rate: number; byDay: Array<{ date: string; count: number }> };
+}
+
+export const reportKeys = {
+  range: (from: string, to: string) => ['reports', from, to] as const,
+};
+
+/** GET /admin/reports?from&to (admin): every figure of the owner's reports for the range. */
+export const fetchReports = (from: string, to: string) =>
+  get<Reports>('/admin/reports', { query: { from, to } });

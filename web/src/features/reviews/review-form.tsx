@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { Modal } from '../../components/layout/modal';
+import { Field } from '../catalogue/form-field';
+import { REVIEW_TEXT_MAX, type ReviewInput } from './reviews.api';
+import { StarInput } from './stars';
+
+export interface ReviewDraft {
+  rating: number;
+  text: string;
+}
+
+/** What the form would send, or the problems to show beside its fields (the server checks the same). */
+export function checkReviewDraft(draft: ReviewDraft): {
+  input?: ReviewInput;
+  errors: { rating?: string; text?: string };
+} {
+  const errors: { rating?: string; text?: string } = {};
+  if (!Number.isInteger(draft.rating) || draft.rating < 1 || draft.rating > 5)
+    errors.rating = 'Choose from one to five stars';
+  const text = draft.text.trim();
+  if (text.length > REVIEW_TEXT_MAX)
+    errors.text = `At most ${REVIEW_TEXT_MAX.toLocaleString('en-IN')} characters`;
+  if (errors.rating || errors.text) return { errors };
+  return { input: { rating: draft.rating, text }, errors };
+}
+
+/** Writing or editing a review: stars and a few words, for the visit or the product named in the title. */
+export function ReviewFormDialog({
+  title,
+  initial,
+  saving,
+  error,
+  onSave,
+  onClose,
+}: {
+  title: string;
+  initial?: ReviewDraft;
+  saving: boolean;
+  error?: string;
+  onSave: (input: ReviewInput) => void;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<ReviewDraft>(initial ?? { rating: 0, text: '' });
+  const [errors, setErrors] = useState<{ rating?: string; text?: string }>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkReviewDraft(draft);
+    setErrors(checked.errors);
+    if (checked.input) onSave(checked.input);
+  };
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      onSubmit={submit}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Post review'}
+          </button>
+        </>
+      }
+    >
+      <StarInput
+        value={draft.rating}
+        onChange={(rating) => setDraft({ ...draft, rating })}
+        error={errors.rating}
+      />
+      <Field label="Your review (optional)" error={errors.text} hint="What you liked, what could be better.">
+        {(control) => (
+          <textarea
+            {...control}
+            className="cat-input"
+            rows={5}
+            maxLength={REVIEW_TEXT_MAX}
+            value={draft.text}
+            onChange={(event) => setDraft({ ...draft, text: event.target.value })}
+          />
+        )}
+      </Field>
+      <p className="review-form__count">
+        {draft.text.length.toLocaleString('en-IN')} / {REVIEW_TEXT_MAX.toLocaleString('en-IN')}
+      </p>
+      {error && (
+        <p className="form-alert form-alert--error" role="alert">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}
