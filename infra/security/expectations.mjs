@@ -258,6 +258,22 @@ export const ROUTE_TABLE = {
     allow404: true,
     why: 'a customer reviews only their own completed visit or delivered order',
   },
+  // The emailed review link (catalogue.review.requested): no sign-in, the signed token is the key. The
+  // fixtures cannot make a signed token (the sweep signs it a day after a visit): a forged one is 404
+  // for every caller. Catalogue's review-requests test covers a real one (200, 201, 409, 410).
+  'GET /api/v1/reviews/invitations/{token}': {
+    access: 'public',
+    params: () => ({ token: 'bm90LWEtdmlzaXQuMA.bm90LXNpZ25lZA' }),
+    allow404: true,
+    why: 'an emailed review link: the signed token is the key',
+  },
+  'POST /api/v1/reviews/invitations/{token}': {
+    access: 'public',
+    params: () => ({ token: 'bm90LWEtdmlzaXQuMA.bm90LXNpZ25lZA' }),
+    body: () => ({ rating: 5 }),
+    allow404: true,
+    why: 'an emailed review link: the signed token is the key',
+  },
   'PUT /api/v1/reviews/{id}': {
     access: 'user',
     params: () => ({ id: NO_SUCH_ID }),
@@ -604,6 +620,7 @@ export const ROUTE_TABLE = {
   },
 
   // billing
+  'GET /api/v1/admin/reports': { access: 'admin', why: "the owner's revenue and utilisation reports" },
   'GET /api/v1/bills': { access: 'staff', why: 'bills are staff records' },
   'POST /api/v1/bills': { access: 'staff', body: () => billBody(), why: 'bills are staff records' },
   'GET /api/v1/bills/{id}': {

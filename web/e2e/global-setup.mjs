@@ -5,7 +5,11 @@ import { infraEnv } from '../../infra/local/env.mjs';
 import { RELAXED_RATE_LIMITS, startThrowawayStack } from '../../infra/local/throwaway-stack.mjs';
 
 export default async function setup({ provide }) {
-  const stack = await startThrowawayStack({ name: 'e2e', env: { ...RELAXED_RATE_LIMITS } });
+  const stack = await startThrowawayStack({
+    name: 'e2e',
+    // Review requests go out at once (not a day later), so a journey can follow the email's link.
+    env: { ...RELAXED_RATE_LIMITS, REVIEW_REQUEST_DELAY_MINUTES: '0', REVIEW_REQUEST_SWEEP_MS: '1000' },
+  });
   console.log(
     `browser-test stack: ${stack.url} (services ${stack.services.join(', ') || 'none'}; logs .data/logs/${stack.prefix})`,
   );

@@ -198,4 +198,56 @@ describe('verified reviews', () => {
     const visitor = await open(customer, '/dashboard/reports');
     await visitor.waitForURL(/\/unauthorized$/);
   });
+  it('a review request email links to a form that needs no sign-in, once', async () => {
+    // Another customer's visit, completed today 90 minutes from the first journey's.
+    const guest = await verifiedCustomer(`Ira ${run} Mehta`, 'Lotus-garden-42');
+    const day = spaDay(89);
+    const code = await bookCash(guest, deepTissue, day.at(14), 'Gold');
+    await shiftInBooking(code, day.at(14), startsToday().other);
+    const { appointments } = await api<{ appointments: Array<{ _id: string; appointmentId: string }> }>(
+      'GET',
+      `/appointments/users/${guest.user.id}/appointments?timeRange=all`,
+      undefined,
+      guest.token,
+    );
+    const booked = appointments.find((appointment) => appointment.appointmentId === code)!;
+    for (const status of ['Arrived', 'In Progress', 'Completed'])
+      await api('PUT', `/appointments/${booked._id}/check-in`, { status }, admin.token);
+
+    const email = await waitForEmail(guest.user.email, /^How was your Deep Tissue Massage\?/, {
+      timeoutMs: 60_000,
+    });
+    const link = /https?:\/\/[^\s"<>]+\/review\/[A-Za-z0-9_.-]+/.exec(email.text)?.[0];
+    expect(link).toBeTruthy();
+    const path = new URL(link!).pathname;
+
+    // Signed out: the link opens the form for that visit.
+    const { page } = await newPage(browser);
+    current.push(page);
+    await page.goto(path);
+    await page.getByRole('heading', { name: 'How was your Deep Tissue Massage, Ira?' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.locator('label', { hasText: '5 stars' }).click();
+    await page.getByLabel('Your review (optional)').fill(`Best massage in Indore. ${run}`);
+    await page.getByRole('button', { name: 'Post review' }).click();
+    await page.getByRole('heading', { name: 'Thank you for your review' }).waitFor();
+    await screenshot(page, 'review-invitation');
+
+    // It is the guest's review, on the page; the link does not work twice.
+    const mine = await api<{ written: Array<{ text: string; rating: number }> }>(
+      'GET',
+      '/reviews/mine',
+      undefined,
+      guest.token,
+    );
+    expect(mine.written.map((review) => [review.rating, review.text])).toEqual([
+      [5, `Best massage in Indore. ${run}`],
+    ]);
+    await page.goto(path);
+    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    expect(await page.getByText('This visit has been reviewed already. Thank you!').count()).toBe(1);
+    // A forged link is refused.
+    await page.goto(`${path.slice(0, -2)}${path.endsWith('A') ? 'B' : 'A'}x`);
+    await page.getByRole('heading', { name: 'This link does not work' }).waitFor();
+  });
 });

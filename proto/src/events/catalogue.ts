@@ -3,7 +3,8 @@ import { defineEvent } from '../define.js';
 
 /**
  * Catalogue entity state, mirrored by booking (services, categories, rooms) and commerce (products),
- * and customers' reviews (notification emails the author of a hidden one).
+ * and customers' reviews (notification emails the author of a hidden one, and asks
+ * for a review a day after a visit or a delivery).
  */
 export const catalogueEvents = {
   serviceUpserted: defineEvent(
@@ -64,6 +65,12 @@ export const catalogueEvents = {
   reviewHidden: defineEvent(
     'catalogue.review.hidden',
     catalogue.ReviewHiddenSchema,
+    'catalogue.review.v1',
+    true,
+  ),
+  reviewRequested: defineEvent(
+    'catalogue.review.requested',
+    catalogue.ReviewRequestedSchema,
     'catalogue.review.v1',
     true,
   ),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readBaseConfig, readConfig, type BaseConfig } from '@spa/kit';
+import { ConfigError, readBaseConfig, readConfig, type BaseConfig } from '@spa/kit';
 
 export interface CatalogueConfig extends BaseConfig {
   /** Where uploaded and seeded images live; served at /uploads/<name>. */
@@ -18,7 +18,23 @@ export interface CatalogueConfig extends BaseConfig {
   /** Booking's internal address: how many future appointments use a room or a treatment before deleting it. */
   bookingUrl: string;
   bookingTimeoutMs: number;
+  /** Review requests by email (issue #16): a day after a visit or a delivery, the customer is asked once. */
+  reviewRequests: {
+    /** How long after the visit or delivery the request goes (REVIEW_REQUEST_DELAY_MINUTES, default a day). */
+    delayMinutes: number;
+    /** How often the sweep looks for visits to ask about (0: never, on this replica). */
+    sweepMs: number;
+    /** Signs the emailed links (HMAC-SHA256); required in production. */
+    linkSecret: string;
+  };
 }
+
+/**
+ * Outside production the links are signed with this, so `npm start` and the tests work with no setup;
+ * production refuses to start without its own REVIEW_LINK_SECRET (and never with this one).
+ */
+export const DEV_REVIEW_LINK_SECRET = 'spa-dev-review-link-secret-not-for-production';
+const MIN_SECRET_LENGTH = 32;
 
 // <repo>/.data/uploads, from src/ (tsx) and from dist/ (the bundle) alike.
 const defaultUploadDir = path.resolve(
@@ -31,7 +47,7 @@ const defaultUploadDir = path.resolve(
 );
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): CatalogueConfig {
-  return readConfig((env) => {
+  const config = readConfig((env) => {
     const base = readBaseConfig(env, 'catalogue', 4002);
     const uploadDir = path.resolve(env.string('UPLOAD_DIR', defaultUploadDir));
     const uploadOriginalsDir = path.resolve(
@@ -43,6 +59,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const relative = path.relative(uploadDir, uploadOriginalsDir);
     if (!relative || (!relative.startsWith('..') && !path.isAbsolute(relative)))
       throw new Error('UPLOAD_ORIGINALS_DIR must be outside UPLOAD_DIR: everything in UPLOAD_DIR is served');
+    const production = base.nodeEnv === 'production';
     return {
       ...base,
       uploadDir,
@@ -53,6 +70,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       readCacheSeconds: env.int('READ_CACHE_SECONDS', 60),
       bookingUrl: env.string('BOOKING_URL', 'http://127.0.0.1:4003'),
       bookingTimeoutMs: env.int('BOOKING_TIMEOUT_MS', 5000),
+      reviewRequests: {
+        delayMinutes: env.int('REVIEW_REQUEST_DELAY_MINUTES', 1440, { min: 0, max: 20_160 }),
+        sweepMs: env.int('REVIEW_REQUEST_SWEEP_MS', 60_000, { min: 0, max: 86_400_000 }),
+        linkSecret: production
+          ? env.string('REVIEW_LINK_SECRET')
+          : env.string('REVIEW_LINK_SECRET', DEV_REVIEW_LINK_SECRET),
+      },
     };
   }, source);
+  const problems: string[] = [];
+  const { sweepMs, linkSecret } = config.reviewRequests;
+  if (sweepMs !== 0 && sweepMs < 50) problems.push('REVIEW_REQUEST_SWEEP_MS must be 0 (off) or at least 50');
+  if (config.nodeEnv === 'production') {
+    if (linkSecret === DEV_REVIEW_LINK_SECRET)
+      problems.push('REVIEW_LINK_SECRET is the development default; set the real one in production');
+    else if (linkSecret.length < MIN_SECRET_LENGTH)
+      problems.push(`REVIEW_LINK_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }

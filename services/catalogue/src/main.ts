@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { runService } from '@spa/kit';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { startReviewRequestSweep } from './db/review-requests.repository.js';
 import { catalogueTopics } from './events/publishes.js';
 import { subscriptions } from './events/subscriptions.js';
 import { seedDemoCatalogue } from './seed/seed.js';
@@ -14,15 +15,20 @@ await runService({
   topics: catalogueTopics,
   subscriptions,
   buildApp,
-  // Runs once before the service listens: the demo catalogue goes in through the same writes (and
-  // events) as an admin's, so booking and commerce mirror it like any other data.
   async startWorkers(deps) {
+    // Runs once before the service listens: the demo catalogue goes in through the same writes (and
+    // events) as an admin's, so booking and commerce mirror it like any other data.
     if (config.seedDemoData) {
       // Demo data is a convenience: a failure is logged and the service still starts.
       await seedDemoCatalogue(deps, config.uploadDir).catch((error: unknown) =>
         deps.logger.error({ err: error }, 'could not seed the demo catalogue'),
       );
     }
-    return async () => undefined;
+    // A day after a visit or a delivery, the customer is asked once for a review (every replica
+    // sweeps; each eligibility is asked once).
+    const stopReviewRequests = startReviewRequestSweep(deps);
+    return async () => {
+      await stopReviewRequests();
+    };
   },
 });

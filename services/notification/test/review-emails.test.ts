@@ -64,3 +64,37 @@ describe('notification: a hidden review, through Kafka, BullMQ and SMTP', () => 
     expect(rows).toEqual([{ recipient: address, event_type: 'catalogue.review.hidden' }]);
   });
 });
+
+describe('notification: a review request, through Kafka, BullMQ and SMTP', () => {
+  it('asks how the treatment was, with the one-use link to /review/<token>', async () => {
+    const sourceId = `appointment:${randomUUID()}`;
+    const address = uniqueAddress('review-requested');
+    const token = `${Buffer.from(`${sourceId}.1795000000000`).toString('base64url')}.c2lnbmF0dXJl`;
+    await world.publish(events.reviewRequested, sourceId, {
+      sourceId,
+      userId: 'u1',
+      authorEmail: address,
+      authorName: 'Priya Sharma',
+      subjectKind: 'service',
+      subjectId: 's1',
+      subjectName: 'Deep Tissue Massage',
+      token,
+      expiresAtMs: 1_795_000_000_000n,
+      visitedAtMs: BigInt(Date.parse('2026-11-27T06:00:00Z')),
+    });
+    const email = await eventually(
+      async () => {
+        const emails = await emailsTo(address);
+        expect(emails).toHaveLength(1);
+        return emails[0]!;
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+    expect(email.subject).toBe('How was your Deep Tissue Massage?');
+    expect(email.to[0]).toEqual({ address, name: 'Priya Sharma' });
+    expect(email.text).toContain('How was your Deep Tissue Massage on 27 Nov 2026?');
+    expect(email.text).toContain(`${APP_URL}/review/${token}`);
+    expect(email.text).toContain('The link works once and for 30 days.');
+    expect(email.html).toContain(`href="${APP_URL}/review/${token}"`);
+  });
+});

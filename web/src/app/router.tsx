@@ -66,6 +66,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'favorites', ...page(() => import('../features/account/favorites.page')) },
   { path: 'settings', ...page(() => import('../features/account/settings.page')) },
   { path: 'reviews', ...page(() => import('../features/account/reviews.page')) },
+  // A review request email's signed link: no sign-in needed.
+  { path: 'review/:token', ...page(() => import('../features/reviews/review-invitation.page')) },
   { path: 'help', ...page(() => import('../features/account/help.page')) },
   { path: 'privacy', ...page(() => import('../features/account/privacy.page')) },
   { path: 'terms', ...page(() => import('../features/account/terms.page')) },

@@ -99,30 +99,51 @@ export async function listOwnReviews(db: Queryable, userId: string): Promise<Rev
     .limit(OWN_LIST_LIMIT);
 }
 
+/** The emailed link's answers (GET and POST /reviews/invitations/:token). */
+export const linkNotValid = () => notFound('This review link is not valid.');
+export const linkUsed = () =>
+  new AppError(409, 'LINK_USED', 'This visit has been reviewed already. Thank you!');
+export const linkExpired = () =>
+  new AppError(
+    410,
+    'LINK_EXPIRED',
+    'This review link has expired. You can still review it from My Reviews after signing in.',
+  );
+
 /**
  * Writes the review of one of the author's eligibilities: 404 when the source is not theirs (or does
  * not exist), 409 ALREADY_REVIEWED when it has its review (also when two arrive at once).
+ *
+ * `via: 'link'` is the emailed link's review (the author is the eligibility's own): the eligibility is
+ * locked, its link marked used in the same transaction, and "reviewed already" is 409 LINK_USED (a
+ * missing one: the link is not valid).
  */
 export async function createReview(
   { db, publish }: Store,
   author: ReviewAuthor,
   input: ReviewInput & { sourceId: string },
   now: Date,
+  via: 'account' | 'link' = 'account',
 ): Promise<ReviewRow> {
   const fields = cleanReviewForm(input);
   const sourceId = input.sourceId.trim();
+  const byLink = via === 'link';
+  const reviewed = byLink ? linkUsed : alreadyReviewed;
+  const missing = () => (byLink ? linkNotValid() : notFound(NOTHING_TO_REVIEW));
   try {
     return await db.transaction(async (tx) => {
-      const [eligibility] = await tx
+      const mine = tx
         .select()
         .from(reviewEligibility)
         .where(and(eq(reviewEligibility.sourceId, sourceId), eq(reviewEligibility.userId, author.id)));
-      if (!eligibility) throw notFound(NOTHING_TO_REVIEW);
+      const [eligibility] = byLink ? await mine.for('update') : await mine;
+      if (!eligibility) throw missing();
+      if (byLink && eligibility.reviewLinkUsedAt) throw linkUsed();
       const [existing] = await tx
         .select({ id: reviews.id })
         .from(reviews)
         .where(eq(reviews.sourceId, sourceId));
-      if (existing) throw alreadyReviewed();
+      if (existing) throw reviewed();
       const [row] = await tx
         .insert(reviews)
         .values({
@@ -142,13 +163,18 @@ export async function createReview(
           updatedAt: now,
         })
         .returning();
+      if (byLink)
+        await tx
+          .update(reviewEligibility)
+          .set({ reviewLinkUsedAt: now })
+          .where(eq(reviewEligibility.id, eligibility.id));
       await publishReviewState(tx, publish, row!);
       return row!;
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'reviews_source_id_key')) throw alreadyReviewed();
+    if (isUniqueViolation(error, 'reviews_source_id_key')) throw reviewed();
     // The eligibility went (the account was erased) between the look-up and the insert.
-    if (isForeignKeyViolation(error)) throw notFound(NOTHING_TO_REVIEW);
+    if (isForeignKeyViolation(error)) throw missing();
     throw error;
   }
 }

@@ -245,10 +245,18 @@ export const reviewEligibility = pgTable(
     sourceId: text('source_id').notNull().unique('review_eligibility_source_id_key'),
     /** When the appointment was completed or the order delivered. */
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+    /** When the customer was asked for a review by email (catalogue.review.requested); null until then. */
+    reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
+    /** When a review was posted through the emailed link: the link then answers 409 LINK_USED. */
+    reviewLinkUsedAt: timestamp('review_link_used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     index('review_eligibility_user_idx').on(table.userId, table.visitedAt.desc()),
+    // The review-request sweep: the not yet asked, by visit time.
+    index('review_eligibility_unrequested_idx')
+      .on(table.visitedAt)
+      .where(sql`${table.reviewRequestedAt} is null`),
     check('review_eligibility_subject_kind_check', sql`${table.subjectKind} in ('service', 'product')`),
   ],
 );

@@ -14,6 +14,7 @@ export const catalogueEvents = {
   reviewUpserted: events.reviewUpserted,
   reviewDeleted: events.reviewDeleted,
   reviewHidden: events.reviewHidden,
+  reviewRequested: events.reviewRequested,
 } as const;
 
 export const catalogueTopics: TopicSpec[] = [

@@ -196,6 +196,16 @@ export function presentEligible(row: EligibilityRow) {
   return { sourceId: row.sourceId, subject: subjectOf(row), visitedAt: iso(row.visitedAt) };
 }
 
+/** What the emailed link's page shows: what to review, when, whom it greets and until when. */
+export function presentInvitation(row: EligibilityRow, expiresAt: Date) {
+  return {
+    subject: subjectOf(row),
+    visitedAt: iso(row.visitedAt),
+    firstName: row.authorName.trim().split(/\s+/)[0] ?? '',
+    expiresAt: iso(expiresAt),
+  };
+}
+
 /** The answer of a review list: its page in `page`/`limit` terms, `pages` 0 when there are none. */
 export function presentReviewPage(total: number, page: { number: number; size: number }) {
   return { page: page.number, limit: page.size, total, pages: Math.ceil(total / page.size) };

@@ -4,6 +4,9 @@ import {
   createReview,
   deleteOwnReview,
   hideReview,
+  linkExpired,
+  linkNotValid,
+  linkUsed,
   listOwnReviews,
   listPublishedReviews,
   listReviewsForAdmin,
@@ -13,11 +16,13 @@ import {
   updateReview,
   type ReviewRow,
 } from '../db/reviews.repository.js';
+import { openInvitation, type Invitation } from '../db/review-requests.repository.js';
 import type { ReviewStatus, ReviewSubjectKind } from '../db/schema.js';
 import type { ReviewInput } from '../domain/review-form.js';
 import {
   presentAdminReview,
   presentEligible,
+  presentInvitation,
   presentMyReview,
   presentPublicReview,
   presentRating,
@@ -32,6 +37,9 @@ import {
   eligibleSchema,
   errors,
   idParams,
+  invitationParams,
+  invitationReviewBody,
+  invitationSchema,
   listOf,
   myReviewSchema,
   publicReviewSchema,
@@ -118,6 +126,19 @@ async function refreshReads(cache: ReadCache, review: ReviewRow): Promise<void> 
   await cache.invalidate([groupOf[review.subjectKind], 'reviews']);
 }
 
+/** The link's eligibility, or its 404 LINK not valid, 409 LINK_USED or 410 LINK_EXPIRED. */
+function invitationOrThrow(invitation: Invitation) {
+  if (invitation.ok) return invitation;
+  throw { invalid: linkNotValid, used: linkUsed, expired: linkExpired }[invitation.problem]();
+}
+
+const invitationErrors = {
+  400: errors[400],
+  404: errors[404],
+  409: errors[409],
+  410: errors[404],
+};
+
 interface PublicListQuery {
   service?: string;
   product?: string;
@@ -125,7 +146,8 @@ interface PublicListQuery {
   limit?: number;
 }
 
-export async function reviewsRoutes(app: FastifyInstance, { store, cache, now }: RouteDeps) {
+export async function reviewsRoutes(app: FastifyInstance, { store, cache, now, config }: RouteDeps) {
+  const linkSecret = config.reviewRequests.linkSecret;
   app.get(
     '/reviews',
     {
@@ -216,6 +238,68 @@ export async function reviewsRoutes(app: FastifyInstance, { store, cache, now }:
         { id: user.id, name: user.name, email: user.email },
         request.body as ReviewInput & { sourceId: string },
         now(),
+      );
+      await refreshReads(cache, review);
+      return reply.code(201).send(presentMyReview(review));
+    },
+  );
+
+  // ---- the emailed link (no sign-in) ----
+
+  const invitationDescription =
+    'The token is the emailed link’s (catalogue.review.requested): it needs no sign-in, works for 30 days ' +
+    'after the email and once. 404 NOT_FOUND "This review link is not valid." for a forged or garbled one; ' +
+    '410 LINK_EXPIRED once it has run out; 409 LINK_USED once a review was posted through it, or the visit ' +
+    'was reviewed from My Reviews.';
+
+  app.get(
+    '/reviews/invitations/:token',
+    {
+      schema: {
+        tags,
+        summary: 'What an emailed review link is for (public: the token is the key)',
+        description: invitationDescription,
+        params: invitationParams,
+        response: { 200: invitationSchema, ...invitationErrors },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params as { token: string };
+      const { eligibility, expiresAt } = invitationOrThrow(
+        await openInvitation(store, token, linkSecret, now()),
+      );
+      return reply
+        .header('cache-control', 'private, no-store')
+        .send(presentInvitation(eligibility, expiresAt));
+    },
+  );
+
+  app.post(
+    '/reviews/invitations/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Review the visit or product an emailed link is for (public: the token is the key)',
+        description:
+          `${invitationDescription} The body is as POST /reviews without sourceId and photo: \`rating\` 1-5, ` +
+          '`text` at most 2000 characters. The review is the customer’s the link was sent to, published as ' +
+          'any other; the answer is as POST /reviews.',
+        params: invitationParams,
+        body: invitationReviewBody,
+        response: { 201: myReviewSchema, ...invitationErrors },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params as { token: string };
+      const at = now();
+      const { eligibility } = invitationOrThrow(await openInvitation(store, token, linkSecret, at));
+      const body = request.body as Pick<ReviewInput, 'rating' | 'text'>;
+      const review = await createReview(
+        store,
+        { id: eligibility.userId, name: eligibility.authorName, email: eligibility.authorEmail },
+        { rating: body.rating, text: body.text, sourceId: eligibility.sourceId },
+        at,
+        'link',
       );
       await refreshReads(cache, review);
       return reply.code(201).send(presentMyReview(review));

@@ -482,3 +482,34 @@ export const createReviewBody = strictObject(
 
 /** An edit sends the review as it should be: text left out is empty, a photo left out is none. */
 export const updateReviewBody = strictObject(reviewFields, ['rating']);
+
+/** The emailed link's review: a rating and text, no photo (there is no signed-in upload). */
+export const invitationReviewBody = strictObject({ rating: reviewFields.rating, text: reviewFields.text }, [
+  'rating',
+]);
+
+export const invitationParams = strictObject(
+  {
+    token: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1000,
+      description: 'The token of the emailed link (/review/<token>)',
+    },
+  },
+  ['token'],
+);
+
+export const invitationSchema = {
+  type: 'object',
+  required: ['subject', 'visitedAt', 'firstName', 'expiresAt'],
+  properties: {
+    subject: reviewSubjectSchema,
+    visitedAt: { ...isoDate, description: 'When the visit was completed or the order delivered' },
+    firstName: {
+      type: 'string',
+      description: "The customer's first name as the visit carried it; may be empty",
+    },
+    expiresAt: { ...isoDate, description: 'When the link stops working (30 days after the email)' },
+  },
+};

@@ -148,3 +148,25 @@ export function ratingText(summary: { average: number | null; count: number }): 
   if (!summary.average || summary.count === 0) return 'No reviews yet';
   return `${summary.average.toFixed(1)} out of 5 from ${summary.count} review${summary.count === 1 ? '' : 's'}`;
 }
+
+/** A review request's link (issue #16, item 5): what it asks about, for whom, until when. */
+export interface ReviewInvitation {
+  subject: ReviewSubject;
+  visitedAt: string;
+  firstName: string;
+  expiresAt: string;
+}
+
+/** GET /reviews/invitations/:token: the email's signed link, no sign-in needed. */
+export const fetchInvitation = (token: string) =>
+  get<ReviewInvitation>(`/reviews/invitations/${encodeURIComponent(token)}`, { anonymous: true });
+
+/** POST /reviews/invitations/:token: the review, once, as the visit's customer. */
+export const reviewByInvitation = (token: string, input: ReviewInput) =>
+  post<MyReview>(
+    `/reviews/invitations/${encodeURIComponent(token)}`,
+    { rating: input.rating, text: input.text },
+    {
+      anonymous: true,
+    },
+  );

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/catalogue/v1/events.proto.
  */
 export const file_spa_catalogue_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zcGEvY2F0YWxvZ3VlL3YxL2V2ZW50cy5wcm90bxIQc3BhLmNhdGFsb2d1ZS52MSJrCg1QcmljaW5nT3B0aW9uEgoKAmlkGAEgASgJEhAKCGR1cmF0aW9uGAIgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAyABKAUSEwoLcHJpY2VfcGFpc2UYBCABKAMSDQoFbGFiZWwYBSABKAki0AIKB1NlcnZpY2USCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtjYXRlZ29yeV9pZBgEIAEoCRIVCg1jYXRlZ29yeV9uYW1lGAUgASgJEh4KFmFzc2lnbmVkX2VtcGxveWVlX3JvbGUYBiABKAkSMAoHcHJpY2luZxgHIAMoCzIfLnNwYS5jYXRhbG9ndWUudjEuUHJpY2luZ09wdGlvbhIXCg9jbGVhbnVwX21pbnV0ZXMYCCABKAUSEQoJaXNfYWN0aXZlGAkgASgIEg4KBmltYWdlcxgKIAMoCRIMCgR0YWdzGAsgAygJEhUKDXVwZGF0ZWRfYXRfbXMYDCABKAMSNwoOZGVwb3NpdF9wb2xpY3kYDSABKAsyHy5zcGEuY2F0YWxvZ3VlLnYxLkRlcG9zaXRQb2xpY3kidAoNRGVwb3NpdFBvbGljeRIMCgRraW5kGAEgASgJEg0KBXZhbHVlGAIgASgDEh8KF2xhdGVfY2FuY2VsbGF0aW9uX2hvdXJzGAMgASgFEiUKHWxhdGVfY2FuY2VsbGF0aW9uX2ZlZV9wZXJjZW50GAQgASgFIj0KD1NlcnZpY2VVcHNlcnRlZBIqCgdzZXJ2aWNlGAEgASgLMhkuc3BhLmNhdGFsb2d1ZS52MS5TZXJ2aWNlIiQKDlNlcnZpY2VEZWxldGVkEhIKCnNlcnZpY2VfaWQYASABKAkimQEKD1NlcnZpY2VDYXRlZ29yeRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg0KBW9yZGVyGAQgASgFEhEKCWlzX2FjdGl2ZRgFIAEoCBIeChZhc3NpZ25lZF9lbXBsb3llZV9yb2xlGAYgASgJEhUKDXVwZGF0ZWRfYXRfbXMYByABKAMiRwoQQ2F0ZWdvcnlVcHNlcnRlZBIzCghjYXRlZ29yeRgBIAEoCzIhLnNwYS5jYXRhbG9ndWUudjEuU2VydmljZUNhdGVnb3J5IiYKD0NhdGVnb3J5RGVsZXRlZBITCgtjYXRlZ29yeV9pZBgBIAEoCSKVAQoEUm9vbRIKCgJpZBgBIAEoCRITCgtyb29tX251bWJlchgCIAEoCRIQCghjYXBhY2l0eRgDIAEoCRIMCgR0eXBlGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIQCghsb2NhdGlvbhgGIAEoCRITCgtwcmljZV9wYWlzZRgHIAEoAxIVCg11cGRhdGVkX2F0X21zGAggASgDIjQKDFJvb21VcHNlcnRlZBIkCgRyb29tGAEgASgLMhYuc3BhLmNhdGFsb2d1ZS52MS5Sb29tIh4KC1Jvb21EZWxldGVkEg8KB3Jvb21faWQYASABKAkijgIKB1Byb2R1Y3QSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwcmljZV9wYWlzZRgEIAEoAxINCgVzdG9jaxgFIAEoBRILCgNza3UYBiABKAkSDgoGd2VpZ2h0GAcgASgJEhsKE3Byb2R1Y3RfY2F0ZWdvcnlfaWQYCCABKAkSHQoVcHJvZHVjdF9jYXRlZ29yeV9uYW1lGAkgASgJEhYKDnN1YmNhdGVnb3J5X2lkGAogASgJEhgKEHN1YmNhdGVnb3J5X25hbWUYCyABKAkSDgoGaW1hZ2VzGAwgAygJEhUKDXVwZGF0ZWRfYXRfbXMYDSABKAMiPQoPUHJvZHVjdFVwc2VydGVkEioKB3Byb2R1Y3QYASABKAsyGS5zcGEuY2F0YWxvZ3VlLnYxLlByb2R1Y3QiJAoOUHJvZHVjdERlbGV0ZWQSEgoKcHJvZHVjdF9pZBgBIAEoCSK8AgoGUmV2aWV3EgoKAmlkGAEgASgJEhEKCXNvdXJjZV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHN1YmplY3Rfa2luZBgEIAEoCRISCgpzdWJqZWN0X2lkGAUgASgJEhQKDHN1YmplY3RfbmFtZRgGIAEoCRIOCgZyYXRpbmcYByABKAUSDAoEdGV4dBgIIAEoCRINCgVwaG90bxgJIAEoCRIOCgZzdGF0dXMYCiABKAkSFQoNaGlkZGVuX3JlYXNvbhgLIAEoCRISCgpyZXBseV90ZXh0GAwgASgJEhUKDXJlcGxpZWRfYXRfbXMYDSABKAMSFQoNdmlzaXRlZF9hdF9tcxgOIAEoAxIVCg1jcmVhdGVkX2F0X21zGA8gASgDEhUKDXVwZGF0ZWRfYXRfbXMYECABKAMiOgoOUmV2aWV3VXBzZXJ0ZWQSKAoGcmV2aWV3GAEgASgLMhguc3BhLmNhdGFsb2d1ZS52MS5SZXZpZXciIgoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkiiQEKDFJldmlld0hpZGRlbhIoCgZyZXZpZXcYASABKAsyGC5zcGEuY2F0YWxvZ3VlLnYxLlJldmlldxIOCgZyZWFzb24YAiABKAkSFAoMYXV0aG9yX2VtYWlsGAMgASgJEhMKC2F1dGhvcl9uYW1lGAQgASgJEhQKDHN1YmplY3RfbmFtZRgFIAEoCWIGcHJvdG8z");
+  fileDesc("Ch1zcGEvY2F0YWxvZ3VlL3YxL2V2ZW50cy5wcm90bxIQc3BhLmNhdGFsb2d1ZS52MSJrCg1QcmljaW5nT3B0aW9uEgoKAmlkGAEgASgJEhAKCGR1cmF0aW9uGAIgASgJEhgKEGR1cmF0aW9uX21pbnV0ZXMYAyABKAUSEwoLcHJpY2VfcGFpc2UYBCABKAMSDQoFbGFiZWwYBSABKAki0AIKB1NlcnZpY2USCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtjYXRlZ29yeV9pZBgEIAEoCRIVCg1jYXRlZ29yeV9uYW1lGAUgASgJEh4KFmFzc2lnbmVkX2VtcGxveWVlX3JvbGUYBiABKAkSMAoHcHJpY2luZxgHIAMoCzIfLnNwYS5jYXRhbG9ndWUudjEuUHJpY2luZ09wdGlvbhIXCg9jbGVhbnVwX21pbnV0ZXMYCCABKAUSEQoJaXNfYWN0aXZlGAkgASgIEg4KBmltYWdlcxgKIAMoCRIMCgR0YWdzGAsgAygJEhUKDXVwZGF0ZWRfYXRfbXMYDCABKAMSNwoOZGVwb3NpdF9wb2xpY3kYDSABKAsyHy5zcGEuY2F0YWxvZ3VlLnYxLkRlcG9zaXRQb2xpY3kidAoNRGVwb3NpdFBvbGljeRIMCgRraW5kGAEgASgJEg0KBXZhbHVlGAIgASgDEh8KF2xhdGVfY2FuY2VsbGF0aW9uX2hvdXJzGAMgASgFEiUKHWxhdGVfY2FuY2VsbGF0aW9uX2ZlZV9wZXJjZW50GAQgASgFIj0KD1NlcnZpY2VVcHNlcnRlZBIqCgdzZXJ2aWNlGAEgASgLMhkuc3BhLmNhdGFsb2d1ZS52MS5TZXJ2aWNlIiQKDlNlcnZpY2VEZWxldGVkEhIKCnNlcnZpY2VfaWQYASABKAkimQEKD1NlcnZpY2VDYXRlZ29yeRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg0KBW9yZGVyGAQgASgFEhEKCWlzX2FjdGl2ZRgFIAEoCBIeChZhc3NpZ25lZF9lbXBsb3llZV9yb2xlGAYgASgJEhUKDXVwZGF0ZWRfYXRfbXMYByABKAMiRwoQQ2F0ZWdvcnlVcHNlcnRlZBIzCghjYXRlZ29yeRgBIAEoCzIhLnNwYS5jYXRhbG9ndWUudjEuU2VydmljZUNhdGVnb3J5IiYKD0NhdGVnb3J5RGVsZXRlZBITCgtjYXRlZ29yeV9pZBgBIAEoCSKVAQoEUm9vbRIKCgJpZBgBIAEoCRITCgtyb29tX251bWJlchgCIAEoCRIQCghjYXBhY2l0eRgDIAEoCRIMCgR0eXBlGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIQCghsb2NhdGlvbhgGIAEoCRITCgtwcmljZV9wYWlzZRgHIAEoAxIVCg11cGRhdGVkX2F0X21zGAggASgDIjQKDFJvb21VcHNlcnRlZBIkCgRyb29tGAEgASgLMhYuc3BhLmNhdGFsb2d1ZS52MS5Sb29tIh4KC1Jvb21EZWxldGVkEg8KB3Jvb21faWQYASABKAkijgIKB1Byb2R1Y3QSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwcmljZV9wYWlzZRgEIAEoAxINCgVzdG9jaxgFIAEoBRILCgNza3UYBiABKAkSDgoGd2VpZ2h0GAcgASgJEhsKE3Byb2R1Y3RfY2F0ZWdvcnlfaWQYCCABKAkSHQoVcHJvZHVjdF9jYXRlZ29yeV9uYW1lGAkgASgJEhYKDnN1YmNhdGVnb3J5X2lkGAogASgJEhgKEHN1YmNhdGVnb3J5X25hbWUYCyABKAkSDgoGaW1hZ2VzGAwgAygJEhUKDXVwZGF0ZWRfYXRfbXMYDSABKAMiPQoPUHJvZHVjdFVwc2VydGVkEioKB3Byb2R1Y3QYASABKAsyGS5zcGEuY2F0YWxvZ3VlLnYxLlByb2R1Y3QiJAoOUHJvZHVjdERlbGV0ZWQSEgoKcHJvZHVjdF9pZBgBIAEoCSK8AgoGUmV2aWV3EgoKAmlkGAEgASgJEhEKCXNvdXJjZV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHN1YmplY3Rfa2luZBgEIAEoCRISCgpzdWJqZWN0X2lkGAUgASgJEhQKDHN1YmplY3RfbmFtZRgGIAEoCRIOCgZyYXRpbmcYByABKAUSDAoEdGV4dBgIIAEoCRINCgVwaG90bxgJIAEoCRIOCgZzdGF0dXMYCiABKAkSFQoNaGlkZGVuX3JlYXNvbhgLIAEoCRISCgpyZXBseV90ZXh0GAwgASgJEhUKDXJlcGxpZWRfYXRfbXMYDSABKAMSFQoNdmlzaXRlZF9hdF9tcxgOIAEoAxIVCg1jcmVhdGVkX2F0X21zGA8gASgDEhUKDXVwZGF0ZWRfYXRfbXMYECABKAMiOgoOUmV2aWV3VXBzZXJ0ZWQSKAoGcmV2aWV3GAEgASgLMhguc3BhLmNhdGFsb2d1ZS52MS5SZXZpZXciIgoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkiiQEKDFJldmlld0hpZGRlbhIoCgZyZXZpZXcYASABKAsyGC5zcGEuY2F0YWxvZ3VlLnYxLlJldmlldxIOCgZyZWFzb24YAiABKAkSFAoMYXV0aG9yX2VtYWlsGAMgASgJEhMKC2F1dGhvcl9uYW1lGAQgASgJEhQKDHN1YmplY3RfbmFtZRgFIAEoCSLdAQoPUmV2aWV3UmVxdWVzdGVkEhEKCXNvdXJjZV9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhQKDGF1dGhvcl9lbWFpbBgDIAEoCRITCgthdXRob3JfbmFtZRgEIAEoCRIUCgxzdWJqZWN0X2tpbmQYBSABKAkSEgoKc3ViamVjdF9pZBgGIAEoCRIUCgxzdWJqZWN0X25hbWUYByABKAkSDQoFdG9rZW4YCCABKAkSFQoNZXhwaXJlc19hdF9tcxgJIAEoAxIVCg12aXNpdGVkX2F0X21zGAogASgDYgZwcm90bzM");
 
 /**
  * One way to book a treatment: a duration with its price.
@@ -716,4 +716,82 @@ export type ReviewHidden = Message<"spa.catalogue.v1.ReviewHidden"> & {
  */
 export const ReviewHiddenSchema: GenMessage<ReviewHidden> = /*@__PURE__*/
   messageDesc(file_spa_catalogue_v1_events, 17);
+
+/**
+ * catalogue.review.requested (topic catalogue.review.v1, keyed by source id): a day after a completed
+ * visit or a delivered order, the customer is asked once for a review; notification emails them the
+ * link (/review/<token>), which needs no sign-in and works once, for 30 days.
+ *
+ * @generated from message spa.catalogue.v1.ReviewRequested
+ */
+export type ReviewRequested = Message<"spa.catalogue.v1.ReviewRequested"> & {
+  /**
+   * The eligibility: "appointment:<appointment id>" or "order:<order id>:<product id>".
+   *
+   * @generated from field: string source_id = 1;
+   */
+  sourceId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * Empty when the visit or order carried none: nothing is sent.
+   *
+   * @generated from field: string author_email = 3;
+   */
+  authorEmail: string;
+
+  /**
+   * @generated from field: string author_name = 4;
+   */
+  authorName: string;
+
+  /**
+   * service or product.
+   *
+   * @generated from field: string subject_kind = 5;
+   */
+  subjectKind: string;
+
+  /**
+   * @generated from field: string subject_id = 6;
+   */
+  subjectId: string;
+
+  /**
+   * @generated from field: string subject_name = 7;
+   */
+  subjectName: string;
+
+  /**
+   * The signed one-use link's token.
+   *
+   * @generated from field: string token = 8;
+   */
+  token: string;
+
+  /**
+   * When the link stops working.
+   *
+   * @generated from field: int64 expires_at_ms = 9;
+   */
+  expiresAtMs: bigint;
+
+  /**
+   * When the appointment was completed or the order delivered.
+   *
+   * @generated from field: int64 visited_at_ms = 10;
+   */
+  visitedAtMs: bigint;
+};
+
+/**
+ * Describes the message spa.catalogue.v1.ReviewRequested.
+ * Use `create(ReviewRequestedSchema)` to create a new message.
+ */
+export const ReviewRequestedSchema: GenMessage<ReviewRequested> = /*@__PURE__*/
+  messageDesc(file_spa_catalogue_v1_events, 18);
 

@@ -20,6 +20,7 @@ import { passwordResetTemplate } from './password-reset.template.js';
 import { paymentRefundedTemplate } from './payment-refunded.template.js';
 import { refundFailedTemplate } from './refund-failed.template.js';
 import { reviewHiddenTemplate } from './review-hidden.template.js';
+import { reviewRequestedTemplate } from './review-requested.template.js';
 import { waitlistOfferedTemplate } from './waitlist-offered.template.js';
 
 /** Every email the service sends, keyed by the event type that triggers it. */
@@ -43,4 +44,5 @@ export const emailTemplates = createTemplateRegistry([
   refundFailedTemplate,
   waitlistOfferedTemplate,
   reviewHiddenTemplate,
+  reviewRequestedTemplate,
 ]);
