@@ -16,6 +16,8 @@ describe('declaresOversizeBody', () => {
   it('gives image uploads their own, larger limit', () => {
     expect(declaresOversizeBody('/api/v1/upload', String(4 * 1024 * 1024))).toBe(false);
     expect(declaresOversizeBody('/api/v1/upload', String(UPLOAD_BODY_LIMIT + 1))).toBe(true);
+    expect(declaresOversizeBody('/api/v1/reviews/photos', String(4 * 1024 * 1024))).toBe(false);
+    expect(declaresOversizeBody('/api/v1/reviews', String(4 * 1024 * 1024))).toBe(true);
   });
 
   it('leaves paths outside the API alone', () => {

@@ -4,6 +4,8 @@ import { API_PREFIX } from './routing.js';
 export const API_BODY_LIMIT = 1024 * 1024;
 /** Image uploads: the catalogue's UPLOAD_MAX_BYTES plus room for the multipart framing. */
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+/** The admin's catalogue pictures and the customers' review photos. */
+const IMAGE_UPLOAD_PATHS = new Set(['/upload', '/reviews/photos']);
 
 /**
  * Whether a request declares a body larger than the service behind it accepts. The gateway answers
@@ -15,6 +17,6 @@ export function declaresOversizeBody(url: string, contentLength: string | undefi
   const length = Number(contentLength);
   if (!Number.isFinite(length)) return false;
   const path = url.slice(API_PREFIX.length).split('?')[0]!;
-  const limit = path === '/upload' ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
+  const limit = IMAGE_UPLOAD_PATHS.has(path) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
   return length > limit;
 }

@@ -249,6 +249,11 @@ export const ROUTE_TABLE = {
     query: (fx) => ({ service: fx.service._id }),
     why: "a treatment's or a product's published reviews",
   },
+  'POST /api/v1/reviews/photos': {
+    access: 'user',
+    multipart: true,
+    why: "a photo for the caller's own review",
+  },
   'GET /api/v1/reviews/mine': { access: 'user', why: "the caller's own reviews and what they may review" },
   // Only a completed visit or a delivered order (booking's and commerce's events) makes something
   // reviewable, and the fixtures have neither: nothing to review and no review, 404 for every caller.

@@ -18,6 +18,7 @@ import {
 } from './support/booking.js';
 import { violations } from './support/axe.js';
 import { launchBrowser, newPage } from './support/browser.js';
+import { samplePng } from './support/images.js';
 import { waitForEmail } from './support/inbox.js';
 import { screenshot } from './support/session.js';
 
@@ -102,6 +103,13 @@ describe('verified reviews', () => {
     await poll(() => form.getByText('Choose from one to five stars').count()).toBe(1);
     await form.locator('label', { hasText: '4 stars' }).click();
     await form.getByLabel('Your review (optional)').fill(text);
+    // A photo of the visit, uploaded as the customer (POST /reviews/photos).
+    await form.locator('input[type="file"]').setInputFiles({
+      name: 'visit.png',
+      mimeType: 'image/png',
+      buffer: samplePng(),
+    });
+    await poll(() => form.getByRole('img', { name: 'Your photo' }).count()).toBe(1);
     await screenshot(mine, 'review-form');
     await form.getByRole('button', { name: 'Post review' }).click();
     await poll(() => toast(mine, 'Thank you for your review').count()).toBe(1);
@@ -117,6 +125,9 @@ describe('verified reviews', () => {
     expect(await item.textContent()).toContain('Verified visit');
     expect(await item.textContent()).toContain(`Rhea R.`);
     expect(await item.getByRole('img', { name: '4 out of 5 stars' }).count()).toBe(1);
+    await poll(() =>
+      item.locator('img.review-item__photo').evaluate((image) => (image as HTMLImageElement).naturalWidth),
+    ).toBeGreaterThan(0);
     expect(
       await servicePage.getByRole('img', { name: /out of 5 from \d+ reviews?$/ }).count(),
     ).toBeGreaterThan(0);

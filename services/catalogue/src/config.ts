@@ -27,6 +27,8 @@ export interface CatalogueConfig extends BaseConfig {
     /** Signs the emailed links (HMAC-SHA256); required in production. */
     linkSecret: string;
   };
+  /** How many photos one customer may upload for reviews in 24 hours (REVIEW_PHOTOS_PER_DAY). */
+  reviewPhotosPerDay: number;
 }
 
 /**
@@ -77,6 +79,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           ? env.string('REVIEW_LINK_SECRET')
           : env.string('REVIEW_LINK_SECRET', DEV_REVIEW_LINK_SECRET),
       },
+      reviewPhotosPerDay: env.int('REVIEW_PHOTOS_PER_DAY', 10, { min: 0, max: 1000 }),
     };
   }, source);
   const problems: string[] = [];

@@ -5,6 +5,7 @@ import { EventConsumer, on, outbox, type BusProducer } from '@spa/kit';
 import { eventually, signTestToken, uniqueName } from '@spa/kit/testing';
 import { bookingV1, commerceV1, envelopeV1, events, type EventDefinition } from '@spa/proto';
 import { asc, gt, max } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentCompleted, orderDelivered } from '../src/events/handlers/review-eligibility.handler.js';
 import {
@@ -62,7 +63,32 @@ beforeAll(async () => {
   ]);
   producer = await world.deps.bus.producer();
   await consumer.start();
+  // The customer's photo of the room, uploaded as the review form does.
+  const uploaded = await uploadPhoto(customer);
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  roomPhoto = uploaded.json().imageUrl;
 }, 120_000);
+
+let roomPhoto: string;
+
+/** POST /reviews/photos with a small real PNG, as `token` (none: signed out). */
+async function uploadPhoto(token?: string) {
+  const png = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 160, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  const boundary = `----review-photo-${randomUUID()}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="visit.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  return world.request('POST', '/reviews/photos', { token, body, headers });
+}
 
 afterAll(async () => {
   await producer?.disconnect();
@@ -177,6 +203,7 @@ describe('verified reviews', () => {
       'GET /reviews/mine',
       'POST /reviews',
       'POST /reviews/invitations/{token}',
+      'POST /reviews/photos',
       'PUT /admin/reviews/{id}/hide',
       'PUT /admin/reviews/{id}/reply',
       'PUT /admin/reviews/{id}/unhide',
@@ -245,7 +272,7 @@ describe('verified reviews', () => {
         sourceId: `appointment:${visit.id}`,
         rating: 5,
         text: '  Wonderful, unhurried massage.  ',
-        photo: '/uploads/room.webp',
+        photo: roomPhoto,
       },
     });
     expect(created.statusCode).toBe(201);
@@ -258,7 +285,7 @@ describe('verified reviews', () => {
       subject: { kind: 'service', id: swedish._id, name: 'Swedish Massage' },
       rating: 5,
       text: 'Wonderful, unhurried massage.',
-      photo: '/uploads/room.webp',
+      photo: roomPhoto,
       status: 'published',
       hiddenReason: null,
       reply: null,
@@ -285,7 +312,7 @@ describe('verified reviews', () => {
       subjectId: swedish._id,
       rating: 5,
       status: 'published',
-      photo: '/uploads/room.webp',
+      photo: roomPhoto,
     });
   });
 
@@ -318,7 +345,7 @@ describe('verified reviews', () => {
           id: reviewId,
           rating: 5,
           text: 'Wonderful, unhurried massage.',
-          photo: '/uploads/room.webp',
+          photo: roomPhoto,
           authorName: 'Priya S.',
           verified: true,
           visitedAt: new Date(visit.completedAtMs).toISOString(),
@@ -371,9 +398,9 @@ describe('verified reviews', () => {
     // The body is the whole review: what is left out is empty.
     const withPhoto = await world.request('PUT', `/reviews/${reviewId}`, {
       token: customer,
-      body: { rating: 4, text: 'Very good.', photo: '/uploads/room.webp' },
+      body: { rating: 4, text: 'Very good.', photo: roomPhoto },
     });
-    expect(withPhoto.json()).toMatchObject({ photo: '/uploads/room.webp' });
+    expect(withPhoto.json()).toMatchObject({ photo: roomPhoto });
     const ratingOnly = await world.request('PUT', `/reviews/${reviewId}`, {
       token: customer,
       body: { rating: 3 },
@@ -751,5 +778,61 @@ describe('verified reviews', () => {
         .json()
         .reviews.map((review: { _id: string }) => review._id),
     ).not.toContain(lavenderReview._id);
+  });
+  it('carries a photo only its own author uploaded for a review, at most REVIEW_PHOTOS_PER_DAY (10) a day', async () => {
+    const uploadAs = uploadPhoto;
+
+    expect((await uploadAs()).statusCode).toBe(401);
+    const uploaded = await uploadAs(customer);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const photo = uploaded.json().imageUrl as string;
+    expect(photo).toMatch(/^\/uploads\//);
+    const theirs = (await uploadAs(stranger)).json().imageUrl as string;
+
+    const { id } = await completeAppointment({
+      customerId: world.userId,
+      serviceId: thai._id,
+      completedAtMs: Date.now() - DAY,
+    });
+    const sourceId = `appointment:${id}`;
+    await eventually(async () =>
+      expect((await mine()).toReview.map((item: { sourceId: string }) => item.sourceId)).toContain(sourceId),
+    );
+    // Another customer's photo, or any other uploaded picture, is not this review's.
+    for (const notMine of [theirs, '/uploads/a-product-picture.webp']) {
+      const refused = await world.request('POST', '/reviews', {
+        token: customer,
+        body: { sourceId, rating: 5, photo: notMine },
+      });
+      expectErrorShape(refused, 400);
+      expect(refused.json().message).toBe('The photo must be one you uploaded for your review');
+    }
+    const created = await world.request('POST', '/reviews', {
+      token: customer,
+      body: { sourceId, rating: 5, text: 'With a photo of the room.', photo },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().photo).toBe(photo);
+    const reviewId = created.json()._id as string;
+    // An edit may keep it, and may not swap in someone else's.
+    expect(
+      (
+        await world.request('PUT', `/reviews/${reviewId}`, { token: customer, body: { rating: 4, photo } })
+      ).json().photo,
+    ).toBe(photo);
+    expectErrorShape(
+      await world.request('PUT', `/reviews/${reviewId}`, {
+        token: customer,
+        body: { rating: 4, photo: theirs },
+      }),
+      400,
+    );
+
+    // Ten a day: the customer has two (the room's and this one); eight more, then 429.
+    for (let index = 0; index < 8; index += 1) expect((await uploadAs(customer)).statusCode).toBe(201);
+    const tooMany = await uploadAs(customer);
+    expectErrorShape(tooMany, 429);
+    expect(tooMany.json()).toMatchObject({ code: 'TOO_MANY_PHOTOS' });
+    expect((await uploadAs(stranger)).statusCode).toBe(201);
   });
 });

@@ -1,5 +1,5 @@
-import { AppError, notFound, type Queryable } from '@spa/kit';
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { AppError, badRequest, notFound, type Database, type Queryable } from '@spa/kit';
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   assertEditable,
   cleanHideReason,
@@ -14,6 +14,7 @@ import { isForeignKeyViolation, isUniqueViolation, isUuid } from './pg-errors.js
 import {
   erasedUsers,
   reviewEligibility,
+  reviewPhotoUploads,
   reviews,
   type ReviewStatus,
   type ReviewSubjectKind,
@@ -144,6 +145,7 @@ export async function createReview(
         .from(reviews)
         .where(eq(reviews.sourceId, sourceId));
       if (existing) throw reviewed();
+      await assertOwnPhoto(tx, author.id, fields.photo);
       const [row] = await tx
         .insert(reviews)
         .values({
@@ -179,6 +181,54 @@ export async function createReview(
   }
 }
 
+/**
+ * A review's photo must be one its author uploaded for a review (POST /reviews/photos): never a
+ * product's picture or another customer's.
+ */
+async function assertOwnPhoto(
+  tx: Queryable,
+  userId: string,
+  photo: string | null | undefined,
+): Promise<void> {
+  if (!photo) return;
+  const [own] = await tx
+    .select({ id: reviewPhotoUploads.id })
+    .from(reviewPhotoUploads)
+    .where(and(eq(reviewPhotoUploads.userId, userId), eq(reviewPhotoUploads.imageUrl, photo)));
+  if (!own)
+    throw badRequest('The photo must be one you uploaded for your review', [
+      { field: 'photo', message: 'Upload the photo with the review form' },
+    ]);
+}
+
+/** A customer's photo for a review, refused (429) beyond `perDay` in 24 hours. */
+export async function recordReviewPhoto(
+  db: Database,
+  userId: string,
+  perDay: number,
+  now: Date,
+  save: () => Promise<string>,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    // One customer's uploads take turns, so two at once cannot both slip under the limit.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review-photos:${userId}`}))`);
+    const since = new Date(now.getTime() - 24 * 3_600_000);
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(reviewPhotoUploads)
+      .where(and(eq(reviewPhotoUploads.userId, userId), gte(reviewPhotoUploads.createdAt, since)));
+    if (count >= perDay)
+      throw new AppError(
+        429,
+        'TOO_MANY_PHOTOS',
+        `You can add up to ${perDay} photos a day to your reviews. Please try again tomorrow.`,
+      );
+    const imageUrl = await save();
+    await tx.insert(reviewPhotoUploads).values({ userId, imageUrl, createdAt: now });
+    return imageUrl;
+  });
+}
+
 /** The author's own review, locked for a change; anyone else's is not found. */
 async function lockOwn(tx: Queryable, userId: string, id: string): Promise<ReviewRow> {
   const [row] = isUuid(id)
@@ -212,6 +262,7 @@ export async function updateReview(
   return db.transaction(async (tx) => {
     const existing = await lockOwn(tx, userId, id);
     assertEditable(existing.createdAt, now);
+    await assertOwnPhoto(tx, userId, fields.photo);
     const [row] = await tx
       .update(reviews)
       .set({ ...fields, updatedAt: now })
@@ -246,6 +297,8 @@ export async function eraseReviewer({ db, publish }: Store, userId: string): Pro
   for (const review of deleted)
     await publish(db, catalogueEvents.reviewDeleted, review.id, { reviewId: review.id });
   await db.delete(reviewEligibility).where(eq(reviewEligibility.userId, userId));
+  // Their photos' files stay (unguessable names no page links any more); the record of whose they were goes.
+  await db.delete(reviewPhotoUploads).where(eq(reviewPhotoUploads.userId, userId));
   await db.insert(erasedUsers).values({ userId }).onConflictDoNothing();
   return deleted;
 }

@@ -266,6 +266,21 @@ export const reviewEligibility = pgTable(
  * of theirs read later (a replay, or this consumer catching up on a topic's history) must not make them
  * reviewable again with the name and email the old event carried.
  */
+/**
+ * The pictures customers uploaded for their reviews (POST /reviews/photos): a review may carry only a
+ * photo its own author uploaded, and the rows count each customer's uploads a day.
+ */
+export const reviewPhotoUploads = pgTable(
+  'review_photo_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull(),
+    imageUrl: text('image_url').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('review_photo_uploads_user_idx').on(table.userId, table.createdAt)],
+);
+
 export const erasedUsers = pgTable('erased_users', {
   userId: text('user_id').primaryKey(),
   erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,7 @@ import {
   listPublishedReviews,
   listReviewsForAdmin,
   listToReview,
+  recordReviewPhoto,
   replyToReview,
   unhideReview,
   updateReview,
@@ -30,6 +31,7 @@ import {
 } from './presenters.js';
 import { sendCached, type CacheGroup, type ReadCache } from './read-cache.js';
 import { queryKey, type RouteDeps } from './route-deps.js';
+import { readImagePart } from './upload.routes.js';
 import {
   adminReviewSchema,
   bearer,
@@ -146,7 +148,7 @@ interface PublicListQuery {
   limit?: number;
 }
 
-export async function reviewsRoutes(app: FastifyInstance, { store, cache, now, config }: RouteDeps) {
+export async function reviewsRoutes(app: FastifyInstance, { store, cache, now, config, images }: RouteDeps) {
   const linkSecret = config.reviewRequests.linkSecret;
   app.get(
     '/reviews',
@@ -225,7 +227,7 @@ export async function reviewsRoutes(app: FastifyInstance, { store, cache, now, c
         description:
           '`sourceId` must be one of the caller’s own (GET /reviews/mine, `toReview`), else 404 "Nothing to review here"; ' +
           'one review per visit or order line (409 ALREADY_REVIEWED). `rating` 1-5, `text` at most 2000 characters, ' +
-          '`photo` an image uploaded through POST /upload.',
+          '`photo` an image the caller uploaded through POST /reviews/photos.',
         security: bearer,
         body: createReviewBody,
         response: { 201: myReviewSchema, ...errors },
@@ -241,6 +243,39 @@ export async function reviewsRoutes(app: FastifyInstance, { store, cache, now, c
       );
       await refreshReads(cache, review);
       return reply.code(201).send(presentMyReview(review));
+    },
+  );
+
+  app.post(
+    '/reviews/photos',
+    {
+      preValidation: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Upload a photo for my review (multipart field "file"); answers its URL for the review’s `photo`',
+        description:
+          'The checks of POST /upload (JPEG, PNG, WebP or GIF by their bytes, the size limit, a web version made once), ' +
+          `for any signed-in customer, at most REVIEW_PHOTOS_PER_DAY (${config.reviewPhotosPerDay}) in 24 hours ` +
+          '(429 TOO_MANY_PHOTOS). A review may carry only a photo its own author uploaded here.',
+        consumes: ['multipart/form-data'],
+        security: bearer,
+        response: {
+          201: { type: 'object', required: ['imageUrl'], properties: { imageUrl: { type: 'string' } } },
+          ...errors,
+          413: errors[400],
+          415: errors[400],
+          429: errors[400],
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const bytes = await readImagePart(request, config.uploadMaxBytes);
+      const imageUrl = await recordReviewPhoto(store.db, user.id, config.reviewPhotosPerDay, now(), () =>
+        images.saveUpload(bytes),
+      );
+      return reply.code(201).send({ imageUrl });
     },
   );
 

@@ -12,7 +12,8 @@ function tooLarge(maxBytes: number) {
   return new AppError(413, 'PAYLOAD_TOO_LARGE', `The image is larger than ${megabytes(maxBytes)}`);
 }
 
-async function readImagePart(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+/** The one image of a multipart upload (field `file`), refused in the one error shape when it is not. */
+export async function readImagePart(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   let part: MultipartFile | undefined;
   try {
     part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });

@@ -153,7 +153,9 @@ export default function ReviewsPage() {
         <ReviewFormDialog
           title={`Review ${active.kind === 'new' ? active.item.subject.name : active.review.subject.name}`}
           initial={
-            active.kind === 'edit' ? { rating: active.review.rating, text: active.review.text } : undefined
+            active.kind === 'edit'
+              ? { rating: active.review.rating, text: active.review.text, photo: active.review.photo }
+              : undefined
           }
           saving={save.isPending}
           error={save.error ? getErrorMessage(save.error, 'Failed to save the review') : undefined}
@@ -189,6 +191,9 @@ function WrittenReview({
         <span className="review-item__meta">{formatDate(review.createdAt)}</span>
       </div>
       {review.text && <p className="review-item__text">{review.text}</p>}
+      {review.photo && (
+        <img className="review-item__photo" src={review.photo} alt="Your photo" loading="lazy" />
+      )}
       {review.status === 'hidden' && (
         <p className="review-item__status">
           Hidden by the spa{review.hiddenReason ? `: ${review.hiddenReason}` : ''}. Only you can see it.

@@ -1,12 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Modal } from '../../components/layout/modal';
 import { Field } from '../catalogue/form-field';
-import { REVIEW_TEXT_MAX, type ReviewInput } from './reviews.api';
+// The shared form field's look (label above, full-width input) lives with the admin forms' styles.
+import '../catalogue/admin.css';
+import { getErrorMessage } from '../../lib/api';
+import { REVIEW_TEXT_MAX, uploadReviewPhoto, type ReviewInput } from './reviews.api';
 import { StarInput } from './stars';
 
 export interface ReviewDraft {
   rating: number;
   text: string;
+  /** An uploaded photo's address (POST /reviews/photos), or none. */
+  photo?: string | null;
 }
 
 /** What the form would send, or the problems to show beside its fields (the server checks the same). */
@@ -21,7 +26,7 @@ export function checkReviewDraft(draft: ReviewDraft): {
   if (text.length > REVIEW_TEXT_MAX)
     errors.text = `At most ${REVIEW_TEXT_MAX.toLocaleString('en-IN')} characters`;
   if (errors.rating || errors.text) return { errors };
-  return { input: { rating: draft.rating, text }, errors };
+  return { input: { rating: draft.rating, text, photo: draft.photo ?? null }, errors };
 }
 
 /** Writing or editing a review: stars and a few words, for the visit or the product named in the title. */
@@ -42,6 +47,24 @@ export function ReviewFormDialog({
 }) {
   const [draft, setDraft] = useState<ReviewDraft>(initial ?? { rating: 0, text: '' });
   const [errors, setErrors] = useState<{ rating?: string; text?: string }>({});
+  const [uploading, setUploading] = useState(false);
+  const [photoError, setPhotoError] = useState<string>();
+  const photoInput = useId();
+  const addPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setUploading(true);
+    setPhotoError(undefined);
+    try {
+      const photo = await uploadReviewPhoto(file);
+      setDraft((current) => ({ ...current, photo }));
+    } catch (error) {
+      setPhotoError(getErrorMessage(error, 'The photo could not be uploaded'));
+    } finally {
+      setUploading(false);
+    }
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = checkReviewDraft(draft);
@@ -59,7 +82,7 @@ export function ReviewFormDialog({
           <button type="button" className="btn btn--ghost" onClick={onClose} disabled={saving}>
             Cancel
           </button>
-          <button type="submit" className="btn btn--primary" disabled={saving}>
+          <button type="submit" className="btn btn--primary" disabled={saving || uploading}>
             {saving ? 'Saving…' : 'Post review'}
           </button>
         </>
@@ -67,7 +90,10 @@ export function ReviewFormDialog({
     >
       <StarInput
         value={draft.rating}
-        onChange={(rating) => setDraft({ ...draft, rating })}
+        onChange={(rating) => {
+          setDraft({ ...draft, rating });
+          setErrors({ ...errors, rating: undefined });
+        }}
         error={errors.rating}
       />
       <Field label="Your review (optional)" error={errors.text} hint="What you liked, what could be better.">
@@ -82,6 +108,39 @@ export function ReviewFormDialog({
           />
         )}
       </Field>
+      <div className="review-form__photo">
+        {draft.photo ? (
+          <>
+            <img src={draft.photo} alt="Your photo" width={96} height={72} />
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => setDraft({ ...draft, photo: null })}
+            >
+              Remove photo
+            </button>
+          </>
+        ) : (
+          <>
+            <label htmlFor={photoInput} className="btn btn--secondary btn--sm">
+              {uploading ? 'Uploading…' : 'Add a photo (optional)'}
+            </label>
+            <input
+              id={photoInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              className="visually-hidden"
+              disabled={uploading}
+              onChange={(event) => void addPhoto(event)}
+            />
+          </>
+        )}
+        {photoError && (
+          <p className="cat-field__error" role="alert">
+            {photoError}
+          </p>
+        )}
+      </div>
       <p className="review-form__count">
         {draft.text.length.toLocaleString('en-IN')} / {REVIEW_TEXT_MAX.toLocaleString('en-IN')}
       </p>

@@ -6,6 +6,8 @@ import { PageTitle } from '../../components/page-title';
 import { getErrorMessage, isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { Field } from '../catalogue/form-field';
+// The shared form field's look (label above, full-width input) lives with the admin forms' styles.
+import '../catalogue/admin.css';
 import { checkReviewDraft } from './review-form';
 import { fetchInvitation, REVIEW_TEXT_MAX, reviewByInvitation, type ReviewSubject } from './reviews.api';
 import { StarInput } from './stars';
@@ -89,7 +91,14 @@ export default function ReviewInvitationPage() {
             {formatDate(invitation.data.visitedAt)}. This link works once, until{' '}
             {formatDate(invitation.data.expiresAt)}.
           </p>
-          <StarInput value={rating} onChange={setRating} error={errors.rating} />
+          <StarInput
+            value={rating}
+            onChange={(next) => {
+              setRating(next);
+              setErrors({ ...errors, rating: undefined });
+            }}
+            error={errors.rating}
+          />
           <Field
             label="Your review (optional)"
             error={errors.text}

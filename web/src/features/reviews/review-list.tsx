@@ -27,7 +27,14 @@ export function ReviewItem({ review, kind }: { review: PublicReview; kind: Revie
         <span className="review-item__meta">{formatDate(review.createdAt)}</span>
       </div>
       {review.text && <p className="review-item__text">{review.text}</p>}
-      {review.photo && <img className="review-item__photo" src={review.photo} alt="" loading="lazy" />}
+      {review.photo && (
+        <img
+          className="review-item__photo"
+          src={review.photo}
+          alt={`Photo from ${review.authorName}`}
+          loading="lazy"
+        />
+      )}
       {review.reply && (
         <div className="review-item__reply">
           <strong>Reply from the spa</strong>
@@ -50,6 +57,9 @@ export function ReviewsSection({ kind, id }: { kind: ReviewSubjectKind; id: stri
     queryKey: reviewKeys.of(kind, id, page),
     queryFn: () => fetchReviews(kind, id, page),
     placeholderData: keepPreviousData,
+    // Read in the browser only: the server's render of the page (entry-server.tsx) waits for every
+    // query it meets, and reviews that cannot be read must never turn the page itself into a 404.
+    enabled: typeof window !== 'undefined',
   });
   const data = reviews.data;
   return (

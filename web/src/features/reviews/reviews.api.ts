@@ -1,4 +1,4 @@
-import { del, get, post, put } from '../../lib/api';
+import { del, formWith, get, post, put, upload } from '../../lib/api';
 
 /*
  * Verified reviews (issue #16), served by the catalogue service: only a completed visit or a delivered
@@ -170,3 +170,7 @@ export const reviewByInvitation = (token: string, input: ReviewInput) =>
       anonymous: true,
     },
   );
+
+/** POST /reviews/photos: a photo for my review (the upload's checks; a few a day); its address. */
+export const uploadReviewPhoto = async (file: File) =>
+  (await upload<{ imageUrl: string }>('/reviews/photos', formWith('file', file, file.name))).imageUrl;

@@ -5,7 +5,7 @@ import { ratingText, REVIEW_TEXT_MAX } from './reviews.api';
 describe('a review draft', () => {
   it('needs one to five whole stars and at most 2,000 characters, trimmed', () => {
     expect(checkReviewDraft({ rating: 5, text: '  Lovely.  ' })).toEqual({
-      input: { rating: 5, text: 'Lovely.' },
+      input: { rating: 5, text: 'Lovely.', photo: null },
       errors: {},
     });
     expect(checkReviewDraft({ rating: 0, text: '' }).errors).toEqual({
@@ -15,6 +15,9 @@ describe('a review draft', () => {
       text: 'At most 2,000 characters',
     });
     expect(checkReviewDraft({ rating: 3, text: 'x'.repeat(REVIEW_TEXT_MAX) }).input?.rating).toBe(3);
+    expect(checkReviewDraft({ rating: 4, text: '', photo: '/uploads/a.webp' }).input?.photo).toBe(
+      '/uploads/a.webp',
+    );
   });
 });
 
