@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Modal } from '../layout/modal';
+import { Modal } from '../ui/modal';
 import { appointmentsText, futureAppointmentsOf, type FutureAppointments } from './future-appointments';
 
 /** What the admin chose when a delete was refused because future appointments depend on the thing. */
@@ -46,6 +46,7 @@ export function useDependentsGuard(): {
 
   const dialog = (
     <Modal
+      closeOnBackdrop
       open={pending !== null}
       title={pending ? `${appointmentsText(pending.count)} depend on this` : ''}
       onClose={() => answer('cancel')}

@@ -68,6 +68,10 @@ export interface RowAction<T> {
   onClick: (row: T) => void;
   /** Not offered on this row (an approve on a request already decided). */
   hidden?: (row: T) => boolean;
+  /** Shown but not usable on this row (a base role's delete); say why in `title`. */
+  disabled?: (row: T) => boolean;
+  /** The tooltip ("Base roles cannot be deleted"). */
+  title?: (row: T) => string;
 }
 
 const ACTION_ICONS = {
@@ -96,6 +100,7 @@ export function AdminTable<T>({
   actions = [],
   noun,
   empty,
+  className,
 }: {
   list: PagedList;
   /** The rows on screen, in the order to show (a page of list, sorted or grouped by the caller). */
@@ -106,12 +111,30 @@ export function AdminTable<T>({
   /** Plural, lower case: "Loading rooms…", "12 rooms". */
   noun: string;
   empty: { title: string; message?: string };
+  /** An extra class on the table's frame, for a tab's own cell styles. */
+  className?: string;
 }) {
   if (list.isPending) return <p className="cat-admin-loading">Loading {noun}…</p>;
-  if (rows.length === 0) return <EmptyState title={empty.title} message={empty.message} />;
+  const pager = list.pageCount > 1 && (
+    <Pager
+      page={list.page}
+      pageCount={list.pageCount}
+      total={list.total}
+      noun={noun}
+      onPageChange={(next) => list.setPage(Math.min(Math.max(1, next), list.pageCount))}
+    />
+  );
+  // A page can be empty while others are not (a filter applied to the page shown): the pager stays.
+  if (rows.length === 0)
+    return (
+      <>
+        <EmptyState title={empty.title} message={empty.message} />
+        {pager}
+      </>
+    );
   const numeric = (column: AdminColumn<T>) => (column.numeric ? 'cat-table__number' : undefined);
   return (
-    <div className="cat-table-wrap">
+    <div className={`cat-table-wrap${className ? ` ${className}` : ''}`}>
       <table className="cat-table">
         <thead>
           <tr>
@@ -146,6 +169,8 @@ export function AdminTable<T>({
                           type="button"
                           className={`cat-icon-action${DANGER.has(action.kind) ? ' cat-icon-action--danger' : ''}`}
                           aria-label={action.label(row)}
+                          title={action.title?.(row)}
+                          disabled={action.disabled?.(row)}
                           onClick={() => action.onClick(row)}
                         >
                           {ACTION_ICONS[action.kind]}
@@ -158,15 +183,7 @@ export function AdminTable<T>({
           ))}
         </tbody>
       </table>
-      {list.pageCount > 1 && (
-        <Pager
-          page={list.page}
-          pageCount={list.pageCount}
-          total={list.total}
-          noun={noun}
-          onPageChange={(next) => list.setPage(Math.min(Math.max(1, next), list.pageCount))}
-        />
-      )}
+      {pager}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { PageTitle } from '../../components/page-title';
 import { getErrorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../stores/toast.store';
-import { useConfirm } from '../catalogue/confirm-dialog';
+import { useConfirm } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../catalogue/empty-state';
 import { ReviewFormDialog } from '../reviews/review-form';
 import {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Modal } from '../../components/layout/modal';
+import { Modal } from '../../components/ui/modal';
 import { getErrorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
-import { Field } from '../catalogue/form-field';
+import { FormField } from '../../components/ui/form-field';
 import type { Address } from './addresses.api';
 import {
   ADDRESS_FIELDS,
@@ -37,7 +37,7 @@ const INPUT_ATTRIBUTES: Partial<Record<AddressField, Record<string, string>>> = 
 /** Add or edit a saved address: every field required, errors beside the fields. */
 export function AddressFormDialog({ open, address, onClose, onSaved }: AddressFormDialogProps) {
   return (
-    <Modal open={open} title={address ? 'Edit Address' : 'Add New Address'} onClose={onClose}>
+    <Modal closeOnBackdrop open={open} title={address ? 'Edit Address' : 'Add New Address'} onClose={onClose}>
       {/* The modal mounts its content only while open: each opening starts from a fresh form. */}
       <AddressForm key={address?._id ?? 'new'} address={address} onClose={onClose} onSaved={onSaved} />
     </Modal>
@@ -76,12 +76,12 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressFormDialogProps,
     >
       <div className="cat-form-grid">
         {ADDRESS_FIELDS.map(({ name, label }) => (
-          <Field
+          <FormField
             key={name}
             label={label}
             required
             error={errors[name]}
-            className={name === 'street' ? 'cat-field--wide' : undefined}
+            className={name === 'street' ? 'form-field--wide' : undefined}
           >
             {(control) => (
               <input
@@ -94,7 +94,7 @@ function AddressForm({ address, onClose, onSaved }: Omit<AddressFormDialogProps,
                 autoFocus={name === 'fullName'}
               />
             )}
-          </Field>
+          </FormField>
         ))}
       </div>
       <datalist id="address-labels">

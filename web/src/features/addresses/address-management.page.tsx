@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { MapPinIcon, PhoneIcon, PlusIcon } from '../../components/icons';
-import { ConfirmDialog } from '../../components/layout/modal';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { getErrorMessage } from '../../lib/api';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Modal } from '../../components/layout/modal';
+import { Modal } from '../../components/ui/modal';
 import { formatDate, formatDuration, formatINR, formatTime } from '../../lib/format';
 import {
   appointmentMinutes,
@@ -41,6 +41,7 @@ interface AppointmentDetailsDialogProps {
 export function AppointmentDetailsDialog({ appointment, onClose, actions }: AppointmentDetailsDialogProps) {
   return (
     <Modal
+      closeOnBackdrop
       open={appointment !== null}
       title="Appointment Details"
       onClose={onClose}

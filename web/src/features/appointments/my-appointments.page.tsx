@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { describeNotice } from '@spa/rules';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { Modal } from '../../components/layout/modal';
+import { Modal } from '../../components/ui/modal';
 import { PageTitle } from '../../components/page-title';
 import { getErrorMessage } from '../../lib/api';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
@@ -246,6 +246,7 @@ function CancelDialog({ appointment, onDone }: { appointment: Appointment | null
   });
   return (
     <Modal
+      closeOnBackdrop
       open={appointment !== null}
       title="Cancel appointment"
       size="sm"

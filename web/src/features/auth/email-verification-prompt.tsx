@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Modal } from '../../components/layout/modal';
+import { Modal } from '../../components/ui/modal';
 import { useSessionStore } from '../../stores/session.store';
 import { useSendVerificationEmail } from './use-send-verification';
 
@@ -37,6 +37,7 @@ export function EmailVerificationPrompt() {
 
   return (
     <Modal
+      closeOnBackdrop
       open={open && stillNeeded}
       title="Verify your email address"
       size="sm"

@@ -1,6 +1,6 @@
 import type { BillFormErrors, BillFormValues } from './bill-form-state';
 import { GENDERS, type Gender } from './bill-types';
-import { FormField } from './form-field';
+import { FormField } from '../../components/ui/form-field';
 
 type CustomerField = 'name' | 'customerId' | 'phone' | 'email' | 'gender' | 'date' | 'roomNo';
 

@@ -3,7 +3,7 @@ import { CloseIcon, PlusIcon } from '../../components/icons';
 import { formatINR } from '../../lib/format';
 import type { BillFormErrors, ProductRow, ServiceRow } from './bill-form-state';
 import { DURATIONS, type Duration } from './bill-types';
-import { FormField } from './form-field';
+import { FormField } from '../../components/ui/form-field';
 
 /** The id of a row's input, so a validation error can move focus to it. */
 export const lineFieldId = (row: { key: string }, field: string) => `${row.key}-${field}`;

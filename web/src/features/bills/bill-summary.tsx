@@ -3,7 +3,7 @@ import { fromHundredths } from '@spa/rules';
 import { formatINR } from '../../lib/format';
 import type { BillFormErrors, BillFormValues, FormTotals } from './bill-form-state';
 import { PAYMENT_METHODS, type PaymentMethod } from './bill-types';
-import { FormField } from './form-field';
+import { FormField } from '../../components/ui/form-field';
 
 type SummaryField = 'discountPercent' | 'paymentMethod' | 'advanceAmount';
 

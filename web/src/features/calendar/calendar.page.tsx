@@ -17,7 +17,7 @@ import { AdminBanner } from '../../components/ui/admin-table';
 import { getErrorMessage, isApiError } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
 import { useNow } from '../appointments/use-now';
-import { Modal } from '../catalogue/modal';
+import { Modal } from '../../components/ui/modal';
 import { employeeRoleLabel } from '../auth/account';
 import { useSessionStore } from '../../stores/session.store';
 import { toast } from '../../stores/toast.store';
@@ -53,6 +53,7 @@ import {
 import '../catalogue/admin.css';
 import '../dashboard/dashboard.css';
 import './calendar.css';
+import '../../components/ui/form-field.css';
 
 type View = 'day' | 'week';
 type Columns = 'room' | 'employee';
@@ -360,7 +361,7 @@ export default function CalendarPage() {
             />
           )}
           <AdminBanner>{refusal}</AdminBanner>
-          <div className="cat-modal__actions">
+          <div className="modal__actions">
             <Link className="btn btn--ghost" to={`${paths.dashboard}?tab=appointments`}>
               Manage in Appointments
             </Link>
@@ -446,7 +447,7 @@ function CheckInButtons({
               <span>Free the rest of the slot and count a no-show for {appointment.customerName}?</span>
               <button
                 type="button"
-                className="btn cat-btn-danger btn--sm"
+                className="btn btn--danger btn--sm"
                 disabled={busy}
                 onClick={() => onStep('No-show')}
               >

@@ -5,8 +5,8 @@ import { getErrorMessage } from '../../lib/api';
 import { formatINR } from '../../lib/format';
 import { bookingTotal, optionTitle, roomTypeOffers } from '../appointments/booking-choices';
 import { useRooms, useServices } from '../catalogue/catalogue.queries';
-import { Field } from '../catalogue/form-field';
-import { Modal } from '../catalogue/modal';
+import { FormField } from '../../components/ui/form-field';
+import { Modal } from '../../components/ui/modal';
 import { useDebouncedValue } from '../bills/use-debounced-value';
 import { noShowRecord } from './check-in';
 import {
@@ -109,7 +109,7 @@ export function WalkInDialog({
             />
           ) : (
             <>
-              <Field label="Find by name, phone or email" hint="Two letters or digits are enough.">
+              <FormField label="Find by name, phone or email" hint="Two letters or digits are enough.">
                 {(control) => (
                   <input
                     {...control}
@@ -120,7 +120,7 @@ export function WalkInDialog({
                     autoComplete="off"
                   />
                 )}
-              </Field>
+              </FormField>
               {settled.length >= 2 && found.data && (
                 <ul className="walk-in__results" aria-label="Customers found">
                   {found.data.length === 0 && <li className="muted">Nobody by that name, phone or email.</li>}
@@ -148,7 +148,7 @@ export function WalkInDialog({
         </fieldset>
 
         <div className="walk-in__grid">
-          <Field label="Treatment" required>
+          <FormField label="Treatment" required>
             {(control) => (
               <select
                 {...control}
@@ -167,8 +167,8 @@ export function WalkInDialog({
                 ))}
               </select>
             )}
-          </Field>
-          <Field label="Length" required>
+          </FormField>
+          <FormField label="Length" required>
             {(control) => (
               <select
                 {...control}
@@ -184,8 +184,8 @@ export function WalkInDialog({
                 ))}
               </select>
             )}
-          </Field>
-          <Field label="Room" required>
+          </FormField>
+          <FormField label="Room" required>
             {(control) => (
               <select
                 {...control}
@@ -201,8 +201,8 @@ export function WalkInDialog({
                 ))}
               </select>
             )}
-          </Field>
-          <Field label="Day" required>
+          </FormField>
+          <FormField label="Day" required>
             {(control) => (
               <input
                 {...control}
@@ -212,8 +212,8 @@ export function WalkInDialog({
                 onChange={(event) => setDate(event.target.value)}
               />
             )}
-          </Field>
-          <Field label="Time" required>
+          </FormField>
+          <FormField label="Time" required>
             {(control) => (
               <input
                 {...control}
@@ -224,7 +224,7 @@ export function WalkInDialog({
                 onChange={(event) => setTime(event.target.value)}
               />
             )}
-          </Field>
+          </FormField>
         </div>
 
         <p className="walk-in__total">
@@ -238,7 +238,7 @@ export function WalkInDialog({
         </p>
         <AdminBanner>{tried && problem}</AdminBanner>
         <AdminBanner>{book.error && getErrorMessage(book.error, 'The booking was refused.')}</AdminBanner>
-        <div className="cat-modal__actions">
+        <div className="modal__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             Cancel
           </button>
@@ -275,7 +275,7 @@ function NewCustomerForm({
   };
   return (
     <div className="walk-in__new" role="group" aria-label="New customer">
-      <Field label="Name" required error={problems.name}>
+      <FormField label="Name" required error={problems.name}>
         {(control) => (
           <input
             {...control}
@@ -284,8 +284,8 @@ function NewCustomerForm({
             onChange={(e) => set('name')(e.target.value)}
           />
         )}
-      </Field>
-      <Field label="Phone" error={problems.phone}>
+      </FormField>
+      <FormField label="Phone" error={problems.phone}>
         {(control) => (
           <input
             {...control}
@@ -295,8 +295,8 @@ function NewCustomerForm({
             onChange={(e) => set('phone')(e.target.value)}
           />
         )}
-      </Field>
-      <Field
+      </FormField>
+      <FormField
         label="Email"
         error={problems.email}
         hint="Optional: they get the confirmation and can claim the account."
@@ -310,7 +310,7 @@ function NewCustomerForm({
             onChange={(e) => set('email')(e.target.value)}
           />
         )}
-      </Field>
+      </FormField>
       <AdminBanner>
         {create.error && getErrorMessage(create.error, 'The customer could not be added.')}
       </AdminBanner>

@@ -4,6 +4,7 @@ import { toast } from '../../stores/toast.store';
 import { uploadImage } from './catalogue.api';
 import { TrashIcon, UploadIcon } from './catalogue-icons';
 import { ImageWithFallback } from './image-with-fallback';
+import '../../components/ui/form-field.css';
 
 interface ImageUploaderProps {
   label: string;
@@ -61,11 +62,11 @@ export function ImageUploader({
   const full = max !== undefined && images.length >= max;
 
   return (
-    <div className="cat-field">
-      <span className="cat-field__label" id={`${inputId}-label`}>
+    <div className="form-field">
+      <span className="form-field__label" id={`${inputId}-label`}>
         {label}
         {max !== undefined && (
-          <span className="cat-field__counter">
+          <span className="form-field__counter">
             {' '}
             ({images.length}/{max})
           </span>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { ArrowLeftIcon, CheckCircleIcon, LockIcon, MapPinIcon } from '../../components/icons';
-import { Modal } from '../../components/layout/modal';
+import { Modal } from '../../components/ui/modal';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { getErrorMessage, isApiError } from '../../lib/api';
@@ -204,6 +204,7 @@ function CancelOrder({ order }: { order: Order }) {
         Cancel Order
       </button>
       <Modal
+        closeOnBackdrop
         open={asking}
         title="Cancel order"
         size="sm"

@@ -18,6 +18,7 @@ import { useMyOrders } from './use-orders';
 import '../catalogue/admin.css';
 import '../cart/commerce.css';
 import './orders.css';
+import '../../components/ui/form-field.css';
 
 const STATUS_CHIPS = ORDER_FILTERS.filter((filter) => filter.value !== 'all');
 

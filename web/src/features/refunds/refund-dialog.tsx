@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Modal } from '../../components/layout/modal';
+import { Modal } from '../../components/ui/modal';
 import { getErrorMessage } from '../../lib/api';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { toast } from '../../stores/toast.store';
@@ -157,6 +157,7 @@ export function RefundDialog({ target, label, onClose, onRefunded }: RefundDialo
   const canRefund = Boolean(payment && payment.refundable > 0 && !problem);
   return (
     <Modal
+      closeOnBackdrop
       open={target !== null}
       title="Refund"
       description={label}

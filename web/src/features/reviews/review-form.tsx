@@ -1,11 +1,8 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Modal } from '../../components/layout/modal';
-import { Field } from '../catalogue/form-field';
-// The shared form field's look (label above, full-width input) lives with the admin forms' styles.
-import '../catalogue/admin.css';
+import { Modal } from '../../components/ui/modal';
 import { getErrorMessage } from '../../lib/api';
 import { REVIEW_TEXT_MAX, uploadReviewPhoto, type ReviewInput } from './reviews.api';
-import { StarInput } from './stars';
+import { ReviewFields } from './review-fields';
 
 export interface ReviewDraft {
   rating: number;
@@ -73,6 +70,7 @@ export function ReviewFormDialog({
   };
   return (
     <Modal
+      closeOnBackdrop
       open
       title={title}
       onClose={onClose}
@@ -88,62 +86,50 @@ export function ReviewFormDialog({
         </>
       }
     >
-      <StarInput
-        value={draft.rating}
-        onChange={(rating) => {
+      <ReviewFields
+        rating={draft.rating}
+        text={draft.text}
+        errors={errors}
+        onRating={(rating) => {
           setDraft({ ...draft, rating });
           setErrors({ ...errors, rating: undefined });
         }}
-        error={errors.rating}
-      />
-      <Field label="Your review (optional)" error={errors.text} hint="What you liked, what could be better.">
-        {(control) => (
-          <textarea
-            {...control}
-            className="cat-input"
-            rows={5}
-            maxLength={REVIEW_TEXT_MAX}
-            value={draft.text}
-            onChange={(event) => setDraft({ ...draft, text: event.target.value })}
-          />
-        )}
-      </Field>
-      <div className="review-form__photo">
-        {draft.photo ? (
-          <>
-            <img src={draft.photo} alt="Your photo" width={96} height={72} />
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              onClick={() => setDraft({ ...draft, photo: null })}
-            >
-              Remove photo
-            </button>
-          </>
-        ) : (
-          <>
-            <label htmlFor={photoInput} className="btn btn--secondary btn--sm">
-              {uploading ? 'Uploading…' : 'Add a photo (optional)'}
-            </label>
-            <input
-              id={photoInput}
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif"
-              className="visually-hidden"
-              disabled={uploading}
-              onChange={(event) => void addPhoto(event)}
-            />
-          </>
-        )}
-        {photoError && (
-          <p className="cat-field__error" role="alert">
-            {photoError}
-          </p>
-        )}
-      </div>
-      <p className="review-form__count">
-        {draft.text.length.toLocaleString('en-IN')} / {REVIEW_TEXT_MAX.toLocaleString('en-IN')}
-      </p>
+        onText={(text) => setDraft({ ...draft, text })}
+      >
+        <div className="review-form__photo">
+          {draft.photo ? (
+            <>
+              <img src={draft.photo} alt="Your photo" width={96} height={72} />
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => setDraft({ ...draft, photo: null })}
+              >
+                Remove photo
+              </button>
+            </>
+          ) : (
+            <>
+              <label htmlFor={photoInput} className="btn btn--secondary btn--sm">
+                {uploading ? 'Uploading…' : 'Add a photo (optional)'}
+              </label>
+              <input
+                id={photoInput}
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/gif"
+                className="visually-hidden"
+                disabled={uploading}
+                onChange={(event) => void addPhoto(event)}
+              />
+            </>
+          )}
+          {photoError && (
+            <p className="form-field__error" role="alert">
+              {photoError}
+            </p>
+          )}
+        </div>
+      </ReviewFields>
       {error && (
         <p className="form-alert form-alert--error" role="alert">
           {error}

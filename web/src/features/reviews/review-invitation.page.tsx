@@ -5,12 +5,9 @@ import { paths } from '../../app/paths';
 import { PageTitle } from '../../components/page-title';
 import { getErrorMessage, isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { Field } from '../catalogue/form-field';
-// The shared form field's look (label above, full-width input) lives with the admin forms' styles.
-import '../catalogue/admin.css';
 import { checkReviewDraft } from './review-form';
-import { fetchInvitation, REVIEW_TEXT_MAX, reviewByInvitation, type ReviewSubject } from './reviews.api';
-import { StarInput } from './stars';
+import { fetchInvitation, reviewByInvitation, type ReviewSubject } from './reviews.api';
+import { ReviewFields } from './review-fields';
 import './reviews.css';
 
 const subjectPath = (subject: ReviewSubject) =>
@@ -91,30 +88,16 @@ export default function ReviewInvitationPage() {
             {formatDate(invitation.data.visitedAt)}. This link works once, until{' '}
             {formatDate(invitation.data.expiresAt)}.
           </p>
-          <StarInput
-            value={rating}
-            onChange={(next) => {
+          <ReviewFields
+            rating={rating}
+            text={text}
+            errors={errors}
+            onRating={(next) => {
               setRating(next);
               setErrors({ ...errors, rating: undefined });
             }}
-            error={errors.rating}
+            onText={setText}
           />
-          <Field
-            label="Your review (optional)"
-            error={errors.text}
-            hint="What you liked, what could be better."
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                className="cat-input"
-                rows={5}
-                maxLength={REVIEW_TEXT_MAX}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-              />
-            )}
-          </Field>
           {post.error && isApiError(post.error) && post.error.status === 400 && (
             <p className="form-alert form-alert--error" role="alert">
               {getErrorMessage(post.error, 'Please check your review')}

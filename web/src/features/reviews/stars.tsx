@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ratingText } from './reviews.api';
 import './reviews.css';
+import '../../components/ui/form-field.css';
 
 const STAR = 'M12 3.5l2.6 5.3 5.8.8-4.2 4.1 1 5.8L12 16.8l-5.2 2.7 1-5.8-4.2-4.1 5.8-.8L12 3.5z';
 
@@ -90,7 +91,7 @@ export function StarInput({
         ))}
       </div>
       {error && (
-        <p id={errorId} className="cat-field__error" role="alert">
+        <p id={errorId} className="form-field__error" role="alert">
           {error}
         </p>
       )}

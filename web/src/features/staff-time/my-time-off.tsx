@@ -5,7 +5,7 @@ import { getErrorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
 import { businessDayOf } from '../appointments/business-time';
 import { dateKey } from '../appointments/availability';
-import { Field } from '../catalogue/form-field';
+import { FormField } from '../../components/ui/form-field';
 import {
   fetchSchedule,
   fetchTimeOff,
@@ -97,7 +97,7 @@ export function MyHoursAndTimeOff({ employeeId }: { employeeId: string }) {
             {getErrorMessage(ask.error, 'Failed to send the request')}
           </p>
         )}
-        <Field label="First day" required error={errors.firstDate}>
+        <FormField label="First day" required error={errors.firstDate}>
           {(control) => (
             <input
               {...control}
@@ -108,8 +108,8 @@ export function MyHoursAndTimeOff({ employeeId }: { employeeId: string }) {
               onChange={(event) => update({ firstDate: event.target.value })}
             />
           )}
-        </Field>
-        <Field label="Last day" required error={errors.lastDate}>
+        </FormField>
+        <FormField label="Last day" required error={errors.lastDate}>
           {(control) => (
             <input
               {...control}
@@ -120,8 +120,8 @@ export function MyHoursAndTimeOff({ employeeId }: { employeeId: string }) {
               onChange={(event) => update({ lastDate: event.target.value })}
             />
           )}
-        </Field>
-        <Field label="Reason" required error={errors.reason} className="staff-time__reason">
+        </FormField>
+        <FormField label="Reason" required error={errors.reason} className="staff-time__reason">
           {(control) => (
             <input
               {...control}
@@ -131,7 +131,7 @@ export function MyHoursAndTimeOff({ employeeId }: { employeeId: string }) {
               onChange={(event) => update({ reason: event.target.value })}
             />
           )}
-        </Field>
+        </FormField>
         <button type="submit" className="btn btn--primary" disabled={ask.isPending}>
           {ask.isPending ? 'Sending…' : 'Ask for time off'}
         </button>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Modal } from '../../../components/layout/modal';
+import { Modal } from '../../../components/ui/modal';
 import { getErrorMessage } from '../../../lib/api';
 import type { Appointment } from '../../appointments/appointment';
 import { appointmentKeys, fetchAvailableEmployees } from '../../appointments/appointments.api';
@@ -38,6 +38,7 @@ export function AssignEmployeeDialog({ appointment, busy, onAssign, onClose }: A
   const list = employees.data ?? [];
   return (
     <Modal
+      closeOnBackdrop
       open={appointment !== null}
       title="Assign Employee"
       description={appointment ? `${appointment.appointmentId} · ${appointment.service.name}` : undefined}

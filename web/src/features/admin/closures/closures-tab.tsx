@@ -17,9 +17,9 @@ import type { Appointment } from '../../appointments/appointment';
 import { appointmentKeys, updateAppointmentStatus } from '../../appointments/appointments.api';
 import { BUSINESS_TIME_ZONE, businessDayOf } from '../../appointments/business-time';
 import { dateKey } from '../../appointments/availability';
-import { useConfirm } from '../../catalogue/confirm-dialog';
-import { Field } from '../../catalogue/form-field';
-import { Modal } from '../../catalogue/modal';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Modal } from '../../../components/ui/modal';
 import { closureDraft, REASON_MAX, validateClosureDraft, type ClosureErrors } from './closure-form.rules';
 import {
   fetchSpecialDays,
@@ -190,7 +190,7 @@ function ClosureForm({
         </p>
       )}
       <div className="cat-form-grid">
-        <Field label="Date" required error={errors.date}>
+        <FormField label="Date" required error={errors.date}>
           {(control) => (
             <input
               {...control}
@@ -202,9 +202,9 @@ function ClosureForm({
               onChange={(event) => update({ date: event.target.value })}
             />
           )}
-        </Field>
+        </FormField>
         <fieldset className="closure-kind">
-          <legend className="cat-field__label">That day</legend>
+          <legend className="form-field__label">That day</legend>
           <label className="cat-toggle">
             <input
               type="radio"
@@ -226,7 +226,7 @@ function ClosureForm({
         </fieldset>
         {!draft.closed && (
           <>
-            <Field label="Opens" required error={errors.opens}>
+            <FormField label="Opens" required error={errors.opens}>
               {(control) => (
                 <input
                   {...control}
@@ -237,8 +237,8 @@ function ClosureForm({
                   onChange={(event) => update({ opens: event.target.value })}
                 />
               )}
-            </Field>
-            <Field label="Closes" required error={errors.closes}>
+            </FormField>
+            <FormField label="Closes" required error={errors.closes}>
               {(control) => (
                 <input
                   {...control}
@@ -249,15 +249,15 @@ function ClosureForm({
                   onChange={(event) => update({ closes: event.target.value })}
                 />
               )}
-            </Field>
+            </FormField>
           </>
         )}
-        <Field
+        <FormField
           label="Reason"
           required
           error={errors.reason}
           hint="Customers see it on the booking calendar, e.g. Diwali."
-          className="cat-field--wide"
+          className="form-field--wide"
         >
           {(control) => (
             <input
@@ -268,9 +268,9 @@ function ClosureForm({
               onChange={(event) => update({ reason: event.target.value })}
             />
           )}
-        </Field>
+        </FormField>
       </div>
-      <div className="cat-modal__actions">
+      <div className="modal__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel
         </button>
@@ -376,7 +376,7 @@ function StrandedRow({ appointment, date }: { appointment: Appointment; date: st
         </button>
       </form>
       {error && (
-        <p className="cat-field__error" role="alert">
+        <p className="form-field__error" role="alert">
           {getErrorMessage(error, 'That did not work; try again')}
         </p>
       )}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/layout/modal';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { getErrorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../stores/toast.store';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/layout/modal';
+import { Modal } from '../../../components/ui/modal';
 import { getErrorMessage } from '../../../lib/api';
 import type { Role } from '../../../stores/session.store';
 import { toast } from '../../../stores/toast.store';
@@ -53,6 +53,7 @@ function EditUserModal({ user, onClose }: { user: AccountUser; onClose: () => vo
 
   return (
     <Modal
+      closeOnBackdrop
       open
       title={`Edit ${user.name}`}
       description={[user.email, user.employeeId].filter(Boolean).join(' · ')}

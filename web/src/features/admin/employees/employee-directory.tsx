@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
-import { ConfirmDialog } from '../../../components/layout/modal';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { getErrorMessage } from '../../../lib/api';
 import { useSessionStore } from '../../../stores/session.store';
 import { toast } from '../../../stores/toast.store';
 import { useDependentsGuard } from '../../../components/admin/dependents-dialog';
-import { Pager, pageCountOf } from '../../../components/pager';
+import { pageCountOf } from '../../../components/pager';
+import { AdminBanner, AdminSection, AdminTable, NameCell } from '../../../components/ui/admin-table';
 import {
   employeeRoleLabel,
   ROLE_LABELS,
@@ -16,7 +17,7 @@ import {
   type AccountUser,
   type Shift,
 } from '../../auth/account';
-import { EditIcon, FilterIcon, TrashIcon } from '../../dashboard/dashboard-icons';
+import { FilterIcon } from '../../dashboard/dashboard-icons';
 import { ApplicantQueue } from './applicant-queue';
 import { EditUserDialog } from './edit-user-dialog';
 import {
@@ -187,122 +188,72 @@ export function EmployeeDirectory() {
   const pageCount = pageCountOf(total, DIRECTORY_PAGE_SIZE);
   // The service lists applicants first; they get their own cards with Approve and Reject too.
   const applicants = list.filter((user) => user.employeeStatus === 'applicant');
+  const isApplicant = (user: AccountUser) => user.employeeStatus === 'applicant';
   return (
-    <section className="staff-panel" aria-labelledby="directory-title">
-      <div className="staff-panel__header">
-        <h2 id="directory-title" className="staff-panel__title">
-          Employee Directory
-        </h2>
-        {users.isSuccess && (
-          <p className="staff-panel__count" aria-live="polite">
-            {total} {total === 1 ? 'person' : 'people'}
-          </p>
-        )}
-      </div>
+    <AdminSection
+      title="Employee Directory"
+      description={
+        <span aria-live="polite">{users.isSuccess && `${total} ${total === 1 ? 'person' : 'people'}`}</span>
+      }
+    >
       <ApplicantQueue applicants={applicants} />
       <FilterPanel applied={filters} onApply={setFilters} />
-      <div className="data-table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Emp Role</th>
-              <th scope="col">Shift</th>
-              <th scope="col">Location</th>
-              <th scope="col">Status</th>
-              <th scope="col">Emp ID</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.isPending && (
-              <tr>
-                <td colSpan={9} className="data-table__empty">
-                  Loading the directory...
-                </td>
-              </tr>
-            )}
-            {users.isError && (
-              <tr>
-                <td colSpan={9} className="data-table__empty">
-                  {getErrorMessage(users.error, 'Could not fetch users')}
-                </td>
-              </tr>
-            )}
-            {users.isSuccess && list.length === 0 && (
-              <tr>
-                <td colSpan={9} className="data-table__empty">
-                  No users match these filters.
-                </td>
-              </tr>
-            )}
-            {list.map((user) => (
-              <tr key={user.id}>
-                <td className="data-table__name data-table__text">{user.name}</td>
-                <td className="data-table__text">{user.email}</td>
-                <td>
-                  {user.employeeStatus === 'applicant' ? (
-                    <span className="role-pill role-pill--applicant">Applicant</span>
-                  ) : (
-                    <span className={`role-pill role-pill--${user.role}`}>
-                      {ROLE_LABELS[user.role] ?? user.role}
-                    </span>
-                  )}
-                </td>
-                <td>
-                  {user.role === 'employee' || user.employeeStatus === 'applicant'
-                    ? employeeRoleLabel(user.employeeRole)
-                    : '—'}
-                </td>
-                <td>{shiftLabel(user.shift)}</td>
-                <td className="data-table__text">{user.workingLocation || '—'}</td>
-                <td>
-                  <StatusBadge status={user.status} />
-                </td>
-                <td>{user.employeeId || '—'}</td>
-                <td>
-                  <span className="row-actions">
-                    <button
-                      type="button"
-                      className="icon-action"
-                      aria-label={`Edit ${user.name}`}
-                      title={
-                        user.employeeStatus === 'applicant'
-                          ? 'Approve or reject the application first'
-                          : 'Edit'
-                      }
-                      disabled={user.employeeStatus === 'applicant'}
-                      onClick={() => setEditing(user)}
-                    >
-                      <EditIcon size={18} />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-action icon-action--danger"
-                      aria-label={`Delete ${user.name}`}
-                      title={user.id === currentUserId ? 'You cannot delete your own account here' : 'Delete'}
-                      disabled={user.id === currentUserId}
-                      onClick={() => setDeleting(user)}
-                    >
-                      <TrashIcon size={18} />
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      {pageCount > 1 && (
-        <Pager
-          page={page}
-          pageCount={pageCount}
-          total={total}
+      {users.isError ? (
+        <AdminBanner>{getErrorMessage(users.error, 'Could not fetch users')}</AdminBanner>
+      ) : (
+        <AdminTable
+          list={{
+            isPending: users.isPending,
+            page,
+            pageCount,
+            total,
+            setPage: (next) => setPaging({ filters, page: next }),
+          }}
+          rows={list}
+          rowKey={(user) => user.id}
           noun="people"
-          onPageChange={(next) => setPaging({ filters, page: Math.min(Math.max(1, next), pageCount) })}
+          empty={{ title: 'No users match these filters.' }}
+          columns={[
+            { header: 'Name', cell: (user) => <NameCell name={user.name} /> },
+            { header: 'Email', cell: (user) => user.email },
+            {
+              header: 'Role',
+              cell: (user) =>
+                isApplicant(user) ? (
+                  <span className="role-pill role-pill--applicant">Applicant</span>
+                ) : (
+                  <span className={`role-pill role-pill--${user.role}`}>
+                    {ROLE_LABELS[user.role] ?? user.role}
+                  </span>
+                ),
+            },
+            {
+              header: 'Emp Role',
+              cell: (user) =>
+                user.role === 'employee' || isApplicant(user) ? employeeRoleLabel(user.employeeRole) : '—',
+            },
+            { header: 'Shift', cell: (user) => shiftLabel(user.shift) },
+            { header: 'Location', cell: (user) => user.workingLocation || '—' },
+            { header: 'Status', cell: (user) => <StatusBadge status={user.status} /> },
+            { header: 'Emp ID', cell: (user) => user.employeeId || '—' },
+          ]}
+          actions={[
+            {
+              kind: 'edit',
+              label: (user) => `Edit ${user.name}`,
+              title: (user) => (isApplicant(user) ? 'Approve or reject the application first' : 'Edit'),
+              disabled: isApplicant,
+              onClick: setEditing,
+            },
+            {
+              kind: 'delete',
+              label: (user) => `Delete ${user.name}`,
+              title: (user) =>
+                user.id === currentUserId ? 'You cannot delete your own account here' : 'Delete',
+              disabled: (user) => user.id === currentUserId,
+              onClick: setDeleting,
+            },
+          ]}
         />
       )}
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
@@ -316,6 +267,6 @@ export function EmployeeDirectory() {
         onCancel={() => setDeleting(null)}
       />
       {dependentsDialog}
-    </section>
+    </AdminSection>
   );
 }

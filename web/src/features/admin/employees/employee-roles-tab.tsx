@@ -1,11 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { PlusIcon } from '../../../components/icons';
-import { ConfirmDialog, Modal } from '../../../components/layout/modal';
+import { Modal } from '../../../components/ui/modal';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import {
+  AdminBanner,
+  AdminSection,
+  AdminTable,
+  NameCell,
+  StatusBadge,
+} from '../../../components/ui/admin-table';
 import { getErrorMessage } from '../../../lib/api';
 import { toast } from '../../../stores/toast.store';
 import { employeeRoleLabel } from '../../auth/account';
-import { EditIcon, TrashIcon } from '../../dashboard/dashboard-icons';
 import { employeeKeys, employeesApi, type EmployeeRole, type RoleForm } from './employees-api';
 import { useErrorToast } from './use-error-toast';
 
@@ -46,6 +53,7 @@ function RoleModal({ editing, onClose }: { editing: Editing; onClose: () => void
 
   return (
     <Modal
+      closeOnBackdrop
       open
       title={existing ? 'Edit Role' : 'Add Role'}
       onClose={onClose}
@@ -129,12 +137,11 @@ export function EmployeeRolesTab() {
   });
 
   const list = roles.data ?? [];
+  const name = (role: EmployeeRole) => employeeRoleLabel(role.name);
   return (
-    <section className="staff-panel" aria-labelledby="roles-title">
-      <div className="staff-panel__header">
-        <h2 id="roles-title" className="staff-panel__title">
-          Employee Roles
-        </h2>
+    <AdminSection
+      title="Employee Roles"
+      action={
         <button
           type="button"
           className="btn btn--primary btn--sm"
@@ -142,76 +149,47 @@ export function EmployeeRolesTab() {
         >
           <PlusIcon size={18} /> Add Role
         </button>
-      </div>
-      <div className="data-table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Description</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {roles.isPending && (
-              <tr>
-                <td colSpan={4} className="data-table__empty">
-                  Loading roles...
-                </td>
-              </tr>
-            )}
-            {roles.isError && (
-              <tr>
-                <td colSpan={4} className="data-table__empty">
-                  {getErrorMessage(roles.error, 'Failed to fetch employee roles')}
-                </td>
-              </tr>
-            )}
-            {roles.isSuccess && list.length === 0 && (
-              <tr>
-                <td colSpan={4} className="data-table__empty">
-                  No employee roles yet.
-                </td>
-              </tr>
-            )}
-            {list.map((role) => (
-              <tr key={role.id}>
-                <td className="data-table__name">{employeeRoleLabel(role.name)}</td>
-                <td className="data-table__wrap">{role.description || <span className="muted">—</span>}</td>
-                <td>
-                  <span className={`badge ${role.isActive ? 'badge--green' : 'badge--grey'}`}>
-                    {role.isActive ? 'Active' : 'Inactive'}
-                  </span>
-                </td>
-                <td>
-                  <span className="row-actions">
-                    <button
-                      type="button"
-                      className="icon-action"
-                      aria-label={`Edit ${employeeRoleLabel(role.name)}`}
-                      title="Edit"
-                      onClick={() => setEditing({ mode: 'edit', role })}
-                    >
-                      <EditIcon size={18} />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-action icon-action--danger"
-                      aria-label={`Delete ${employeeRoleLabel(role.name)}`}
-                      title={role.isBase ? 'Base roles cannot be deleted' : 'Delete'}
-                      disabled={role.isBase}
-                      onClick={() => setDeleting(role)}
-                    >
-                      <TrashIcon size={18} />
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      }
+    >
+      {roles.isError ? (
+        <AdminBanner>{getErrorMessage(roles.error, 'Failed to fetch employee roles')}</AdminBanner>
+      ) : (
+        <AdminTable
+          list={{ isPending: roles.isPending, page: 1, pageCount: 1, total: list.length, setPage: () => {} }}
+          rows={list}
+          rowKey={(role) => role.id}
+          noun="roles"
+          empty={{ title: 'No employee roles yet.' }}
+          columns={[
+            { header: 'Name', cell: (role) => <NameCell name={name(role)} /> },
+            {
+              header: 'Description',
+              cell: (role) => role.description || <span className="muted">—</span>,
+            },
+            {
+              header: 'Status',
+              cell: (role) => (
+                <StatusBadge ok={role.isActive}>{role.isActive ? 'Active' : 'Inactive'}</StatusBadge>
+              ),
+            },
+          ]}
+          actions={[
+            {
+              kind: 'edit',
+              label: (role) => `Edit ${name(role)}`,
+              title: () => 'Edit',
+              onClick: (role) => setEditing({ mode: 'edit', role }),
+            },
+            {
+              kind: 'delete',
+              label: (role) => `Delete ${name(role)}`,
+              title: (role) => (role.isBase ? 'Base roles cannot be deleted' : 'Delete'),
+              disabled: (role) => Boolean(role.isBase),
+              onClick: setDeleting,
+            },
+          ]}
+        />
+      )}
       {editing && <RoleModal editing={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
@@ -222,6 +200,6 @@ export function EmployeeRolesTab() {
         onConfirm={() => deleting && remove.mutate(deleting)}
         onCancel={() => setDeleting(null)}
       />
-    </section>
+    </AdminSection>
   );
 }

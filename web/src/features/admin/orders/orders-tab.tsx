@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Pager, pageCountOf } from '../../../components/pager';
+import { pageCountOf } from '../../../components/pager';
+import { AdminBanner, AdminSection, AdminTable, type AdminColumn } from '../../../components/ui/admin-table';
 import { getErrorMessage } from '../../../lib/api';
 import { formatDate, formatDateTime, formatINR } from '../../../lib/format';
 import { toast } from '../../../stores/toast.store';
-import { EmptyState } from '../../catalogue/empty-state';
 import { FilterChips } from '../../catalogue/filter-chips';
 import { OrderBadge } from '../../orders/order-badge';
 import {
@@ -17,7 +17,6 @@ import {
 } from '../../orders/order-status';
 import { fetchAllOrders, markOrderDelivered, orderKeys, type Order } from '../../orders/orders.api';
 import { RefundDialog } from '../../refunds/refund-dialog';
-import '../../catalogue/admin.css';
 import './admin-orders.css';
 
 const STATE_CHIPS = (Object.keys(ADMIN_STATE_LOOK) as AdminOrderState[]).map((state) => ({
@@ -39,101 +38,54 @@ function YesNo({ done, at }: { done: boolean; at: string | null }) {
   );
 }
 
-function OrderRow({
-  order,
-  marking,
-  onMarkDelivered,
-  onRefund,
-}: {
-  order: Order;
-  marking: boolean;
-  onMarkDelivered: (order: Order) => void;
-  onRefund: (order: Order) => void;
-}) {
-  const shownId = shortOrderId(order._id, 6);
-  const address = order.shippingAddress;
+function OrderCell({ order }: { order: Order }) {
   return (
-    <tr>
-      <td>
-        <span className="cat-table__name">#{shownId}</span>
-        <span className="cat-table__sub">{formatDateTime(order.createdAt)}</span>
-        <OrderBadge {...ADMIN_STATE_LOOK[adminOrderState(order)]} />
-      </td>
-      <td>
-        <span className="cat-table__name">{order.user?.name ?? '—'}</span>
-        <span className="cat-table__sub admin-orders__email">{order.user?.email}</span>
-      </td>
-      <td>
-        <ul className="admin-orders__items">
-          {order.orderItems.map((item) => (
-            <li key={item._id}>
-              {item.name} × {item.quantity}
-            </li>
-          ))}
-        </ul>
-      </td>
-      <td>
-        <address className="admin-orders__address">
-          <span>{address.fullName}</span>
-          <span>{address.address}</span>
-          <span>
-            {address.city}
-            {address.state ? `, ${address.state}` : ''} {address.postalCode}
-          </span>
-          <span>{address.country}</span>
-          <span>{address.phone}</span>
-        </address>
-      </td>
-      <td className="cat-table__number">
-        <dl className="admin-orders__prices">
-          <div>
-            <dt>Items</dt>
-            <dd>{formatINR(order.itemsPrice)}</dd>
-          </div>
-          <div>
-            <dt>Shipping</dt>
-            <dd>{formatINR(order.shippingPrice)}</dd>
-          </div>
-          <div>
-            <dt>Tax</dt>
-            <dd>{formatINR(order.taxPrice)}</dd>
-          </div>
-          <div className="admin-orders__total">
-            <dt>Total</dt>
-            <dd>{formatINR(order.totalPrice)}</dd>
-          </div>
-        </dl>
-        <span className="cat-table__sub">{PAYMENT_METHOD_LABEL[order.paymentMethod]}</span>
-      </td>
-      <td>
-        <YesNo done={order.isPaid} at={order.paidAt} />
-        {order.paymentMethod === 'ONLINE' && order.isPaid && (
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm admin-orders__action"
-            onClick={() => onRefund(order)}
-            aria-label={`Refund order #${shownId}`}
-          >
-            Refund
-          </button>
-        )}
-      </td>
-      <td>
-        <YesNo done={order.isDelivered} at={order.deliveredAt} />
-        {canMarkDelivered(order) && (
-          <button
-            type="button"
-            className="btn btn--primary btn--sm admin-orders__action"
-            disabled={marking}
-            onClick={() => onMarkDelivered(order)}
-            // The name starts with the visible text (WCAG 2.5.3), then says which order.
-            aria-label={`Mark Delivered: order #${shownId}`}
-          >
-            {marking ? 'Saving...' : 'Mark Delivered'}
-          </button>
-        )}
-      </td>
-    </tr>
+    <>
+      <span className="cat-table__name">#{shortOrderId(order._id, 6)}</span>
+      <span className="cat-table__sub">{formatDateTime(order.createdAt)}</span>
+      <OrderBadge {...ADMIN_STATE_LOOK[adminOrderState(order)]} />
+    </>
+  );
+}
+
+function AddressCell({ address }: { address: Order['shippingAddress'] }) {
+  return (
+    <address className="admin-orders__address">
+      <span>{address.fullName}</span>
+      <span>{address.address}</span>
+      <span>
+        {address.city}
+        {address.state ? `, ${address.state}` : ''} {address.postalCode}
+      </span>
+      <span>{address.country}</span>
+      <span>{address.phone}</span>
+    </address>
+  );
+}
+
+function PricesCell({ order }: { order: Order }) {
+  return (
+    <>
+      <dl className="admin-orders__prices">
+        <div>
+          <dt>Items</dt>
+          <dd>{formatINR(order.itemsPrice)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>{formatINR(order.shippingPrice)}</dd>
+        </div>
+        <div>
+          <dt>Tax</dt>
+          <dd>{formatINR(order.taxPrice)}</dd>
+        </div>
+        <div className="admin-orders__total">
+          <dt>Total</dt>
+          <dd>{formatINR(order.totalPrice)}</dd>
+        </div>
+      </dl>
+      <span className="cat-table__sub">{PAYMENT_METHOD_LABEL[order.paymentMethod]}</span>
+    </>
   );
 }
 
@@ -167,60 +119,87 @@ export default function OrdersTab() {
   const all = useMemo(() => [...(orders.data?.items ?? [])].sort(newestFirst), [orders.data]);
   const shown = stateFilter ? all.filter((order) => adminOrderState(order) === stateFilter) : all;
 
-  let body;
-  if (orders.isPending) body = <p className="cat-admin-loading">Loading orders…</p>;
-  else if (orders.error && !orders.data)
-    body = (
-      <p className="cat-admin-banner" role="alert">
-        Failed to load orders
-      </p>
-    );
-  else if (shown.length === 0) body = <EmptyState title="No orders found" />;
-  else
-    body = (
-      <div className="cat-table-wrap admin-orders__wrap">
-        <table className="cat-table admin-orders">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Items</th>
-              <th scope="col">Shipping address</th>
-              <th scope="col" className="cat-table__number">
-                Prices
-              </th>
-              <th scope="col">Paid</th>
-              <th scope="col">Delivered</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((order) => (
-              <OrderRow
-                key={order._id}
-                order={order}
-                marking={deliver.isPending && deliver.variables?._id === order._id}
-                onMarkDelivered={(chosen) => deliver.mutate(chosen)}
-                onRefund={setRefunding}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+  const columns: AdminColumn<Order>[] = [
+    { header: 'Order', cell: (order) => <OrderCell order={order} /> },
+    {
+      header: 'Customer',
+      cell: (order) => (
+        <>
+          <span className="cat-table__name">{order.user?.name ?? '—'}</span>
+          <span className="cat-table__sub admin-orders__email">{order.user?.email}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Items',
+      cell: (order) => (
+        <ul className="admin-orders__items">
+          {order.orderItems.map((item) => (
+            <li key={item._id}>
+              {item.name} × {item.quantity}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    { header: 'Shipping address', cell: (order) => <AddressCell address={order.shippingAddress} /> },
+    { header: 'Prices', numeric: true, cell: (order) => <PricesCell order={order} /> },
+    {
+      header: 'Paid',
+      cell: (order) => (
+        <>
+          <YesNo done={order.isPaid} at={order.paidAt} />
+          {order.paymentMethod === 'ONLINE' && order.isPaid && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm admin-orders__action"
+              onClick={() => setRefunding(order)}
+              aria-label={`Refund order #${shortOrderId(order._id, 6)}`}
+            >
+              Refund
+            </button>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Delivered',
+      cell: (order) => {
+        const marking = deliver.isPending && deliver.variables?._id === order._id;
+        return (
+          <>
+            <YesNo done={order.isDelivered} at={order.deliveredAt} />
+            {canMarkDelivered(order) && (
+              <button
+                type="button"
+                className="btn btn--primary btn--sm admin-orders__action"
+                disabled={marking}
+                onClick={() => deliver.mutate(order)}
+                // The name starts with the visible text (WCAG 2.5.3), then says which order.
+                aria-label={`Mark Delivered: order #${shortOrderId(order._id, 6)}`}
+              >
+                {marking ? 'Saving...' : 'Mark Delivered'}
+              </button>
+            )}
+          </>
+        );
+      },
+    },
+  ];
 
   return (
-    <div className="cat-admin">
-      <div className="cat-admin-toolbar">
-        <div>
-          <h2>Orders</h2>
-          <p>
-            {total} {total === 1 ? 'order' : 'orders'}, newest first
-            {pageCount > 1
-              ? `, ${ADMIN_ORDERS_PAGE_SIZE} a page (the state filter applies to the page shown)`
-              : ''}
-            . Cash on delivery is collected when an order is marked delivered.
-          </p>
-        </div>
+    <AdminSection
+      title="Orders"
+      description={
+        <>
+          {total} {total === 1 ? 'order' : 'orders'}, newest first
+          {pageCount > 1
+            ? `, ${ADMIN_ORDERS_PAGE_SIZE} a page (the state filter applies to the page shown)`
+            : ''}
+          . Cash on delivery is collected when an order is marked delivered.
+        </>
+      }
+      action={
         <FilterChips
           label="Order state"
           allLabel="All"
@@ -229,15 +208,19 @@ export default function OrdersTab() {
           onChange={setStateFilter}
           size="sm"
         />
-      </div>
-      {body}
-      {pageCount > 1 && (
-        <Pager
-          page={page}
-          pageCount={pageCount}
-          total={total}
+      }
+    >
+      {orders.error && !orders.data ? (
+        <AdminBanner>Failed to load orders</AdminBanner>
+      ) : (
+        <AdminTable
+          list={{ isPending: orders.isPending, page, pageCount, total, setPage }}
+          rows={shown}
+          rowKey={(order) => order._id}
+          columns={columns}
           noun="orders"
-          onPageChange={(next) => setPage(Math.min(Math.max(1, next), pageCount))}
+          empty={{ title: 'No orders found' }}
+          className="admin-orders"
         />
       )}
       <RefundDialog
@@ -246,6 +229,6 @@ export default function OrdersTab() {
         onClose={() => setRefunding(null)}
         onRefunded={() => void queryClient.invalidateQueries({ queryKey: orderKeys.all })}
       />
-    </div>
+    </AdminSection>
   );
 }

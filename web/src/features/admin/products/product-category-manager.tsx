@@ -6,8 +6,8 @@ import { createProductCategory, deleteProductCategory } from '../../catalogue/ca
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
 import { useAdminListPage } from '../../catalogue/admin-page';
 import { useProducts, useSubcategories } from '../../catalogue/catalogue.queries';
-import { useConfirm } from '../../catalogue/confirm-dialog';
-import { Field } from '../../catalogue/form-field';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { FormField } from '../../../components/ui/form-field';
 import { refId, type ProductCategory } from '../../catalogue/types';
 
 /** Product Categories: add by name (a blank name is ignored) and delete. */
@@ -56,7 +56,7 @@ export function ProductCategoryManager() {
       description="A category with products or subcategories cannot be deleted until they are moved or removed."
     >
       <form className="cat-inline-form" onSubmit={(event) => void submit(event)}>
-        <Field label="New category name">
+        <FormField label="New category name">
           {(control) => (
             <input
               {...control}
@@ -65,7 +65,7 @@ export function ProductCategoryManager() {
               onChange={(event) => setName(event.target.value)}
             />
           )}
-        </Field>
+        </FormField>
         <button type="submit" className="btn btn--primary" disabled={add.pending}>
           <PlusIcon size={18} /> Add Category
         </button>

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ProductInput } from '../../catalogue/catalogue.api';
-import { Field } from '../../catalogue/form-field';
+import { FormField } from '../../../components/ui/form-field';
+import { useForm } from '../../../components/ui/use-form';
 import { ImageUploader } from '../../catalogue/image-uploader';
 import { subcategoriesOf } from '../../catalogue/product-lists';
 import type { Product, ProductCategory, Subcategory } from '../../catalogue/types';
@@ -9,8 +10,6 @@ import {
   productDraft,
   validateProductDraft,
   withProductCategory,
-  type ProductDraft,
-  type ProductFormErrors,
 } from './product-form.rules';
 
 interface ProductFormProps {
@@ -31,34 +30,22 @@ export function ProductForm({
   onSave,
   onCancel,
 }: ProductFormProps) {
-  const [draft, setDraft] = useState(() => productDraft(product));
-  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const form = useForm({
+    initial: () => productDraft(product),
+    validate: validateProductDraft,
+    onSubmit: onSave,
+  });
+  const draft = form.values;
   const [uploading, setUploading] = useState(false);
-  const update = (changes: Partial<ProductDraft>) => setDraft((current) => ({ ...current, ...changes }));
   const fittingSubcategories = subcategoriesOf(subcategories, draft.productCategory);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateProductDraft(draft);
-    setErrors(result.errors);
-    if (result.input) onSave(result.input);
-  };
-
   return (
-    <form className="cat-form" onSubmit={submit} noValidate>
+    <form className="cat-form" onSubmit={form.handleSubmit} noValidate>
       <div className="cat-form-grid">
-        <Field label="Name" required error={errors.name} className="cat-field--wide">
-          {(control) => (
-            <input
-              {...control}
-              className="cat-input"
-              value={draft.name}
-              onChange={(event) => update({ name: event.target.value })}
-              autoFocus
-            />
-          )}
-        </Field>
-        <Field label="Price (₹)" required error={errors.price}>
+        <FormField label="Name" required error={form.errors.name} className="form-field--wide">
+          {(control) => <input {...control} className="cat-input" {...form.field('name').input} autoFocus />}
+        </FormField>
+        <FormField label="Price (₹)" required error={form.errors.price}>
           {(control) => (
             <input
               {...control}
@@ -67,12 +54,11 @@ export function ProductForm({
               min={0}
               step={0.01}
               inputMode="decimal"
-              value={draft.price}
-              onChange={(event) => update({ price: event.target.value })}
+              {...form.field('price').input}
             />
           )}
-        </Field>
-        <Field label="Stock" required error={errors.stock}>
+        </FormField>
+        <FormField label="Stock" required error={form.errors.stock}>
           {(control) => (
             <input
               {...control}
@@ -81,19 +67,18 @@ export function ProductForm({
               min={0}
               step={1}
               inputMode="numeric"
-              value={draft.stock}
-              onChange={(event) => update({ stock: event.target.value })}
+              {...form.field('stock').input}
             />
           )}
-        </Field>
-        <Field label="Category" required error={errors.productCategory}>
+        </FormField>
+        <FormField label="Category" required error={form.errors.productCategory}>
           {(control) => (
             <select
               {...control}
               className="cat-input"
               value={draft.productCategory}
               onChange={(event) =>
-                setDraft((current) => withProductCategory(current, event.target.value, subcategories))
+                form.update((current) => withProductCategory(current, event.target.value, subcategories))
               }
             >
               <option value="">Select a category</option>
@@ -104,15 +89,14 @@ export function ProductForm({
               ))}
             </select>
           )}
-        </Field>
-        <Field label="Subcategory" hint={!draft.productCategory ? 'Choose a category first.' : undefined}>
+        </FormField>
+        <FormField label="Subcategory" hint={!draft.productCategory ? 'Choose a category first.' : undefined}>
           {(control) => (
             <select
               {...control}
               className="cat-input"
-              value={draft.subcategory}
+              {...form.field('subcategory').input}
               disabled={!draft.productCategory}
-              onChange={(event) => update({ subcategory: event.target.value })}
             >
               <option value="">{fittingSubcategories.length ? 'None' : 'No subcategories'}</option>
               {fittingSubcategories.map((subcategory) => (
@@ -122,50 +106,30 @@ export function ProductForm({
               ))}
             </select>
           )}
-        </Field>
-        <Field label="SKU">
+        </FormField>
+        <FormField label="SKU">
+          {(control) => <input {...control} className="cat-input" {...form.field('sku').input} />}
+        </FormField>
+        <FormField label="Weight" hint="For example 200 ml or 50 g.">
+          {(control) => <input {...control} className="cat-input" {...form.field('weight').input} />}
+        </FormField>
+        <FormField label="Description" required error={form.errors.description} className="form-field--wide">
           {(control) => (
-            <input
-              {...control}
-              className="cat-input"
-              value={draft.sku}
-              onChange={(event) => update({ sku: event.target.value })}
-            />
+            <textarea {...control} className="cat-input" rows={3} {...form.field('description').input} />
           )}
-        </Field>
-        <Field label="Weight" hint="For example 200 ml or 50 g.">
-          {(control) => (
-            <input
-              {...control}
-              className="cat-input"
-              value={draft.weight}
-              onChange={(event) => update({ weight: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Description" required error={errors.description} className="cat-field--wide">
-          {(control) => (
-            <textarea
-              {...control}
-              className="cat-input"
-              rows={3}
-              value={draft.description}
-              onChange={(event) => update({ description: event.target.value })}
-            />
-          )}
-        </Field>
+        </FormField>
       </div>
 
       <ImageUploader
         label="Images"
         images={draft.images}
-        onChange={(images) => update({ images })}
+        onChange={(images) => form.set('images', images)}
         max={MAX_PRODUCT_IMAGES}
         failureMessage="Failed to upload image"
         onBusyChange={setUploading}
       />
 
-      <div className="cat-modal__actions">
+      <div className="modal__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel
         </button>

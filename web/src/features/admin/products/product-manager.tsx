@@ -14,9 +14,9 @@ import {
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
 import { useAdminListPage } from '../../catalogue/admin-page';
 import { useProductCategories, useSubcategories } from '../../catalogue/catalogue.queries';
-import { useConfirm } from '../../catalogue/confirm-dialog';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { ImageWithFallback } from '../../catalogue/image-with-fallback';
-import { Modal } from '../../catalogue/modal';
+import { Modal } from '../../../components/ui/modal';
 import { ADMIN_LOW_STOCK_BELOW } from '../../catalogue/product-lists';
 import { refName, type Product } from '../../catalogue/types';
 import { ProductForm } from './product-form';

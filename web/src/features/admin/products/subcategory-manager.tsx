@@ -6,8 +6,8 @@ import { createSubcategory, deleteSubcategory } from '../../catalogue/catalogue.
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
 import { useAdminListPage } from '../../catalogue/admin-page';
 import { useProductCategories } from '../../catalogue/catalogue.queries';
-import { useConfirm } from '../../catalogue/confirm-dialog';
-import { Field } from '../../catalogue/form-field';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { FormField } from '../../../components/ui/form-field';
 import { refName, type Subcategory } from '../../catalogue/types';
 
 /** Subcategories: add with a name and a product category, and delete. */
@@ -56,7 +56,7 @@ export function SubcategoryManager() {
   return (
     <AdminSection title="Subcategories" description="Each subcategory belongs to one product category.">
       <form className="cat-inline-form" onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="New subcategory name">
+        <FormField label="New subcategory name">
           {(control) => (
             <input
               {...control}
@@ -65,8 +65,8 @@ export function SubcategoryManager() {
               onChange={(event) => setName(event.target.value)}
             />
           )}
-        </Field>
-        <Field label="Product category">
+        </FormField>
+        <FormField label="Product category">
           {(control) => (
             <select
               {...control}
@@ -82,7 +82,7 @@ export function SubcategoryManager() {
               ))}
             </select>
           )}
-        </Field>
+        </FormField>
         <button type="submit" className="btn btn--primary" disabled={add.pending}>
           <PlusIcon size={18} /> Add Subcategory
         </button>

@@ -7,12 +7,12 @@ import {
   NameCell,
   StatusBadge,
 } from '../../../components/ui/admin-table';
-import { Modal } from '../../../components/layout/modal';
+import { Modal } from '../../../components/ui/modal';
 import { getErrorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../stores/toast.store';
 import { FilterChips } from '../../catalogue/filter-chips';
-import { Field } from '../../catalogue/form-field';
+import { FormField } from '../../../components/ui/form-field';
 import {
   fetchAdminReviews,
   hideReview,
@@ -228,6 +228,7 @@ function TextDialog({
   };
   return (
     <Modal
+      closeOnBackdrop
       open
       title={hiding ? 'Hide review' : 'Reply to review'}
       onClose={onClose}
@@ -248,7 +249,7 @@ function TextDialog({
         {acting.review.subject.name}
         {acting.review.text ? `: “${acting.review.text}”` : ''}
       </p>
-      <Field
+      <FormField
         label={hiding ? 'Reason (sent to the author)' : 'Your public reply'}
         error={problem}
         hint={hiding ? undefined : 'Shown under the review on the page. Leave empty to remove the reply.'}
@@ -263,7 +264,7 @@ function TextDialog({
             onChange={(event) => setText(event.target.value)}
           />
         )}
-      </Field>
+      </FormField>
       {error && (
         <p className="form-alert form-alert--error" role="alert">
           {error}

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { roomPrice } from '@spa/rules';
 import { formatINR } from '../../../lib/format';
 import type { RoomInput } from '../../catalogue/catalogue.api';
-import { Field } from '../../catalogue/form-field';
+import { FormField } from '../../../components/ui/form-field';
+import { useForm } from '../../../components/ui/use-form';
 import { ROOM_CAPACITIES, ROOM_STATUSES, ROOM_TYPES, type Room } from '../../catalogue/types';
-import { roomDraft, validateRoomDraft, type RoomDraft } from './room-form.rules';
+import { roomDraft, validateRoomDraft } from './room-form.rules';
 
 interface RoomFormProps {
   room?: Room;
@@ -17,91 +17,60 @@ interface RoomFormProps {
 
 /** Add or edit a room; the price is not editable and follows capacity and type as they change. */
 export function RoomForm({ room, saving, serverError, onSave, onCancel }: RoomFormProps) {
-  const [draft, setDraft] = useState(() => roomDraft(room));
-  const [error, setError] = useState<string>();
-  const update = (changes: Partial<RoomDraft>) => setDraft((current) => ({ ...current, ...changes }));
-  const price = roomPrice(draft.capacity, draft.type);
+  const form = useForm({ initial: () => roomDraft(room), validate: validateRoomDraft, onSubmit: onSave });
+  const price = roomPrice(form.values.capacity, form.values.type);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateRoomDraft(draft);
-    setError(result.error);
-    if (result.input) onSave(result.input);
-  };
-
-  const banner = error ?? serverError;
+  const banner = form.error ?? serverError;
   return (
-    <form className="cat-form" onSubmit={submit} noValidate>
+    <form className="cat-form" onSubmit={form.handleSubmit} noValidate>
       {banner && (
         <p className="cat-admin-banner" role="alert">
           {banner}
         </p>
       )}
       <div className="cat-form-grid">
-        <Field label="Room Number" required>
+        <FormField label="Room Number" required>
           {(control) => (
-            <input
-              {...control}
-              className="cat-input"
-              value={draft.roomNumber}
-              onChange={(event) => update({ roomNumber: event.target.value })}
-              autoFocus
-            />
+            <input {...control} className="cat-input" {...form.field('roomNumber').input} autoFocus />
           )}
-        </Field>
-        <Field label="Location" required>
+        </FormField>
+        <FormField label="Location" required>
           {(control) => (
             <input
               {...control}
               className="cat-input"
               placeholder="First floor, east wing"
-              value={draft.location}
-              onChange={(event) => update({ location: event.target.value })}
+              {...form.field('location').input}
             />
           )}
-        </Field>
-        <Field label="Capacity">
+        </FormField>
+        <FormField label="Capacity">
           {(control) => (
-            <select
-              {...control}
-              className="cat-input"
-              value={draft.capacity}
-              onChange={(event) => update({ capacity: event.target.value as RoomDraft['capacity'] })}
-            >
+            <select {...control} className="cat-input" {...form.field('capacity').input}>
               {ROOM_CAPACITIES.map((capacity) => (
                 <option key={capacity}>{capacity}</option>
               ))}
             </select>
           )}
-        </Field>
-        <Field label="Type">
+        </FormField>
+        <FormField label="Type">
           {(control) => (
-            <select
-              {...control}
-              className="cat-input"
-              value={draft.type}
-              onChange={(event) => update({ type: event.target.value as RoomDraft['type'] })}
-            >
+            <select {...control} className="cat-input" {...form.field('type').input}>
               {ROOM_TYPES.map((type) => (
                 <option key={type}>{type}</option>
               ))}
             </select>
           )}
-        </Field>
-        <Field label="Status">
+        </FormField>
+        <FormField label="Status">
           {(control) => (
-            <select
-              {...control}
-              className="cat-input"
-              value={draft.status}
-              onChange={(event) => update({ status: event.target.value as RoomDraft['status'] })}
-            >
+            <select {...control} className="cat-input" {...form.field('status').input}>
               {ROOM_STATUSES.map((status) => (
                 <option key={status}>{status}</option>
               ))}
             </select>
           )}
-        </Field>
+        </FormField>
         <div className="cat-computed-price" aria-live="polite">
           <span>
             Price
@@ -110,7 +79,7 @@ export function RoomForm({ room, saving, serverError, onSave, onCancel }: RoomFo
           <strong data-testid="room-price">{formatINR(price)}</strong>
         </div>
       </div>
-      <div className="cat-modal__actions">
+      <div className="modal__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel
         </button>

@@ -12,8 +12,8 @@ import { formatINR } from '../../../lib/format';
 import { createRoom, deleteRoom, updateRoom, type RoomInput } from '../../catalogue/catalogue.api';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
 import { useAdminListPage } from '../../catalogue/admin-page';
-import { useConfirm } from '../../catalogue/confirm-dialog';
-import { Modal } from '../../catalogue/modal';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { Modal } from '../../../components/ui/modal';
 import type { Room } from '../../catalogue/types';
 import { RoomForm } from './room-form';
 

@@ -16,7 +16,7 @@ import type { Appointment } from '../../appointments/appointment';
 import { appointmentKeys } from '../../appointments/appointments.api';
 import { BUSINESS_TIME_ZONE } from '../../appointments/business-time';
 import { employeeRoleLabel } from '../../auth/account';
-import { Modal } from '../../catalogue/modal';
+import { Modal } from '../../../components/ui/modal';
 import {
   decideTimeOff,
   fetchSchedules,
@@ -37,6 +37,7 @@ import {
   type WeekDraftDay,
 } from '../../staff-time/staff-time.rules';
 import '../../staff-time/staff-time.css';
+import '../../../components/ui/form-field.css';
 
 const IN_BUSINESS_TIME = { timeZone: BUSINESS_TIME_ZONE };
 
@@ -304,7 +305,7 @@ function WeekForm({
                     onChange={(event) => update(index, { closes: event.target.value })}
                   />
                   {errors[index] && (
-                    <p className="cat-field__error" role="alert">
+                    <p className="form-field__error" role="alert">
                       {name}: {errors[index]}
                     </p>
                   )}
@@ -314,7 +315,7 @@ function WeekForm({
           })}
         </tbody>
       </table>
-      <div className="cat-modal__actions">
+      <div className="modal__actions">
         {!schedule.usesShift && (
           <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => onSave(null)}>
             Use the {schedule.shift} shift again

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { useRoleOptions } from '../../catalogue/catalogue.queries';
-import { Field } from '../../catalogue/form-field';
+import { FormField } from '../../../components/ui/form-field';
+import { useForm } from '../../../components/ui/use-form';
 import type { CategoryInput } from '../../catalogue/catalogue.api';
 import type { ServiceCategory } from '../../catalogue/types';
-import { categoryDraft, validateCategoryDraft, type CategoryFormErrors } from './category-form.rules';
+import { categoryDraft, validateCategoryDraft } from './category-form.rules';
 
 interface CategoryFormProps {
   category?: ServiceCategory;
@@ -14,56 +14,32 @@ interface CategoryFormProps {
 
 /** Add or edit a service category: name, description, display order, active, assigned employee role. */
 export function CategoryForm({ category, saving, onSave, onCancel }: CategoryFormProps) {
-  const [draft, setDraft] = useState(() => categoryDraft(category));
-  const [errors, setErrors] = useState<CategoryFormErrors>({});
+  const form = useForm({
+    initial: () => categoryDraft(category),
+    validate: validateCategoryDraft,
+    onSubmit: onSave,
+  });
+  const draft = form.values;
   const roles = useRoleOptions();
   const roleNames = (roles.data ?? []).map((role) => role.name);
   // An edited category keeps its role visible even if the role list no longer has it.
   if (draft.assignedEmployeeRole && !roleNames.includes(draft.assignedEmployeeRole))
     roleNames.push(draft.assignedEmployeeRole);
 
-  const update = (changes: Partial<typeof draft>) => setDraft((current) => ({ ...current, ...changes }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateCategoryDraft(draft);
-    setErrors(result.errors);
-    if (result.input) onSave(result.input);
-  };
-
   return (
-    <form className="cat-form" onSubmit={submit} noValidate>
+    <form className="cat-form" onSubmit={form.handleSubmit} noValidate>
       <div className="cat-form-grid">
-        <Field label="Category name" required error={errors.name} className="cat-field--wide">
+        <FormField label="Category name" required error={form.errors.name} className="form-field--wide">
+          {(control) => <input {...control} className="cat-input" {...form.field('name').input} autoFocus />}
+        </FormField>
+        <FormField label="Description" className="form-field--wide">
           {(control) => (
-            <input
-              {...control}
-              className="cat-input"
-              value={draft.name}
-              onChange={(event) => update({ name: event.target.value })}
-              autoFocus
-            />
+            <textarea {...control} className="cat-input" rows={3} {...form.field('description').input} />
           )}
-        </Field>
-        <Field label="Description" className="cat-field--wide">
+        </FormField>
+        <FormField label="Assigned Employee Role" required error={form.errors.assignedEmployeeRole}>
           {(control) => (
-            <textarea
-              {...control}
-              className="cat-input"
-              rows={3}
-              value={draft.description}
-              onChange={(event) => update({ description: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Assigned Employee Role" required error={errors.assignedEmployeeRole}>
-          {(control) => (
-            <select
-              {...control}
-              className="cat-input"
-              value={draft.assignedEmployeeRole}
-              onChange={(event) => update({ assignedEmployeeRole: event.target.value })}
-            >
+            <select {...control} className="cat-input" {...form.field('assignedEmployeeRole').input}>
               <option value="">{roles.isPending ? 'Loading roles…' : 'Select a role'}</option>
               {roleNames.map((name) => (
                 <option key={name} value={name}>
@@ -72,8 +48,8 @@ export function CategoryForm({ category, saving, onSave, onCancel }: CategoryFor
               ))}
             </select>
           )}
-        </Field>
-        <Field label="Display order" error={errors.order} hint="Lower numbers come first.">
+        </FormField>
+        <FormField label="Display order" error={form.errors.order} hint="Lower numbers come first.">
           {(control) => (
             <input
               {...control}
@@ -81,21 +57,20 @@ export function CategoryForm({ category, saving, onSave, onCancel }: CategoryFor
               type="number"
               min={0}
               step={1}
-              value={draft.order}
-              onChange={(event) => update({ order: event.target.value })}
+              {...form.field('order').input}
             />
           )}
-        </Field>
+        </FormField>
       </div>
       <label className="cat-toggle">
         <input
           type="checkbox"
           checked={draft.isActive}
-          onChange={(event) => update({ isActive: event.target.checked })}
+          onChange={(event) => form.set('isActive', event.target.checked)}
         />
         Active
       </label>
-      <div className="cat-modal__actions">
+      <div className="modal__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel
         </button>

@@ -10,8 +10,8 @@ import {
 } from '../../catalogue/catalogue.api';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
 import { useAdminListPage } from '../../catalogue/admin-page';
-import { useConfirm } from '../../catalogue/confirm-dialog';
-import { Modal } from '../../catalogue/modal';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { Modal } from '../../../components/ui/modal';
 import { activeCategoriesInOrder } from '../../catalogue/service-lists';
 import type { ServiceCategory } from '../../catalogue/types';
 import { CategoryForm } from './category-form';

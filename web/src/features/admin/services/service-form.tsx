@@ -1,9 +1,10 @@
 import type { DepositKind } from '@spa/rules';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { PlusIcon } from '../../../components/icons';
 import type { ServiceInput } from '../../catalogue/catalogue.api';
 import { TrashIcon } from '../../catalogue/catalogue-icons';
-import { Field } from '../../catalogue/form-field';
+import { FormField } from '../../../components/ui/form-field';
+import { useForm } from '../../../components/ui/use-form';
 import { ImageUploader } from '../../catalogue/image-uploader';
 import type { Service, ServiceCategory } from '../../catalogue/types';
 import {
@@ -41,7 +42,7 @@ function PricingRow({
   const option = `option ${index + 1}`;
   return (
     <div className="cat-pricing-editor__row">
-      <Field label="Minutes">
+      <FormField label="Minutes">
         {(control) => (
           <input
             {...control}
@@ -55,8 +56,8 @@ function PricingRow({
             onChange={(event) => onChange(withMinutes(row, event.target.value))}
           />
         )}
-      </Field>
-      <Field label="Duration label">
+      </FormField>
+      <FormField label="Duration label">
         {(control) => (
           <input
             {...control}
@@ -67,8 +68,8 @@ function PricingRow({
             onChange={(event) => onChange({ duration: event.target.value })}
           />
         )}
-      </Field>
-      <Field label="Price (₹)">
+      </FormField>
+      <FormField label="Price (₹)">
         {(control) => (
           <input
             {...control}
@@ -82,8 +83,8 @@ function PricingRow({
             onChange={(event) => onChange({ price: event.target.value })}
           />
         )}
-      </Field>
-      <Field label="Label (optional)">
+      </FormField>
+      <FormField label="Label (optional)">
         {(control) => (
           <input
             {...control}
@@ -94,7 +95,7 @@ function PricingRow({
             onChange={(event) => onChange({ label: event.target.value })}
           />
         )}
-      </Field>
+      </FormField>
       <button
         type="button"
         className="cat-icon-action cat-icon-action--danger"
@@ -123,7 +124,7 @@ function DepositFields({
     <fieldset className="cat-pricing-editor">
       <legend>Deposit and cancellation</legend>
       <div className="cat-form-grid">
-        <Field
+        <FormField
           label="Deposit"
           error={errors['depositPolicy.kind']}
           hint="Paid when booking online; the rest is paid at the spa."
@@ -145,9 +146,9 @@ function DepositFields({
               ))}
             </select>
           )}
-        </Field>
+        </FormField>
         {kind !== 'none' && (
-          <Field
+          <FormField
             label={kind === 'percent' ? 'Deposit (% of the price)' : 'Deposit amount (₹)'}
             required
             error={errors['depositPolicy.value']}
@@ -170,11 +171,11 @@ function DepositFields({
                 onChange={(event) => onChange({ depositValue: event.target.value })}
               />
             )}
-          </Field>
+          </FormField>
         )}
         {kind !== 'none' && (
           <>
-            <Field
+            <FormField
               label="Late cancellation within (hours)"
               error={errors['depositPolicy.lateCancellationHours']}
               hint="A cancellation closer to the start than this is late; 0: never."
@@ -192,8 +193,8 @@ function DepositFields({
                   onChange={(event) => onChange({ lateCancellationHours: event.target.value })}
                 />
               )}
-            </Field>
-            <Field
+            </FormField>
+            <FormField
               label="Kept on a late cancellation (% of the deposit)"
               error={errors['depositPolicy.lateCancellationFeePercent']}
               hint="The rest is refunded. A no-show keeps the whole deposit."
@@ -211,7 +212,7 @@ function DepositFields({
                   onChange={(event) => onChange({ lateCancellationFeePercent: event.target.value })}
                 />
               )}
-            </Field>
+            </FormField>
           </>
         )}
       </div>
@@ -221,46 +222,29 @@ function DepositFields({
 
 /** Add or edit a treatment: every field and rule of the spec's service form. */
 export function ServiceForm({ service, categories, saving, onSave, onCancel }: ServiceFormProps) {
-  const [draft, setDraft] = useState(() => serviceDraft(service));
-  const [errors, setErrors] = useState<ServiceFormErrors>({});
+  const form = useForm({
+    initial: () => serviceDraft(service),
+    validate: validateServiceDraft,
+    onSubmit: onSave,
+  });
+  const { values: draft, errors, update } = form;
   const [uploading, setUploading] = useState(false);
 
-  const update = (changes: Partial<typeof draft>) => setDraft((current) => ({ ...current, ...changes }));
   const updateRow = (key: string, changes: Partial<PricingDraft>) =>
-    setDraft((current) => ({
+    update((current) => ({
       ...current,
       pricing: current.pricing.map((row) => (row.key === key ? { ...row, ...changes } : row)),
     }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateServiceDraft(draft);
-    setErrors(result.errors);
-    if (result.input) onSave(result.input);
-  };
-
   return (
-    <form className="cat-form" onSubmit={submit} noValidate>
+    <form className="cat-form" onSubmit={form.handleSubmit} noValidate>
       <div className="cat-form-grid">
-        <Field label="Service name" required error={errors.name}>
+        <FormField label="Service name" required error={errors.name}>
+          {(control) => <input {...control} className="cat-input" {...form.field('name').input} autoFocus />}
+        </FormField>
+        <FormField label="Category" required error={errors.category}>
           {(control) => (
-            <input
-              {...control}
-              className="cat-input"
-              value={draft.name}
-              onChange={(event) => update({ name: event.target.value })}
-              autoFocus
-            />
-          )}
-        </Field>
-        <Field label="Category" required error={errors.category}>
-          {(control) => (
-            <select
-              {...control}
-              className="cat-input"
-              value={draft.category}
-              onChange={(event) => update({ category: event.target.value })}
-            >
+            <select {...control} className="cat-input" {...form.field('category').input}>
               <option value="">Select a category</option>
               {categories.map((category) => (
                 <option key={category._id} value={category._id}>
@@ -269,18 +253,12 @@ export function ServiceForm({ service, categories, saving, onSave, onCancel }: S
               ))}
             </select>
           )}
-        </Field>
-        <Field label="Description" className="cat-field--wide">
+        </FormField>
+        <FormField label="Description" className="form-field--wide">
           {(control) => (
-            <textarea
-              {...control}
-              className="cat-input"
-              rows={3}
-              value={draft.description}
-              onChange={(event) => update({ description: event.target.value })}
-            />
+            <textarea {...control} className="cat-input" rows={3} {...form.field('description').input} />
           )}
-        </Field>
+        </FormField>
       </div>
 
       <fieldset className="cat-pricing-editor">
@@ -296,7 +274,7 @@ export function ServiceForm({ service, categories, saving, onSave, onCancel }: S
           />
         ))}
         {errors.pricing && (
-          <p className="cat-field__error" role="alert">
+          <p className="form-field__error" role="alert">
             {errors.pricing}
           </p>
         )}
@@ -312,27 +290,14 @@ export function ServiceForm({ service, categories, saving, onSave, onCancel }: S
       <DepositFields draft={draft} errors={errors} onChange={update} />
 
       <div className="cat-form-grid">
-        <Field label="Benefits" hint="One benefit per line.">
+        <FormField label="Benefits" hint="One benefit per line.">
           {(control) => (
-            <textarea
-              {...control}
-              className="cat-input"
-              rows={4}
-              value={draft.benefits}
-              onChange={(event) => update({ benefits: event.target.value })}
-            />
+            <textarea {...control} className="cat-input" rows={4} {...form.field('benefits').input} />
           )}
-        </Field>
-        <Field label="Tags" hint="Separated by commas, e.g. relaxing, ayurveda.">
-          {(control) => (
-            <input
-              {...control}
-              className="cat-input"
-              value={draft.tags}
-              onChange={(event) => update({ tags: event.target.value })}
-            />
-          )}
-        </Field>
+        </FormField>
+        <FormField label="Tags" hint="Separated by commas, e.g. relaxing, ayurveda.">
+          {(control) => <input {...control} className="cat-input" {...form.field('tags').input} />}
+        </FormField>
       </div>
 
       <ImageUploader
@@ -352,7 +317,7 @@ export function ServiceForm({ service, categories, saving, onSave, onCancel }: S
         Active (shown to customers)
       </label>
 
-      <div className="cat-modal__actions">
+      <div className="modal__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel
         </button>

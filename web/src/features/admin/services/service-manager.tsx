@@ -17,11 +17,11 @@ import { EyeIcon, PencilIcon, TrashIcon } from '../../catalogue/catalogue-icons'
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
 import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
 import { useCategories } from '../../catalogue/catalogue.queries';
-import { useConfirm } from '../../catalogue/confirm-dialog';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../catalogue/empty-state';
 import { FilterChips } from '../../catalogue/filter-chips';
 import { ImageWithFallback } from '../../catalogue/image-with-fallback';
-import { Modal } from '../../catalogue/modal';
+import { Modal } from '../../../components/ui/modal';
 import { activeCategoriesInOrder } from '../../catalogue/service-lists';
 import { refName, type Service } from '../../catalogue/types';
 import { ServiceForm } from './service-form';

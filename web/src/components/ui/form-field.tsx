@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import './form-field.css';
 
 /** What a control needs to be tied to its label, hint and error. */
 export interface ControlProps {
@@ -8,30 +9,37 @@ export interface ControlProps {
 }
 
 interface FormFieldProps {
-  id: string;
-  label: string;
+  label: ReactNode;
+  /** Renders the control with the id and aria attributes that tie it to its label, hint and error. */
+  children: (control: ControlProps) => ReactNode;
+  /** The control's id; one is made up when left out. */
+  id?: string;
+  /** Shown under the control in red, and announced. */
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
   required?: boolean;
+  /** `form-field--wide` spans a whole form grid row. */
   className?: string;
   /** Extra class on the label, e.g. to show it only where the column heading is not visible. */
   labelClassName?: string;
   /** False where the error is shown elsewhere (under a table row) with the id `${id}-error`. */
   showError?: boolean;
-  children: (control: ControlProps) => ReactNode;
 }
 
+/** A labelled form control with its required mark, hint and error. */
 export function FormField({
-  id,
   label,
+  children,
+  id: givenId,
   error,
   hint,
   required,
   className,
   labelClassName,
   showError = true,
-  children,
 }: FormFieldProps) {
+  const madeId = useId();
+  const id = givenId ?? madeId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -52,14 +60,14 @@ export function FormField({
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       })}
       {hint && (
-        <span id={hintId} className="form-field__hint">
+        <p id={hintId} className="form-field__hint">
           {hint}
-        </span>
+        </p>
       )}
       {error && showError && (
-        <span id={errorId} className="field-error">
+        <p id={errorId} className="form-field__error" role="alert">
           {error}
-        </span>
+        </p>
       )}
     </div>
   );

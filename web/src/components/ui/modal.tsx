@@ -1,59 +1,77 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { CloseIcon } from '../icons';
 import './modal.css';
 
-interface ModalProps {
-  open: boolean;
+export interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /**
+   * Whether it shows. Defaults to true, so a caller may instead render it only while it should be
+   * open ("open while mounted").
+   */
+  open?: boolean;
+  /** sm for confirmations, md (default) for most forms, lg for forms with several columns. */
+  size?: 'sm' | 'md' | 'lg';
+  /** alertdialog for confirmations that interrupt the user. */
+  role?: 'dialog' | 'alertdialog';
+  /** A click outside closes it; off by default, as a stray click on a form would lose what was typed. */
+  closeOnBackdrop?: boolean;
+  /** Screen readers hear this after the title. */
+  description?: string;
   /** Buttons along the bottom edge. */
   footer?: ReactNode;
-  size?: 'sm' | 'md';
-  /** Screen readers hear this after the title; defaults to none. */
-  description?: string;
   /** Makes the popup a form: a submit button in the footer submits it, Enter in a field too. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }
 
 /**
- * A popup on the browser's own modal <dialog>: focus moves in and is kept there, Escape and the
- * backdrop close it, and focus returns to where it was.
+ * A popup on the browser's own modal <dialog>: focus moves in and is kept there, Escape (and the
+ * backdrop, when asked) close it, and focus goes back to the control that opened it.
  */
 export function Modal({
-  open,
   title,
   onClose,
   children,
-  footer,
+  open = true,
   size = 'md',
+  role = 'dialog',
+  closeOnBackdrop = false,
   description,
+  footer,
   onSubmit,
 }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open || !dialog) return;
+    // The dialog may be removed rather than closed, so focus is handed back to the opener by hand.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      opener?.focus();
+    };
   }, [open]);
 
   return (
     <dialog
       ref={dialogRef}
       className={`modal modal--${size}`}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
+        // Escape: let the caller's state decide, so the dialog never closes behind its back.
         event.preventDefault();
         onClose();
       }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
-        if (event.target === dialogRef.current) onClose();
+        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
       }}
     >
       {open && (
@@ -85,53 +103,5 @@ function Frame({ onSubmit, children }: { onSubmit?: ModalProps['onSubmit']; chil
     <form className="modal__frame" onSubmit={onSubmit}>
       {children}
     </form>
-  );
-}
-
-interface ConfirmDialogProps {
-  open: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  busy?: boolean;
-  /** What the confirm button says while busy (default "Deleting..."). */
-  busyLabel?: string;
-  /** The confirm button's look: danger (default) or primary. */
-  tone?: 'danger' | 'primary';
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-/** "Are you sure ...?" before something that cannot be undone. */
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel,
-  busy,
-  busyLabel = 'Deleting...',
-  tone = 'danger',
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
-  return (
-    <Modal
-      open={open}
-      title={title}
-      onClose={onCancel}
-      size="sm"
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className={`btn btn--${tone}`} onClick={onConfirm} disabled={busy}>
-            {busy ? busyLabel : confirmLabel}
-          </button>
-        </>
-      }
-    >
-      <p className="modal__message">{message}</p>
-    </Modal>
   );
 }
