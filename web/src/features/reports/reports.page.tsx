@@ -13,6 +13,7 @@ import { downloadCsv, toCsv, type CsvColumn } from './csv';
 import { lastDays, rangeProblem, thisMonth, type ReportRange } from './report-range';
 import { fetchReports, reportKeys } from './reports.api';
 import './reports.css';
+import '../../components/ui/form-field.css';
 
 const rupees = (value: number) => formatINR(value).replace(/\.00$/, '');
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
@@ -23,6 +24,43 @@ interface Column<T> extends CsvColumn<T> {
   show?: (row: T) => ReactNode;
   numeric?: boolean;
 }
+
+/** The kinds of column the reports use: a label, a count, rupees, a share, a business day. */
+const text = <T,>(header: string, value: (row: T) => string | number): Column<T> => ({ header, value });
+const count = <T,>(header: string, value: (row: T) => number): Column<T> => ({
+  header,
+  value,
+  numeric: true,
+});
+const money = <T,>(header: string, value: (row: T) => number): Column<T> => ({
+  header,
+  value,
+  show: (row) => rupees(value(row)),
+  numeric: true,
+});
+const share = <T,>(header: string, value: (row: T) => number): Column<T> => ({
+  header,
+  value,
+  show: (row) => percent(value(row)),
+  numeric: true,
+});
+const businessDay = <T,>(header: string, value: (row: T) => string): Column<T> => ({
+  header,
+  value,
+  show: (row) => dayLabel(value(row)),
+});
+/** The column kinds, handed to a report's `columns` so their rows are typed by its `rows`. */
+interface ColumnKinds<T> {
+  text(header: string, value: (row: T) => string | number): Column<T>;
+  count(header: string, value: (row: T) => number): Column<T>;
+  money(header: string, value: (row: T) => number): Column<T>;
+  share(header: string, value: (row: T) => number): Column<T>;
+  businessDay(header: string, value: (row: T) => string): Column<T>;
+}
+const COLUMN_KINDS = { text, count, money, share, businessDay };
+
+/** A horizontal bar chart is as tall as its bars need. */
+const barsHeight = (bars: number) => Math.max(160, 40 * bars);
 
 /**
  * A report: its chart, its figures as a table (what a screen reader and a printout read) and the same
@@ -41,12 +79,13 @@ function ReportSection<T>({
   description: string;
   chart: ReactNode;
   rows: readonly T[];
-  columns: Column<T>[];
+  columns: (kinds: ColumnKinds<T>) => Column<T>[];
   /** The CSV's name without the extension, e.g. "revenue-by-day-2026-11-01-to-2026-11-30". */
   file: string;
   empty: string;
 }) {
   const titleId = useId();
+  const shown = columns(COLUMN_KINDS);
   return (
     <section className="report-section" aria-labelledby={titleId}>
       <header className="report-section__head">
@@ -58,7 +97,7 @@ function ReportSection<T>({
           type="button"
           className="btn btn--secondary btn--sm"
           disabled={rows.length === 0}
-          onClick={() => downloadCsv(`${file}.csv`, toCsv(rows, columns))}
+          onClick={() => downloadCsv(`${file}.csv`, toCsv(rows, shown))}
         >
           Download CSV<span className="visually-hidden"> of {title.toLowerCase()}</span>
         </button>
@@ -74,7 +113,7 @@ function ReportSection<T>({
               <table className="cat-table">
                 <thead>
                   <tr>
-                    {columns.map((column) => (
+                    {shown.map((column) => (
                       <th
                         key={column.header}
                         scope="col"
@@ -88,7 +127,7 @@ function ReportSection<T>({
                 <tbody>
                   {rows.map((row, index) => (
                     <tr key={index}>
-                      {columns.map((column) => (
+                      {shown.map((column) => (
                         <td key={column.header} className={column.numeric ? 'cat-table__number' : undefined}>
                           {column.show ? column.show(row) : column.value(row)}
                         </td>
@@ -281,32 +320,12 @@ export default function ReportsPage() {
                 summary={`Revenue by day from ${data.from} to ${data.to}: ${rupees(total)} in all.`}
               />
             }
-            columns={[
-              { header: 'Date', value: (day) => day.date, show: (day) => dayLabel(day.date) },
-              {
-                header: 'Appointments (₹)',
-                value: (day) => day.appointments,
-                show: (day) => rupees(day.appointments),
-                numeric: true,
-              },
-              {
-                header: 'Orders (₹)',
-                value: (day) => day.orders,
-                show: (day) => rupees(day.orders),
-                numeric: true,
-              },
-              {
-                header: 'Bills (₹)',
-                value: (day) => day.bills,
-                show: (day) => rupees(day.bills),
-                numeric: true,
-              },
-              {
-                header: 'Total (₹)',
-                value: (day) => day.total,
-                show: (day) => rupees(day.total),
-                numeric: true,
-              },
+            columns={({ money, businessDay }) => [
+              businessDay('Date', (day) => day.date),
+              money('Appointments (₹)', (day) => day.appointments),
+              money('Orders (₹)', (day) => day.orders),
+              money('Bills (₹)', (day) => day.bills),
+              money('Total (₹)', (day) => day.total),
             ]}
           />
 
@@ -322,19 +341,14 @@ export default function ReportsPage() {
                 labels={charts.treatments.labels}
                 series={charts.treatments.series}
                 format={rupees}
-                height={Math.max(160, 40 * data.byTreatment.length)}
+                height={barsHeight(data.byTreatment.length)}
                 summary={`Revenue by treatment; the first is ${data.byTreatment[0]?.name ?? 'none'}.`}
               />
             }
-            columns={[
-              { header: 'Treatment', value: (row) => row.name },
-              { header: 'Appointments', value: (row) => row.appointments, numeric: true },
-              {
-                header: 'Revenue (₹)',
-                value: (row) => row.revenue,
-                show: (row) => rupees(row.revenue),
-                numeric: true,
-              },
+            columns={({ text, count, money }) => [
+              text('Treatment', (row) => row.name),
+              count('Appointments', (row) => row.appointments),
+              money('Revenue (₹)', (row) => row.revenue),
             ]}
           />
 
@@ -350,19 +364,14 @@ export default function ReportsPage() {
                 labels={charts.products.labels}
                 series={charts.products.series}
                 format={rupees}
-                height={Math.max(160, 40 * data.byProduct.length)}
+                height={barsHeight(data.byProduct.length)}
                 summary={`Revenue by product; the first is ${data.byProduct[0]?.name ?? 'none'}.`}
               />
             }
-            columns={[
-              { header: 'Product', value: (row) => row.name },
-              { header: 'Units', value: (row) => row.units, numeric: true },
-              {
-                header: 'Revenue (₹)',
-                value: (row) => row.revenue,
-                show: (row) => rupees(row.revenue),
-                numeric: true,
-              },
+            columns={({ text, count, money }) => [
+              text('Product', (row) => row.name),
+              count('Units', (row) => row.units),
+              money('Revenue (₹)', (row) => row.revenue),
             ]}
           />
 
@@ -379,26 +388,16 @@ export default function ReportsPage() {
                 labels={charts.employees.labels}
                 series={charts.employees.series}
                 format={rupees}
-                height={Math.max(160, 40 * data.byEmployee.length)}
+                height={barsHeight(data.byEmployee.length)}
                 summary="Revenue by employee, appointments and bills."
               />
             }
-            columns={[
-              { header: 'Employee', value: (row) => row.name || 'Unassigned' },
-              { header: 'Appointments', value: (row) => row.appointments, numeric: true },
-              {
-                header: 'Appointment revenue (₹)',
-                value: (row) => row.appointmentRevenue,
-                show: (row) => rupees(row.appointmentRevenue),
-                numeric: true,
-              },
-              { header: 'Bills', value: (row) => row.bills, numeric: true },
-              {
-                header: 'Bill revenue (₹)',
-                value: (row) => row.billRevenue,
-                show: (row) => rupees(row.billRevenue),
-                numeric: true,
-              },
+            columns={({ text, count, money }) => [
+              text('Employee', (row) => row.name || 'Unassigned'),
+              count('Appointments', (row) => row.appointments),
+              money('Appointment revenue (₹)', (row) => row.appointmentRevenue),
+              count('Bills', (row) => row.bills),
+              money('Bill revenue (₹)', (row) => row.billRevenue),
             ]}
           />
 
@@ -416,17 +415,12 @@ export default function ReportsPage() {
                 summary="Each room's booked share of opening hours."
               />
             }
-            columns={[
-              { header: 'Room', value: (row) => row.roomNumber },
-              { header: 'Type', value: (row) => row.type },
-              { header: 'Booked minutes', value: (row) => row.bookedMinutes, numeric: true },
-              { header: 'Open minutes', value: (row) => row.availableMinutes, numeric: true },
-              {
-                header: 'Share',
-                value: (row) => row.share,
-                show: (row) => percent(row.share),
-                numeric: true,
-              },
+            columns={({ text, count, share }) => [
+              text('Room', (row) => row.roomNumber),
+              text('Type', (row) => row.type),
+              count('Booked minutes', (row) => row.bookedMinutes),
+              count('Open minutes', (row) => row.availableMinutes),
+              share('Share', (row) => row.share),
             ]}
           />
 
@@ -442,20 +436,15 @@ export default function ReportsPage() {
                 labels={charts.therapists.labels}
                 series={charts.therapists.series}
                 format={percent}
-                height={Math.max(160, 40 * data.utilisation.therapists.length)}
+                height={barsHeight(data.utilisation.therapists.length)}
                 summary="Each therapist's booked share of opening hours."
               />
             }
-            columns={[
-              { header: 'Therapist', value: (row) => row.name },
-              { header: 'Booked minutes', value: (row) => row.bookedMinutes, numeric: true },
-              { header: 'Open minutes', value: (row) => row.availableMinutes, numeric: true },
-              {
-                header: 'Share',
-                value: (row) => row.share,
-                show: (row) => percent(row.share),
-                numeric: true,
-              },
+            columns={({ text, count, share }) => [
+              text('Therapist', (row) => row.name),
+              count('Booked minutes', (row) => row.bookedMinutes),
+              count('Open minutes', (row) => row.availableMinutes),
+              share('Share', (row) => row.share),
             ]}
           />
 
@@ -472,9 +461,9 @@ export default function ReportsPage() {
                 summary={`No-shows by day: ${data.noShows.total} in all.`}
               />
             }
-            columns={[
-              { header: 'Date', value: (day) => day.date, show: (day) => dayLabel(day.date) },
-              { header: 'No-shows', value: (day) => day.count, numeric: true },
+            columns={({ count, businessDay }) => [
+              businessDay('Date', (day) => day.date),
+              count('No-shows', (day) => day.count),
             ]}
           />
         </>
@@ -492,14 +481,14 @@ export default function ReportsPage() {
             labels={ratingLabels}
             series={ratingSeries}
             format={(value) => value.toFixed(1)}
-            height={Math.max(160, 40 * rated.length)}
+            height={barsHeight(rated.length)}
             summary="Average rating of each reviewed treatment, out of 5."
           />
         }
-        columns={[
-          { header: 'Treatment', value: (service) => service.name },
-          { header: 'Average', value: (service) => service.rating.average, numeric: true },
-          { header: 'Reviews', value: (service) => service.rating.count, numeric: true },
+        columns={({ text, count }) => [
+          text('Treatment', (service) => service.name),
+          count('Average', (service) => service.rating.average),
+          count('Reviews', (service) => service.rating.count),
         ]}
       />
     </div>
