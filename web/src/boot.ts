@@ -17,20 +17,36 @@ const start = () => {
 };
 
 /**
- * After the frame that paints what the load brought (the store's first picture): a callback queued
- * from requestAnimationFrame runs once that frame is painted. The page's largest paint then happens
- * before the app's script is even asked for, so nothing of it holds that paint up. A hidden tab draws
- * no frames: the timer starts the app there (and anywhere a frame is slow to come).
+ * After the page's largest paint has been shown: the app's script is asked for only once the browser
+ * has reported the largest paint of the frame that draws what the load brought (the store's first
+ * picture, the wizard's lead text), so nothing of the app's download competes with that paint on a slow
+ * connection. A frame is shown some milliseconds after its requestAnimationFrame callback (the
+ * compositor presents it), and on the wizard the script used to be asked for in that gap (Lighthouse
+ * then counted its 58 KB download in the largest paint: 1.9 s instead of about 1.2 s). A browser without
+ * largest-paint reports starts after the frame; a hidden tab, or a frame with nothing larger to show,
+ * starts on the timer.
  */
-function startAfterNextPaint() {
-  const fallback = setTimeout(start, 250);
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      clearTimeout(fallback);
-      start();
-    }, 0),
-  );
+const START_AT_THE_LATEST_MS = 300;
+
+function startAfterLargestPaint() {
+  const fallback = setTimeout(start, START_AT_THE_LATEST_MS);
+  const startNow = () => {
+    clearTimeout(fallback);
+    setTimeout(start, 0);
+  };
+  requestAnimationFrame((frameTime) => {
+    const supported =
+      typeof PerformanceObserver !== 'undefined' ? PerformanceObserver.supportedEntryTypes : [];
+    if (!supported?.includes('largest-contentful-paint')) return startNow();
+    const observer = new PerformanceObserver((list) => {
+      // A report for this frame or a later one (buffered reports of earlier frames do not count).
+      if (!list.getEntries().some((entry) => entry.startTime >= frameTime)) return;
+      observer.disconnect();
+      startNow();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  });
 }
 
-if (document.readyState === 'complete') startAfterNextPaint();
-else window.addEventListener('load', startAfterNextPaint, { once: true });
+if (document.readyState === 'complete') startAfterLargestPaint();
+else window.addEventListener('load', startAfterLargestPaint, { once: true });
