@@ -16,7 +16,7 @@ import { servicesRoutes } from './http/services.routes.js';
 import { uploadRoutes } from './http/upload.routes.js';
 import { containsNul } from './domain/text.js';
 import { createBookingClient } from './integrations/booking-client.js';
-import { ImageStore } from './uploads/image-store.js';
+import { ImageStore } from './integrations/image-store.js';
 
 /** Who may call each internal route (the kit's guard refuses everyone else with 401). */
 export const internalCallers = { ...reservationCallers, '/internal/stats': ['gateway'] } as const;

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { runService } from '@spa/kit';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { startReviewRequestSweep } from './db/review-requests.repository.js';
+import { startReviewRequestSweep } from './use-cases/review-requests.js';
 import { catalogueTopics } from './events/publishes.js';
 import { subscriptions } from './events/subscriptions.js';
 import { seedDemoCatalogue } from './seed/seed.js';

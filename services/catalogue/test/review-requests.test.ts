@@ -6,7 +6,7 @@ import { eventually, signTestToken, uniqueName } from '@spa/kit/testing';
 import { bookingV1, commerceV1, envelopeV1, events, type EventDefinition } from '@spa/proto';
 import { asc, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepReviewRequests } from '../src/db/review-requests.repository.js';
+import { sweepReviewRequests } from '../src/use-cases/review-requests.js';
 import { appointmentCompleted, orderDelivered } from '../src/events/handlers/review-eligibility.handler.js';
 import {
   createCategory,

@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageStore } from '../src/uploads/image-store.js';
+import { ImageStore } from '../src/integrations/image-store.js';
 import { startCatalogue, type CatalogueWorld } from './support/catalogue-world.js';
 
 const MAX_BYTES = 300_000;

@@ -1,18 +1,11 @@
-import { badRequest, conflict, notFound, type Queryable } from '@spa/kit';
-import { asc, count, eq, type SQL } from 'drizzle-orm';
+import type { Queryable } from '@spa/kit';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { CategoryFields } from '../domain/category-form.js';
 import type { ListPage } from './list-page.js';
-import { cleanCategoryForm, type CategoryInput } from '../domain/category-form.js';
-import { definedOnly } from '../domain/text.js';
-import { catalogueEvents } from '../events/publishes.js';
-import { publishCategoryState, publishServicesOfCategory } from '../events/catalogue-state.js';
-import { assignableRoleNames } from './employee-roles.repository.js';
-import { isUniqueViolation, isUuid } from './pg-errors.js';
+import { isUuid } from './pg-errors.js';
 import { serviceCategories, services } from './schema.js';
-import type { Store } from './store.js';
 
 export type CategoryRow = typeof serviceCategories.$inferSelect;
-
-const NOT_FOUND = 'Category not found';
 
 /** One page of the categories, and how many there are. */
 export async function listCategories(
@@ -40,97 +33,50 @@ export async function findCategory(db: Queryable, id: string): Promise<CategoryR
   return row;
 }
 
-function duplicateName(name: string) {
-  return conflict(`A category named "${name}" already exists`);
-}
-
-function inputOf(row: CategoryRow): CategoryInput {
-  return {
-    name: row.name,
-    description: row.description,
-    order: row.displayOrder,
-    isActive: row.isActive,
-    assignedEmployeeRole: row.assignedEmployeeRole,
-  };
-}
-
-/** knownRoles: the roles to check against, when the caller knows better than the mirror (the seed). */
-export async function createCategory(
-  { db, publish }: Store,
-  input: CategoryInput,
-  knownRoles?: readonly string[],
-): Promise<CategoryRow> {
-  const fields = cleanCategoryForm(input, knownRoles ?? (await assignableRoleNames(db)));
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(serviceCategories).values(fields).returning();
-      await publishCategoryState(tx, publish, row!.id);
-      return row!;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName(fields.name);
-    throw error;
-  }
-}
-
-/** Fields not sent keep their value, so a form can send everything and a toggle only isActive. */
-export async function updateCategory(
-  { db, publish }: Store,
-  id: string,
-  input: CategoryInput,
-): Promise<CategoryRow> {
-  const roles = await assignableRoleNames(db);
-  try {
-    return await db.transaction(async (tx) => {
-      const existing = await lockCategory(tx, id);
-      const current = inputOf(existing);
-      // A category keeps a role identity has since retired until someone picks another.
-      const fields = cleanCategoryForm({ ...current, ...definedOnly(input) }, [
-        ...roles,
-        existing.assignedEmployeeRole,
-      ]);
-      const [row] = await tx
-        .update(serviceCategories)
-        .set({ ...fields, updatedAt: new Date() })
-        .where(eq(serviceCategories.id, id))
-        .returning();
-      await publishCategoryState(tx, publish, id);
-      await publishServicesOfCategory(tx, publish, id);
-      return row!;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName(String(input.name ?? '').trim());
-    throw error;
-  }
-}
-
-/** Refused while services use the category: deleting it would leave them without one. */
-export async function deleteCategory({ db, publish }: Store, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const existing = await lockCategory(tx, id);
-    const [{ total } = { total: 0 }] = await tx
-      .select({ total: count() })
-      .from(services)
-      .where(eq(services.categoryId, id));
-    if (total > 0)
-      throw conflict(
-        `Cannot delete the category "${existing.name}": ${total} service${total === 1 ? '' : 's'} still use${total === 1 ? 's' : ''} it. Move or delete them first.`,
-      );
-    await tx.delete(serviceCategories).where(eq(serviceCategories.id, id));
-    await publish(tx, catalogueEvents.categoryDeleted, id, { categoryId: id });
-  });
-}
-
-async function lockCategory(tx: Queryable, id: string): Promise<CategoryRow> {
-  if (!isUuid(id)) throw notFound(NOT_FOUND);
+/** The category, locked for a change (undefined when there is none). */
+export async function lockCategory(tx: Queryable, id: string): Promise<CategoryRow | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await tx.select().from(serviceCategories).where(eq(serviceCategories.id, id)).for('update');
-  if (!row) throw notFound(NOT_FOUND);
   return row;
 }
 
-/** A category id sent with a service: it must name an existing category. */
-export async function requireCategory(db: Queryable, id: string): Promise<CategoryRow> {
-  const row = await findCategory(db, id);
-  if (!row) throw badRequest('The selected category does not exist', [{ field: 'category' }]);
-  return row;
+export async function insertCategory(tx: Queryable, fields: CategoryFields): Promise<CategoryRow> {
+  const [row] = await tx.insert(serviceCategories).values(fields).returning();
+  return row!;
+}
+
+export async function updateCategoryRow(
+  tx: Queryable,
+  id: string,
+  fields: CategoryFields,
+): Promise<CategoryRow> {
+  const [row] = await tx
+    .update(serviceCategories)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(serviceCategories.id, id))
+    .returning();
+  return row!;
+}
+
+/** How many services use the category. */
+export async function countServicesOfCategory(tx: Queryable, id: string): Promise<number> {
+  const [{ total } = { total: 0 }] = await tx
+    .select({ total: count() })
+    .from(services)
+    .where(eq(services.categoryId, id));
+  return total;
+}
+
+export async function deleteCategoryRow(tx: Queryable, id: string): Promise<void> {
+  await tx.delete(serviceCategories).where(eq(serviceCategories.id, id));
+}
+
+/** The categories assigned to the role `from` (any case) are assigned to `to`; answers their ids. */
+export async function renameAssignedRole(tx: Queryable, from: string, to: string): Promise<string[]> {
+  const renamed = await tx
+    .update(serviceCategories)
+    .set({ assignedEmployeeRole: to, updatedAt: new Date() })
+    .where(sql`lower(${serviceCategories.assignedEmployeeRole}) = lower(${from})`)
+    .returning({ id: serviceCategories.id });
+  return renamed.map((row) => row.id);
 }

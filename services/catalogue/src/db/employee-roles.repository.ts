@@ -1,6 +1,5 @@
 import type { Queryable } from '@spa/kit';
 import { count, eq, sql } from 'drizzle-orm';
-import { BASE_EMPLOYEE_ROLES } from '../domain/category-form.js';
 import { employeeRoles } from './schema.js';
 
 export interface RoleOption {
@@ -8,13 +7,14 @@ export interface RoleOption {
   name: string;
 }
 
-/**
- * The roles a category may be assigned to: identity's active employee roles as mirrored here, or,
- * before identity has announced any role at all, its three base roles.
- */
-export async function assignableRoles(db: Queryable): Promise<RoleOption[]> {
+/** How many roles identity has announced (active or not). */
+export async function countEmployeeRoles(db: Queryable): Promise<number> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(employeeRoles);
-  if (total === 0) return BASE_EMPLOYEE_ROLES.map((name) => ({ id: name, name }));
+  return total;
+}
+
+/** Identity's active employee roles as mirrored here, by name. */
+export async function listActiveEmployeeRoles(db: Queryable): Promise<RoleOption[]> {
   return db
     .select({ id: employeeRoles.id, name: employeeRoles.name })
     .from(employeeRoles)
@@ -22,6 +22,26 @@ export async function assignableRoles(db: Queryable): Promise<RoleOption[]> {
     .orderBy(sql`lower(${employeeRoles.name})`);
 }
 
-export async function assignableRoleNames(db: Queryable): Promise<string[]> {
-  return (await assignableRoles(db)).map((role) => role.name);
+export type EmployeeRoleRow = typeof employeeRoles.$inferSelect;
+
+export async function findEmployeeRole(db: Queryable, id: string): Promise<EmployeeRoleRow | undefined> {
+  const [row] = await db.select().from(employeeRoles).where(eq(employeeRoles.id, id));
+  return row;
+}
+
+export async function upsertEmployeeRole(
+  db: Queryable,
+  role: { id: string; name: string; isActive: boolean },
+): Promise<void> {
+  await db
+    .insert(employeeRoles)
+    .values({ ...role, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: employeeRoles.id,
+      set: { name: role.name, isActive: role.isActive, updatedAt: new Date() },
+    });
+}
+
+export async function deleteEmployeeRole(db: Queryable, id: string): Promise<void> {
+  await db.delete(employeeRoles).where(eq(employeeRoles.id, id));
 }

@@ -1,9 +1,9 @@
-import { notFound, type Queryable } from '@spa/kit';
+import type { Queryable } from '@spa/kit';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ListPage } from './list-page.js';
-import { isForeignKeyViolation, isUuid } from './pg-errors.js';
+import { isUuid } from './pg-errors.js';
 import { favorites } from './schema.js';
-import { findService, listServices, type ServiceRecord } from './services.repository.js';
+import { listServices, type ServiceRecord } from './services.repository.js';
 
 export async function isFavorite(db: Queryable, userId: string, serviceId: string): Promise<boolean> {
   if (!isUuid(serviceId)) return false;
@@ -15,21 +15,13 @@ export async function isFavorite(db: Queryable, userId: string, serviceId: strin
 }
 
 /** Adding twice keeps one favorite (the pair is the key); answers whether this call added it. */
-export async function addFavorite(db: Queryable, userId: string, serviceId: string): Promise<boolean> {
-  const service = await findService(db, serviceId, { includeInactive: false });
-  if (!service) throw notFound('Service not found');
-  try {
-    const inserted = await db
-      .insert(favorites)
-      .values({ userId, serviceId: service.id })
-      .onConflictDoNothing()
-      .returning({ serviceId: favorites.serviceId });
-    return inserted.length > 0;
-  } catch (error) {
-    // Deleted between the look-up and the insert.
-    if (isForeignKeyViolation(error)) throw notFound('Service not found');
-    throw error;
-  }
+export async function insertFavorite(db: Queryable, userId: string, serviceId: string): Promise<boolean> {
+  const inserted = await db
+    .insert(favorites)
+    .values({ userId, serviceId })
+    .onConflictDoNothing()
+    .returning({ serviceId: favorites.serviceId });
+  return inserted.length > 0;
 }
 
 export async function removeFavorite(db: Queryable, userId: string, serviceId: string): Promise<boolean> {
@@ -39,6 +31,11 @@ export async function removeFavorite(db: Queryable, userId: string, serviceId: s
     .where(and(eq(favorites.userId, userId), eq(favorites.serviceId, serviceId)))
     .returning({ serviceId: favorites.serviceId });
   return removed.length > 0;
+}
+
+/** An erased account's favorites. */
+export async function deleteFavoritesOfUser(db: Queryable, userId: string): Promise<void> {
+  await db.delete(favorites).where(eq(favorites.userId, userId));
 }
 
 /**

@@ -1,11 +1,11 @@
-import { badRequest, conflict, notFound, type Queryable } from '@spa/kit';
+import type { Queryable } from '@spa/kit';
 import { asc, count, eq } from 'drizzle-orm';
 import type { ListPage } from './list-page.js';
-import { cleanText } from '../domain/text.js';
-import { isForeignKeyViolation, isUniqueViolation, isUuid } from './pg-errors.js';
+import { isUuid } from './pg-errors.js';
 import { productCategories, products, subcategories } from './schema.js';
 
 export type ProductCategoryRow = typeof productCategories.$inferSelect;
+export type SubcategoryRow = typeof subcategories.$inferSelect;
 export type SubcategoryRecord = typeof subcategories.$inferSelect & {
   productCategory: { id: string; name: string };
 };
@@ -55,95 +55,80 @@ export async function listSubcategories(
   };
 }
 
-/*
- * Product categories and subcategories carry no events of their own: a product's event names its
- * category and subcategory, which is all that commerce needs.
- */
-
-export async function createProductCategory(db: Queryable, input: { name?: string | null }) {
-  const name = cleanText(input.name);
-  if (name === '') throw badRequest('Product category name is required', [{ field: 'name' }]);
-  try {
-    const [row] = await db.insert(productCategories).values({ name }).returning();
-    return row!;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A product category named "${name}" already exists`);
-    throw error;
-  }
-}
-
-/** Refused while products or subcategories belong to it: they would be left without a category. */
-export async function deleteProductCategory(db: Queryable, id: string): Promise<void> {
-  if (!isUuid(id)) throw notFound('Product category not found');
-  await db.transaction(async (tx) => {
-    const [category] = await tx
-      .select()
-      .from(productCategories)
-      .where(eq(productCategories.id, id))
-      .for('update');
-    if (!category) throw notFound('Product category not found');
-    const [{ productCount } = { productCount: 0 }] = await tx
-      .select({ productCount: count() })
-      .from(products)
-      .where(eq(products.productCategoryId, id));
-    const [{ subcategoryCount } = { subcategoryCount: 0 }] = await tx
-      .select({ subcategoryCount: count() })
-      .from(subcategories)
-      .where(eq(subcategories.productCategoryId, id));
-    if (productCount > 0 || subcategoryCount > 0) {
-      const parts = [
-        productCount > 0 ? `${productCount} product${productCount === 1 ? '' : 's'}` : '',
-        subcategoryCount > 0 ? `${subcategoryCount} subcategor${subcategoryCount === 1 ? 'y' : 'ies'}` : '',
-      ].filter(Boolean);
-      throw conflict(
-        `Cannot delete the product category "${category.name}": it still has ${parts.join(' and ')}. Move or delete them first.`,
-      );
-    }
-    await tx.delete(productCategories).where(eq(productCategories.id, id));
-  });
-}
-
-export async function createSubcategory(
+export async function findProductCategory(
   db: Queryable,
-  input: { name?: string | null; productCategory?: string | null },
-): Promise<SubcategoryRecord> {
-  const name = cleanText(input.name);
-  const productCategoryId = cleanText(input.productCategory);
-  if (name === '' || productCategoryId === '')
-    throw badRequest('Please enter subcategory name and select a category', [
-      { field: name === '' ? 'name' : 'productCategory' },
-    ]);
-  const [category] = isUuid(productCategoryId)
-    ? await db.select().from(productCategories).where(eq(productCategories.id, productCategoryId))
+  id: string,
+): Promise<ProductCategoryRow | undefined> {
+  const [row] = isUuid(id)
+    ? await db.select().from(productCategories).where(eq(productCategories.id, id))
     : [];
-  if (!category)
-    throw badRequest('The selected product category does not exist', [{ field: 'productCategory' }]);
-  try {
-    const [row] = await db.insert(subcategories).values({ name, productCategoryId }).returning();
-    return { ...row!, productCategory: { id: category.id, name: category.name } };
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict(`"${category.name}" already has a subcategory named "${name}"`);
-    if (isForeignKeyViolation(error))
-      throw badRequest('The selected product category does not exist', [{ field: 'productCategory' }]);
-    throw error;
-  }
+  return row;
 }
 
-/** Refused while products use it. */
-export async function deleteSubcategory(db: Queryable, id: string): Promise<void> {
-  if (!isUuid(id)) throw notFound('Subcategory not found');
-  await db.transaction(async (tx) => {
-    const [subcategory] = await tx.select().from(subcategories).where(eq(subcategories.id, id)).for('update');
-    if (!subcategory) throw notFound('Subcategory not found');
-    const [{ total } = { total: 0 }] = await tx
-      .select({ total: count() })
-      .from(products)
-      .where(eq(products.subcategoryId, id));
-    if (total > 0)
-      throw conflict(
-        `Cannot delete the subcategory "${subcategory.name}": ${total} product${total === 1 ? '' : 's'} still use${total === 1 ? 's' : ''} it. Move or delete them first.`,
-      );
-    await tx.delete(subcategories).where(eq(subcategories.id, id));
-  });
+export async function findSubcategory(db: Queryable, id: string): Promise<SubcategoryRow | undefined> {
+  const [row] = isUuid(id) ? await db.select().from(subcategories).where(eq(subcategories.id, id)) : [];
+  return row;
+}
+
+/** The product category, locked for a change (undefined when there is none). */
+export async function lockProductCategory(
+  tx: Queryable,
+  id: string,
+): Promise<ProductCategoryRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx.select().from(productCategories).where(eq(productCategories.id, id)).for('update');
+  return row;
+}
+
+/** The subcategory, locked for a change (undefined when there is none). */
+export async function lockSubcategory(tx: Queryable, id: string): Promise<SubcategoryRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx.select().from(subcategories).where(eq(subcategories.id, id)).for('update');
+  return row;
+}
+
+export async function insertProductCategory(db: Queryable, name: string): Promise<ProductCategoryRow> {
+  const [row] = await db.insert(productCategories).values({ name }).returning();
+  return row!;
+}
+
+export async function insertSubcategory(
+  db: Queryable,
+  values: { name: string; productCategoryId: string },
+): Promise<SubcategoryRow> {
+  const [row] = await db.insert(subcategories).values(values).returning();
+  return row!;
+}
+
+/** How many products and subcategories belong to the product category. */
+export async function countProductCategoryContents(
+  tx: Queryable,
+  id: string,
+): Promise<{ productCount: number; subcategoryCount: number }> {
+  const [{ productCount } = { productCount: 0 }] = await tx
+    .select({ productCount: count() })
+    .from(products)
+    .where(eq(products.productCategoryId, id));
+  const [{ subcategoryCount } = { subcategoryCount: 0 }] = await tx
+    .select({ subcategoryCount: count() })
+    .from(subcategories)
+    .where(eq(subcategories.productCategoryId, id));
+  return { productCount, subcategoryCount };
+}
+
+/** How many products use the subcategory. */
+export async function countProductsOfSubcategory(tx: Queryable, id: string): Promise<number> {
+  const [{ total } = { total: 0 }] = await tx
+    .select({ total: count() })
+    .from(products)
+    .where(eq(products.subcategoryId, id));
+  return total;
+}
+
+export async function deleteProductCategoryRow(tx: Queryable, id: string): Promise<void> {
+  await tx.delete(productCategories).where(eq(productCategories.id, id));
+}
+
+export async function deleteSubcategoryRow(tx: Queryable, id: string): Promise<void> {
+  await tx.delete(subcategories).where(eq(subcategories.id, id));
 }

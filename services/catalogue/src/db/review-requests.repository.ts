@@ -1,145 +1,57 @@
-import { startPeriodicTask, type Logger, type StopPeriodicTask } from '@spa/kit';
+import type { Queryable } from '@spa/kit';
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
-import { readReviewLink, REVIEW_LINK_DAYS, reviewLinkExpiry, signReviewLink } from '../domain/review-link.js';
-import { catalogueEvents } from '../events/publishes.js';
 import type { EligibilityRow } from './reviews.repository.js';
 import { erasedUsers, reviewEligibility, reviews } from './schema.js';
-import type { Store } from './store.js';
-
-/*
- * Review requests by email (issue #16): a day (REVIEW_REQUEST_DELAY_MINUTES) after a visit is completed
- * or an order delivered, the customer is asked once for a review: catalogue.review.requested carries the
- * signed one-use link, which notification emails. The sweep runs on every replica; FOR UPDATE SKIP
- * LOCKED and the review_requested_at it sets in the same transaction as the outbox row mean each
- * eligibility is asked once, whoever sweeps.
- */
-
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
-/** Eligibilities asked about per transaction. */
-export const REVIEW_REQUEST_BATCH = 100;
-
-export interface ReviewRequestSettings {
-  delayMinutes: number;
-  sweepMs: number;
-  linkSecret: string;
-}
-
-export interface ReviewRequestDeps extends Store {
-  logger: Pick<Logger, 'info' | 'error'> & Partial<Pick<Logger, 'warn'>>;
-  config: { reviewRequests: ReviewRequestSettings };
-}
 
 /**
- * Asks for the reviews now due: visits and deliveries older than the delay and newer than 30 days, not
- * reviewed, not asked about, of an account not erased. A batch per transaction. Answers how many were
- * asked.
+ * Up to `limit` eligibilities due a review request, locked (SKIP LOCKED: another replica's sweep takes
+ * the others): visited at or before `due` and after `oldest`, not reviewed, not asked about, of an
+ * account not erased; oldest visit first.
  */
-export async function sweepReviewRequests(deps: ReviewRequestDeps, now = new Date()): Promise<number> {
-  const { delayMinutes, linkSecret } = deps.config.reviewRequests;
-  const due = new Date(now.getTime() - delayMinutes * MINUTE_MS);
-  const oldest = new Date(now.getTime() - REVIEW_LINK_DAYS * DAY_MS);
-  const expiresAt = reviewLinkExpiry(now);
-  let total = 0;
-  for (;;) {
-    const asked = await deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(reviewEligibility)
-        .where(
-          and(
-            isNull(reviewEligibility.reviewRequestedAt),
-            lte(reviewEligibility.visitedAt, due),
-            gt(reviewEligibility.visitedAt, oldest),
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(reviews)
-                .where(eq(reviews.sourceId, reviewEligibility.sourceId)),
-            ),
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(erasedUsers)
-                .where(eq(erasedUsers.userId, reviewEligibility.userId)),
-            ),
-          ),
-        )
-        .orderBy(asc(reviewEligibility.visitedAt), asc(reviewEligibility.id))
-        .limit(REVIEW_REQUEST_BATCH)
-        .for('update', { skipLocked: true });
-      if (rows.length === 0) return 0;
-      await tx
-        .update(reviewEligibility)
-        .set({ reviewRequestedAt: now })
-        .where(
-          inArray(
-            reviewEligibility.id,
-            rows.map((row) => row.id),
-          ),
-        );
-      for (const row of rows) {
-        const token = signReviewLink(
-          { sourceId: row.sourceId, expiresAtMs: expiresAt.getTime() },
-          linkSecret,
-        );
-        await deps.publish(tx, catalogueEvents.reviewRequested, row.sourceId, {
-          sourceId: row.sourceId,
-          userId: row.userId,
-          authorEmail: row.authorEmail,
-          authorName: row.authorName,
-          subjectKind: row.subjectKind,
-          subjectId: row.subjectId,
-          subjectName: row.subjectName,
-          token,
-          expiresAtMs: BigInt(expiresAt.getTime()),
-          visitedAtMs: BigInt(row.visitedAt.getTime()),
-        });
-      }
-      return rows.length;
-    });
-    total += asked;
-    if (asked < REVIEW_REQUEST_BATCH) break;
-  }
-  if (total > 0) deps.logger.info({ count: total }, 'review requests: customers asked for a review');
-  return total;
+export async function lockDueEligibilities(
+  tx: Queryable,
+  { due, oldest, limit }: { due: Date; oldest: Date; limit: number },
+): Promise<EligibilityRow[]> {
+  return tx
+    .select()
+    .from(reviewEligibility)
+    .where(
+      and(
+        isNull(reviewEligibility.reviewRequestedAt),
+        lte(reviewEligibility.visitedAt, due),
+        gt(reviewEligibility.visitedAt, oldest),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(reviews)
+            .where(eq(reviews.sourceId, reviewEligibility.sourceId)),
+        ),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(erasedUsers)
+            .where(eq(erasedUsers.userId, reviewEligibility.userId)),
+        ),
+      ),
+    )
+    .orderBy(asc(reviewEligibility.visitedAt), asc(reviewEligibility.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
-/** Starts the periodic sweep (unref'd timers); answers its stopper. REVIEW_REQUEST_SWEEP_MS 0: never. */
-export function startReviewRequestSweep(deps: ReviewRequestDeps): StopPeriodicTask {
-  return startPeriodicTask(() => sweepReviewRequests(deps), 0, deps.logger, 'review request sweep', {
-    everyMs: deps.config.reviewRequests.sweepMs,
-  });
+export async function markReviewRequested(tx: Queryable, ids: string[], at: Date): Promise<void> {
+  await tx.update(reviewEligibility).set({ reviewRequestedAt: at }).where(inArray(reviewEligibility.id, ids));
 }
 
-// ---- the link ----
-
-/** Why a link does not open the review form. */
-export type ReviewLinkProblem = 'invalid' | 'expired' | 'used';
-
-export type Invitation =
-  { ok: true; eligibility: EligibilityRow; expiresAt: Date } | { ok: false; problem: ReviewLinkProblem };
-
-/**
- * What a link's token opens: the eligibility it was signed for. 'invalid' for a token not signed with
- * the secret (or whose eligibility is gone: an erased account), 'used' once a review was posted through
- * it or the visit was reviewed otherwise, 'expired' 30 days after the request.
- */
-export async function openInvitation(
-  { db }: Pick<Store, 'db'>,
-  token: string,
-  secret: string,
-  now: Date,
-): Promise<Invitation> {
-  const link = readReviewLink(token, secret);
-  if (!link) return { ok: false, problem: 'invalid' };
+/** The eligibility of a source and whether the source has its review. */
+export async function findEligibilityOfSource(
+  db: Queryable,
+  sourceId: string,
+): Promise<{ eligibility: EligibilityRow; reviewed: boolean } | undefined> {
   const [row] = await db
     .select({ eligibility: reviewEligibility, reviewId: reviews.id })
     .from(reviewEligibility)
     .leftJoin(reviews, eq(reviews.sourceId, reviewEligibility.sourceId))
-    .where(eq(reviewEligibility.sourceId, link.sourceId));
-  if (!row) return { ok: false, problem: 'invalid' };
-  if (row.eligibility.reviewLinkUsedAt || row.reviewId) return { ok: false, problem: 'used' };
-  if (now.getTime() > link.expiresAtMs) return { ok: false, problem: 'expired' };
-  return { ok: true, eligibility: row.eligibility, expiresAt: new Date(link.expiresAtMs) };
+    .where(eq(reviewEligibility.sourceId, sourceId));
+  return row && { eligibility: row.eligibility, reviewed: Boolean(row.reviewId) };
 }

@@ -1,16 +1,7 @@
-import { AppError, badRequest, notFound, type Database, type Queryable } from '@spa/kit';
+import type { Queryable } from '@spa/kit';
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import {
-  assertEditable,
-  cleanHideReason,
-  cleanReply,
-  cleanReviewForm,
-  type ReviewInput,
-} from '../domain/review-form.js';
-import { publishReviewHidden, publishReviewState } from '../events/catalogue-state.js';
-import { catalogueEvents } from '../events/publishes.js';
 import type { ListPage } from './list-page.js';
-import { isForeignKeyViolation, isUniqueViolation, isUuid } from './pg-errors.js';
+import { isUuid } from './pg-errors.js';
 import {
   erasedUsers,
   reviewEligibility,
@@ -19,9 +10,10 @@ import {
   type ReviewStatus,
   type ReviewSubjectKind,
 } from './schema.js';
-import type { Store } from './store.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
+export type NewReview = typeof reviews.$inferInsert;
+export type ReviewChanges = Partial<Omit<NewReview, 'id' | 'sourceId' | 'userId'>>;
 export type EligibilityRow = typeof reviewEligibility.$inferSelect;
 export type EligibilityFact = Omit<typeof reviewEligibility.$inferInsert, 'id' | 'createdAt'>;
 
@@ -31,47 +23,25 @@ export interface Rating {
   count: number;
 }
 
-/** Who writes: the signed-in caller (the token's name and email fill in what the visit did not carry). */
-export interface ReviewAuthor {
-  id: string;
-  name: string;
-  email: string;
-}
-
-const NOTHING_TO_REVIEW = 'Nothing to review here';
-const REVIEW_NOT_FOUND = 'Review not found';
 /** What a customer's own lists hold at most (the newest): never a whole table. */
 export const OWN_LIST_LIMIT = 100;
 
-const alreadyReviewed = () =>
-  new AppError(
-    409,
-    'ALREADY_REVIEWED',
-    'You have already reviewed this. You can change your review from My Reviews.',
-  );
-
 // ---- eligibility, from other services' facts ----
 
-/**
- * Records what a customer may review; a source seen before changes nothing, and an erased account's
- * facts are dropped. Answers how many are new.
- */
-export async function recordEligibility(db: Queryable, facts: EligibilityFact[]): Promise<number> {
-  if (facts.length === 0) return 0;
-  const userIds = [...new Set(facts.map((fact) => fact.userId))];
-  const erased = new Set(
-    (
-      await db
-        .select({ userId: erasedUsers.userId })
-        .from(erasedUsers)
-        .where(inArray(erasedUsers.userId, userIds))
-    ).map((row) => row.userId),
-  );
-  const kept = facts.filter((fact) => !erased.has(fact.userId));
-  if (kept.length === 0) return 0;
+/** Which of these accounts were erased. */
+export async function erasedAmong(db: Queryable, userIds: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ userId: erasedUsers.userId })
+    .from(erasedUsers)
+    .where(inArray(erasedUsers.userId, [...userIds]));
+  return new Set(rows.map((row) => row.userId));
+}
+
+/** Inserts the facts whose source is new; answers how many were. */
+export async function insertEligibilities(db: Queryable, facts: EligibilityFact[]): Promise<number> {
   const inserted = await db
     .insert(reviewEligibility)
-    .values(kept)
+    .values(facts)
     .onConflictDoNothing({ target: reviewEligibility.sourceId })
     .returning({ id: reviewEligibility.id });
   return inserted.length;
@@ -89,7 +59,30 @@ export async function listToReview(db: Queryable, userId: string): Promise<Eligi
   return rows.map((row) => row.eligibility);
 }
 
-// ---- the author's own reviews ----
+/** The user's eligibility of this source (locked for a change when `lock`). */
+export async function findOwnEligibility(
+  tx: Queryable,
+  userId: string,
+  sourceId: string,
+  { lock }: { lock: boolean },
+): Promise<EligibilityRow | undefined> {
+  const mine = tx
+    .select()
+    .from(reviewEligibility)
+    .where(and(eq(reviewEligibility.sourceId, sourceId), eq(reviewEligibility.userId, userId)));
+  const [eligibility] = lock ? await mine.for('update') : await mine;
+  return eligibility;
+}
+
+/** The emailed link of this eligibility was used now. */
+export async function markReviewLinkUsed(tx: Queryable, eligibilityId: string, at: Date): Promise<void> {
+  await tx
+    .update(reviewEligibility)
+    .set({ reviewLinkUsedAt: at })
+    .where(eq(reviewEligibility.id, eligibilityId));
+}
+
+// ---- reviews and their photos ----
 
 export async function listOwnReviews(db: Queryable, userId: string): Promise<ReviewRow[]> {
   return db
@@ -100,207 +93,82 @@ export async function listOwnReviews(db: Queryable, userId: string): Promise<Rev
     .limit(OWN_LIST_LIMIT);
 }
 
-/** The emailed link's answers (GET and POST /reviews/invitations/:token). */
-export const linkNotValid = () => notFound('This review link is not valid.');
-export const linkUsed = () =>
-  new AppError(409, 'LINK_USED', 'This visit has been reviewed already. Thank you!');
-export const linkExpired = () =>
-  new AppError(
-    410,
-    'LINK_EXPIRED',
-    'This review link has expired. You can still review it from My Reviews after signing in.',
-  );
-
-/**
- * Writes the review of one of the author's eligibilities: 404 when the source is not theirs (or does
- * not exist), 409 ALREADY_REVIEWED when it has its review (also when two arrive at once).
- *
- * `via: 'link'` is the emailed link's review (the author is the eligibility's own): the eligibility is
- * locked, its link marked used in the same transaction, and "reviewed already" is 409 LINK_USED (a
- * missing one: the link is not valid).
- */
-export async function createReview(
-  { db, publish }: Store,
-  author: ReviewAuthor,
-  input: ReviewInput & { sourceId: string },
-  now: Date,
-  via: 'account' | 'link' = 'account',
-): Promise<ReviewRow> {
-  const fields = cleanReviewForm(input);
-  const sourceId = input.sourceId.trim();
-  const byLink = via === 'link';
-  const reviewed = byLink ? linkUsed : alreadyReviewed;
-  const missing = () => (byLink ? linkNotValid() : notFound(NOTHING_TO_REVIEW));
-  try {
-    return await db.transaction(async (tx) => {
-      const mine = tx
-        .select()
-        .from(reviewEligibility)
-        .where(and(eq(reviewEligibility.sourceId, sourceId), eq(reviewEligibility.userId, author.id)));
-      const [eligibility] = byLink ? await mine.for('update') : await mine;
-      if (!eligibility) throw missing();
-      if (byLink && eligibility.reviewLinkUsedAt) throw linkUsed();
-      const [existing] = await tx
-        .select({ id: reviews.id })
-        .from(reviews)
-        .where(eq(reviews.sourceId, sourceId));
-      if (existing) throw reviewed();
-      await assertOwnPhoto(tx, author.id, fields.photo);
-      const [row] = await tx
-        .insert(reviews)
-        .values({
-          sourceId,
-          userId: author.id,
-          // The names the visit or order carried; the account's own when it carried none.
-          authorName: eligibility.authorName || author.name,
-          authorEmail: eligibility.authorEmail || author.email,
-          subjectKind: eligibility.subjectKind,
-          subjectId: eligibility.subjectId,
-          subjectName: eligibility.subjectName,
-          rating: fields.rating!,
-          text: fields.text ?? '',
-          photo: fields.photo ?? null,
-          visitedAt: eligibility.visitedAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (byLink)
-        await tx
-          .update(reviewEligibility)
-          .set({ reviewLinkUsedAt: now })
-          .where(eq(reviewEligibility.id, eligibility.id));
-      await publishReviewState(tx, publish, row!);
-      return row!;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, 'reviews_source_id_key')) throw reviewed();
-    // The eligibility went (the account was erased) between the look-up and the insert.
-    if (isForeignKeyViolation(error)) throw missing();
-    throw error;
-  }
+/** Whether the source has its review already. */
+export async function sourceHasReview(tx: Queryable, sourceId: string): Promise<boolean> {
+  const [existing] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.sourceId, sourceId));
+  return existing !== undefined;
 }
 
-/**
- * A review's photo must be one its author uploaded for a review (POST /reviews/photos): never a
- * product's picture or another customer's.
- */
-async function assertOwnPhoto(
-  tx: Queryable,
-  userId: string,
-  photo: string | null | undefined,
-): Promise<void> {
-  if (!photo) return;
-  const [own] = await tx
-    .select({ id: reviewPhotoUploads.id })
-    .from(reviewPhotoUploads)
-    .where(and(eq(reviewPhotoUploads.userId, userId), eq(reviewPhotoUploads.imageUrl, photo)));
-  if (!own)
-    throw badRequest('The photo must be one you uploaded for your review', [
-      { field: 'photo', message: 'Upload the photo with the review form' },
-    ]);
+export async function insertReview(tx: Queryable, values: NewReview): Promise<ReviewRow> {
+  const [row] = await tx.insert(reviews).values(values).returning();
+  return row!;
 }
 
-/** A customer's photo for a review, refused (429) beyond `perDay` in 24 hours. */
-export async function recordReviewPhoto(
-  db: Database,
-  userId: string,
-  perDay: number,
-  now: Date,
-  save: () => Promise<string>,
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    // One customer's uploads take turns, so two at once cannot both slip under the limit.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review-photos:${userId}`}))`);
-    const since = new Date(now.getTime() - 24 * 3_600_000);
-    const [{ count } = { count: 0 }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(reviewPhotoUploads)
-      .where(and(eq(reviewPhotoUploads.userId, userId), gte(reviewPhotoUploads.createdAt, since)));
-    if (count >= perDay)
-      throw new AppError(
-        429,
-        'TOO_MANY_PHOTOS',
-        `You can add up to ${perDay} photos a day to your reviews. Please try again tomorrow.`,
-      );
-    const imageUrl = await save();
-    await tx.insert(reviewPhotoUploads).values({ userId, imageUrl, createdAt: now });
-    return imageUrl;
-  });
+export async function updateReviewRow(tx: Queryable, id: string, changes: ReviewChanges): Promise<ReviewRow> {
+  const [row] = await tx.update(reviews).set(changes).where(eq(reviews.id, id)).returning();
+  return row!;
 }
 
-/** The author's own review, locked for a change; anyone else's is not found. */
-async function lockOwn(tx: Queryable, userId: string, id: string): Promise<ReviewRow> {
-  const [row] = isUuid(id)
-    ? await tx
-        .select()
-        .from(reviews)
-        .where(and(eq(reviews.id, id), eq(reviews.userId, userId)))
-        .for('update')
-    : [];
-  if (!row) throw notFound(REVIEW_NOT_FOUND);
+export async function deleteReviewRow(tx: Queryable, id: string): Promise<void> {
+  await tx.delete(reviews).where(eq(reviews.id, id));
+}
+
+/** The review (the author's own when `userId` is given), locked for a change. */
+export async function lockReview(tx: Queryable, id: string, userId?: string): Promise<ReviewRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx
+    .select()
+    .from(reviews)
+    .where(userId === undefined ? eq(reviews.id, id) : and(eq(reviews.id, id), eq(reviews.userId, userId)))
+    .for('update');
   return row;
 }
 
-/**
- * The author rewrites the review within 30 days of writing it (409 EDIT_WINDOW_CLOSED after): the
- * body is the whole review, so text left out is empty and a photo left out is none. The status stays
- * (a hidden review stays hidden until an admin publishes it again).
- */
-export async function updateReview(
-  { db, publish }: Store,
-  userId: string,
-  id: string,
-  input: ReviewInput,
-  now: Date,
-): Promise<ReviewRow> {
-  const fields = cleanReviewForm({
-    rating: input.rating,
-    text: input.text ?? '',
-    photo: input.photo ?? null,
-  });
-  return db.transaction(async (tx) => {
-    const existing = await lockOwn(tx, userId, id);
-    assertEditable(existing.createdAt, now);
-    await assertOwnPhoto(tx, userId, fields.photo);
-    const [row] = await tx
-      .update(reviews)
-      .set({ ...fields, updatedAt: now })
-      .where(eq(reviews.id, id))
-      .returning();
-    await publishReviewState(tx, publish, row!);
-    return row!;
-  });
+/** Whether the user uploaded this photo for a review. */
+export async function isOwnReviewPhoto(tx: Queryable, userId: string, imageUrl: string): Promise<boolean> {
+  const [own] = await tx
+    .select({ id: reviewPhotoUploads.id })
+    .from(reviewPhotoUploads)
+    .where(and(eq(reviewPhotoUploads.userId, userId), eq(reviewPhotoUploads.imageUrl, imageUrl)));
+  return own !== undefined;
 }
 
-/** The author deletes their review (at any time); the visit may then be reviewed again. */
-export async function deleteOwnReview(
-  { db, publish }: Store,
-  userId: string,
-  id: string,
-): Promise<ReviewRow> {
-  return db.transaction(async (tx) => {
-    const existing = await lockOwn(tx, userId, id);
-    await tx.delete(reviews).where(eq(reviews.id, id));
-    await publish(tx, catalogueEvents.reviewDeleted, id, { reviewId: id });
-    return existing;
-  });
+/** One customer's photo uploads take turns until the transaction ends. */
+export async function lockReviewPhotosOf(tx: Queryable, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review-photos:${userId}`}))`);
 }
 
-/**
- * An erased account: every review of theirs is deleted (each announced), what they could review goes,
- * and their id is remembered so a later-read fact of theirs does not bring it back. Answers the
- * deleted reviews.
- */
-export async function eraseReviewer({ db, publish }: Store, userId: string): Promise<ReviewRow[]> {
-  const deleted = await db.delete(reviews).where(eq(reviews.userId, userId)).returning();
-  for (const review of deleted)
-    await publish(db, catalogueEvents.reviewDeleted, review.id, { reviewId: review.id });
+export async function countReviewPhotosSince(tx: Queryable, userId: string, since: Date): Promise<number> {
+  const [{ count } = { count: 0 }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(reviewPhotoUploads)
+    .where(and(eq(reviewPhotoUploads.userId, userId), gte(reviewPhotoUploads.createdAt, since)));
+  return count;
+}
+
+export async function insertReviewPhoto(
+  tx: Queryable,
+  values: { userId: string; imageUrl: string; createdAt: Date },
+): Promise<void> {
+  await tx.insert(reviewPhotoUploads).values(values);
+}
+
+// ---- an erased account ----
+
+export async function deleteReviewsOfUser(db: Queryable, userId: string): Promise<ReviewRow[]> {
+  return db.delete(reviews).where(eq(reviews.userId, userId)).returning();
+}
+
+export async function deleteEligibilitiesOfUser(db: Queryable, userId: string): Promise<void> {
   await db.delete(reviewEligibility).where(eq(reviewEligibility.userId, userId));
-  // Their photos' files stay (unguessable names no page links any more); the record of whose they were goes.
+}
+
+export async function deleteReviewPhotosOfUser(db: Queryable, userId: string): Promise<void> {
   await db.delete(reviewPhotoUploads).where(eq(reviewPhotoUploads.userId, userId));
+}
+
+export async function rememberErasedUser(db: Queryable, userId: string): Promise<void> {
   await db.insert(erasedUsers).values({ userId }).onConflictDoNothing();
-  return deleted;
 }
 
 // ---- what everyone reads ----
@@ -371,64 +239,4 @@ export async function listReviewsForAdmin(
     .offset((page.number - 1) * page.size);
   const [row] = await db.select({ total: count() }).from(reviews).where(where);
   return { items, total: row?.total ?? 0 };
-}
-
-async function lockAny(tx: Queryable, id: string): Promise<ReviewRow> {
-  const [row] = isUuid(id) ? await tx.select().from(reviews).where(eq(reviews.id, id)).for('update') : [];
-  if (!row) throw notFound(REVIEW_NOT_FOUND);
-  return row;
-}
-
-/**
- * Hides a review from the public with a reason its author is told (catalogue.review.hidden). Hiding a
- * hidden one changes nothing and announces nothing.
- */
-export async function hideReview({ db, publish }: Store, id: string, reason: string): Promise<ReviewRow> {
-  const why = cleanHideReason(reason);
-  return db.transaction(async (tx) => {
-    const existing = await lockAny(tx, id);
-    if (existing.status === 'hidden') return existing;
-    const [row] = await tx
-      .update(reviews)
-      .set({ status: 'hidden', hiddenReason: why })
-      .where(eq(reviews.id, id))
-      .returning();
-    await publishReviewHidden(tx, publish, row!);
-    return row!;
-  });
-}
-
-/** Publishes a hidden review again; a published one is answered as it is. */
-export async function unhideReview({ db, publish }: Store, id: string): Promise<ReviewRow> {
-  return db.transaction(async (tx) => {
-    const existing = await lockAny(tx, id);
-    if (existing.status === 'published') return existing;
-    const [row] = await tx
-      .update(reviews)
-      .set({ status: 'published', hiddenReason: null })
-      .where(eq(reviews.id, id))
-      .returning();
-    await publishReviewState(tx, publish, row!);
-    return row!;
-  });
-}
-
-/** The spa's public reply; an empty text removes it. */
-export async function replyToReview(
-  { db, publish }: Store,
-  id: string,
-  text: string,
-  now: Date,
-): Promise<ReviewRow> {
-  const reply = cleanReply(text);
-  return db.transaction(async (tx) => {
-    await lockAny(tx, id);
-    const [row] = await tx
-      .update(reviews)
-      .set({ replyText: reply, repliedAt: reply === null ? null : now })
-      .where(eq(reviews.id, id))
-      .returning();
-    await publishReviewState(tx, publish, row!);
-    return row!;
-  });
 }

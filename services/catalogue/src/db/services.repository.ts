@@ -1,24 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { badRequest, notFound, type Queryable } from '@spa/kit';
+import type { Queryable } from '@spa/kit';
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { paiseToRupees } from '../domain/money.js';
-import {
-  cleanServiceForm,
-  depositColumns,
-  depositPolicyOf,
-  depositPolicyOutput,
-  type PricingRow,
-  type ServiceFields,
-  type ServiceInput,
-} from '../domain/service-form.js';
-import { definedOnly } from '../domain/text.js';
-import { publishServiceStates } from '../events/catalogue-state.js';
-import { catalogueEvents } from '../events/publishes.js';
-import { requireCategory } from './categories.repository.js';
-import { isForeignKeyViolation, isUuid, likePattern } from './pg-errors.js';
+import type { PricingRowToWrite, serviceColumns } from '../domain/service-form.js';
+import { isUuid, likePattern } from './pg-errors.js';
 import { ratingsOf, type Rating } from './reviews.repository.js';
 import { serviceCategories, servicePricing, services } from './schema.js';
-import type { Store } from './store.js';
 
 export type ServiceRecord = typeof services.$inferSelect & {
   category: { id: string; name: string };
@@ -36,7 +21,7 @@ export interface ServiceFilter {
   page?: { number: number; size: number };
 }
 
-const NOT_FOUND = 'Service not found';
+type ServiceColumns = ReturnType<typeof serviceColumns>;
 
 /** What the public may see: an active service in an active category (a service always has one). */
 function visibility({ includeInactive }: { includeInactive: boolean }): SQL | undefined {
@@ -122,120 +107,67 @@ export async function findService(
   return items[0];
 }
 
-export async function getService(db: Queryable, id: string, options: { includeInactive: boolean }) {
-  const service = await findService(db, id, options);
-  if (!service) throw notFound(NOT_FOUND);
-  return service;
+/** The service's id once its row is locked for a change; undefined when there is none. */
+export async function lockService(tx: Queryable, id: string): Promise<string | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [locked] = await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.id, id))
+    .for('update');
+  return locked?.id;
 }
 
-/** An existing service in the form's own terms, so an update can send only what changed. */
-function inputOf(record: ServiceRecord): ServiceInput {
-  return {
-    name: record.name,
-    category: record.categoryId,
-    description: record.description,
-    benefits: record.benefits,
-    tags: record.tags,
-    images: record.images,
-    isActive: record.isActive,
-    cleanupMinutes: record.cleanupMinutes,
-    depositPolicy: depositPolicyOutput(depositPolicyOf(record)),
-    pricing: record.pricing.map((option) => ({
-      _id: option.id,
-      duration: option.duration,
-      durationMinutes: option.durationMinutes,
-      price: paiseToRupees(option.pricePaise),
-      label: option.label,
-    })),
-  };
+export async function insertService(tx: Queryable, columns: ServiceColumns): Promise<string> {
+  const [row] = await tx.insert(services).values(columns).returning({ id: services.id });
+  return row!.id;
 }
 
-/** Pricing rows in form order; an id the client sent back is kept only if it was this service's own. */
-async function writePricing(
+export async function updateServiceRow(tx: Queryable, id: string, columns: ServiceColumns): Promise<void> {
+  await tx
+    .update(services)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(services.id, id));
+}
+
+/** The service's pricing options replaced by these rows. */
+export async function replacePricing(
   tx: Queryable,
   serviceId: string,
-  rows: PricingRow[],
-  ownIds: ReadonlySet<string>,
-) {
+  rows: PricingRowToWrite[],
+): Promise<void> {
   await tx.delete(servicePricing).where(eq(servicePricing.serviceId, serviceId));
-  const used = new Set<string>();
-  await tx.insert(servicePricing).values(
-    rows.map((row, position) => {
-      const keep =
-        row.id !== undefined && ownIds.has(row.id.toLowerCase()) && !used.has(row.id.toLowerCase());
-      const id = keep ? row.id!.toLowerCase() : randomUUID();
-      used.add(id);
-      return {
-        id,
-        serviceId,
-        position,
-        duration: row.duration,
-        durationMinutes: row.durationMinutes,
-        pricePaise: row.pricePaise,
-        label: row.label,
-      };
-    }),
-  );
+  await tx.insert(servicePricing).values(rows.map((row) => ({ ...row, serviceId })));
 }
 
-/** The service's own columns (its pricing goes to its own table). */
-function serviceColumns({ pricing: _pricing, depositPolicy, ...columns }: ServiceFields) {
-  return { ...columns, ...depositColumns(depositPolicy) };
+/** Deletes the service (its pricing and favorites go with it); answers whether there was one. */
+export async function deleteServiceRow(tx: Queryable, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await tx.delete(services).where(eq(services.id, id)).returning({ id: services.id });
+  return deleted.length > 0;
 }
 
-/** A category deleted while this write waited for it reads as the category not existing. */
-async function categoryGuard<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isForeignKeyViolation(error))
-      throw badRequest('The selected category does not exist', [{ field: 'category' }]);
-    throw error;
-  }
+/** The services with their whole category and their pricing, as their events carry them; by id. */
+export async function servicesForEvents(tx: Queryable, serviceIds: readonly string[]) {
+  const rows = await tx
+    .select({ service: services, category: serviceCategories })
+    .from(services)
+    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    .where(inArray(services.id, [...serviceIds]))
+    .orderBy(asc(services.id));
+  const pricing = await tx
+    .select()
+    .from(servicePricing)
+    .where(inArray(servicePricing.serviceId, [...serviceIds]))
+    .orderBy(asc(servicePricing.position));
+  return rows.map(({ service, category }) => ({
+    service,
+    category,
+    pricing: pricing.filter((option) => option.serviceId === service.id),
+  }));
 }
 
-export async function createService({ db, publish }: Store, input: ServiceInput): Promise<string> {
-  const fields = cleanServiceForm(input);
-  return categoryGuard(() =>
-    db.transaction(async (tx) => {
-      await requireCategory(tx, fields.categoryId);
-      const [row] = await tx.insert(services).values(serviceColumns(fields)).returning({ id: services.id });
-      await writePricing(tx, row!.id, fields.pricing, new Set());
-      await publishServiceStates(tx, publish, [row!.id]);
-      return row!.id;
-    }),
-  );
-}
-
-export async function updateService({ db, publish }: Store, id: string, input: ServiceInput): Promise<void> {
-  await categoryGuard(() =>
-    db.transaction(async (tx) => {
-      if (!isUuid(id)) throw notFound(NOT_FOUND);
-      const [locked] = await tx
-        .select({ id: services.id })
-        .from(services)
-        .where(eq(services.id, id))
-        .for('update');
-      if (!locked) throw notFound(NOT_FOUND);
-      const existing = (await findService(tx, id, { includeInactive: true }))!;
-      const fields = cleanServiceForm({ ...inputOf(existing), ...definedOnly(input) });
-      await requireCategory(tx, fields.categoryId);
-      await tx
-        .update(services)
-        .set({ ...serviceColumns(fields), updatedAt: new Date() })
-        .where(eq(services.id, id));
-      await writePricing(tx, id, fields.pricing, new Set(existing.pricing.map((option) => option.id)));
-      await publishServiceStates(tx, publish, [id]);
-    }),
-  );
-}
-
-/** Deleting a treatment also removes it from everyone's favorites (they point at nothing otherwise). */
-export async function deleteService({ db, publish }: Store, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!isUuid(id)) throw notFound(NOT_FOUND);
-    const deleted = await tx.delete(services).where(eq(services.id, id)).returning({ id: services.id });
-    if (deleted.length === 0) throw notFound(NOT_FOUND);
-    await publish(tx, catalogueEvents.serviceDeleted, id, { serviceId: id });
-  });
+export async function serviceIdsOfCategory(tx: Queryable, categoryId: string): Promise<string[]> {
+  const rows = await tx.select({ id: services.id }).from(services).where(eq(services.categoryId, categoryId));
+  return rows.map((row) => row.id);
 }

@@ -1,4 +1,4 @@
-import { badRequest } from '@spa/kit';
+import { badRequest } from '@spa/kit/errors';
 import { cleanText } from './text.js';
 
 /**
@@ -48,5 +48,16 @@ export function cleanCategoryForm(input: CategoryInput, knownRoles: readonly str
     displayOrder,
     isActive: input.isActive ?? true,
     assignedEmployeeRole: role,
+  };
+}
+
+/** A stored category in the form's own terms, so an update can send only what changed. */
+export function categoryInputOf(row: CategoryFields): CategoryInput {
+  return {
+    name: row.name,
+    description: row.description,
+    order: row.displayOrder,
+    isActive: row.isActive,
+    assignedEmployeeRole: row.assignedEmployeeRole,
   };
 }

@@ -1,4 +1,4 @@
-import { badRequest } from '@spa/kit';
+import { badRequest } from '@spa/kit/errors';
 import { priceProblem, rupeesToPaise } from './money.js';
 import { cleanImages } from './service-form.js';
 import { optionalText } from './text.js';

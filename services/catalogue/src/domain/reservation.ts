@@ -1,3 +1,5 @@
+import { AppError } from '@spa/kit/errors';
+
 export interface ReservationItem {
   productId: string;
   quantity: number;
@@ -107,4 +109,49 @@ export function sameReservationItems(a: readonly ReservationItem[], b: readonly 
       (item, index) => item.productId === right[index]!.productId && item.quantity === right[index]!.quantity,
     )
   );
+}
+
+/** The refusal of an unpriced line the stock could not cover (or whose product is gone). */
+export function insufficientStock(
+  line: ReservationItem,
+  product: { name: string; stock: number } | undefined,
+): AppError {
+  if (!product)
+    return new AppError(404, 'PRODUCT_NOT_FOUND', 'A product in this order no longer exists', [
+      { productId: line.productId },
+    ]);
+  const message =
+    product.stock === 0
+      ? `"${product.name}" is out of stock`
+      : `Only ${product.stock} of "${product.name}" left in stock (asked for ${line.quantity})`;
+  return new AppError(409, 'INSUFFICIENT_STOCK', message, [
+    { productId: line.productId, name: product.name, requested: line.quantity, available: product.stock },
+  ]);
+}
+
+const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+
+/**
+ * The one refusal for a priced reservation, listing every line that cannot be taken as asked: a
+ * changed price wins (the customer must agree to the new one), then a product that is gone, then stock.
+ */
+export function reservationRefusal(problems: ReservationProblem[]): AppError {
+  const changed = problems.filter((line) => line.problem === 'price_changed');
+  if (changed.length > 0) {
+    const first = changed[0]!;
+    const message =
+      changed.length === 1
+        ? `The price of "${first.name}" changed from ${rupees(first.unitPricePaise!)} to ${rupees(first.currentPricePaise!)}`
+        : `The prices of ${changed.length} products changed`;
+    return new AppError(409, 'PRICE_CHANGED', message, problems);
+  }
+  const gone = problems.find((line) => line.problem === 'unavailable');
+  if (gone)
+    return new AppError(404, 'PRODUCT_NOT_FOUND', 'A product in this order no longer exists', problems);
+  const short = problems[0]!;
+  const message =
+    short.available === 0
+      ? `"${short.name}" is out of stock`
+      : `Only ${short.available} of "${short.name}" left in stock (asked for ${short.requested})`;
+  return new AppError(409, 'INSUFFICIENT_STOCK', message, problems);
 }

@@ -1,4 +1,4 @@
-import { AppError, badRequest } from '@spa/kit';
+import { AppError, badRequest } from '@spa/kit/errors';
 import { isUploadedImageUrl } from './text.js';
 
 /*

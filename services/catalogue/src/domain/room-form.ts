@@ -1,4 +1,4 @@
-import { badRequest } from '@spa/kit';
+import { badRequest } from '@spa/kit/errors';
 import {
   ROOM_CAPACITIES,
   ROOM_STATUSES,
@@ -8,6 +8,7 @@ import {
   type RoomStatus,
   type RoomType,
 } from '@spa/rules';
+import { rupeesToPaise } from './money.js';
 import { cleanText } from './text.js';
 
 export interface RoomInput {
@@ -49,4 +50,10 @@ export function cleanRoomForm(input: RoomInput): RoomFields {
   const type = oneOf(cleanText(input.type) || 'Silver', ROOM_TYPES, 'Type');
   const status = oneOf(cleanText(input.status) || 'Available', ROOM_STATUSES, 'Status');
   return { roomNumber, capacity, type, status, location, price: roomPrice(capacity, type) };
+}
+
+/** The room's columns: its price is stored in paise. */
+export function roomColumns(fields: RoomFields) {
+  const { price, ...rest } = fields;
+  return { ...rest, pricePaise: rupeesToPaise(price) };
 }

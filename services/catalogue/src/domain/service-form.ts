@@ -1,4 +1,4 @@
-import { badRequest } from '@spa/kit';
+import { badRequest } from '@spa/kit/errors';
 import { depositPolicyProblems, NO_DEPOSIT, type DepositKind, type DepositPolicy } from '@spa/rules';
 import { paiseToRupees, priceProblem, rupeesToPaise } from './money.js';
 import { cleanList, cleanText, isUploadedImageUrl, optionalText } from './text.js';
@@ -204,4 +204,36 @@ export function cleanServiceForm(input: ServiceInput): ServiceFields {
     cleanupMinutes: input.cleanupMinutes ?? DEFAULT_CLEANUP_MINUTES,
     depositPolicy: cleanDepositPolicy(input.depositPolicy),
   };
+}
+
+/** The service's own columns (its pricing goes to its own table). */
+export function serviceColumns({ pricing: _pricing, depositPolicy, ...columns }: ServiceFields) {
+  return { ...columns, ...depositColumns(depositPolicy) };
+}
+
+export type PricingRowToWrite = Omit<PricingRow, 'id'> & { id: string; position: number };
+
+/**
+ * Pricing rows in form order with their ids: an id the client sent back is kept only if it was this
+ * service's own (and only once); every other row gets a new one.
+ */
+export function pricingWithIds(
+  rows: readonly PricingRow[],
+  ownIds: ReadonlySet<string>,
+  newId: () => string,
+): PricingRowToWrite[] {
+  const used = new Set<string>();
+  return rows.map((row, position) => {
+    const keep = row.id !== undefined && ownIds.has(row.id.toLowerCase()) && !used.has(row.id.toLowerCase());
+    const id = keep ? row.id!.toLowerCase() : newId();
+    used.add(id);
+    return {
+      id,
+      position,
+      duration: row.duration,
+      durationMinutes: row.durationMinutes,
+      pricePaise: row.pricePaise,
+      label: row.label,
+    };
+  });
 }

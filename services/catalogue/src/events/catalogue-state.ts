@@ -1,22 +1,16 @@
 import type { Publish, Queryable } from '@spa/kit';
 import type { DepositPolicy } from '@spa/rules';
-import { asc, eq, inArray } from 'drizzle-orm';
-import {
-  productCategories,
-  products,
-  reviews,
-  rooms,
-  serviceCategories,
-  servicePricing,
-  services,
-  subcategories,
-} from '../db/schema.js';
+import { findCategory } from '../db/categories.repository.js';
+import { productsForEvents } from '../db/products.repository.js';
+import type { ReviewRow } from '../db/reviews.repository.js';
+import { findRoom } from '../db/rooms.repository.js';
+import { serviceIdsOfCategory, servicesForEvents } from '../db/services.repository.js';
 import { depositPolicyOf } from '../domain/service-form.js';
 import { catalogueEvents } from './publishes.js';
 
 /*
- * Each function reads the entity's state inside the writing transaction and puts it in the outbox,
- * so the event always matches what was committed with it.
+ * Each function reads the entity's state (through the repositories) inside the writing transaction
+ * and puts it in the outbox, so the event always matches what was committed with it.
  */
 
 const epochMs = (date: Date) => BigInt(date.getTime());
@@ -26,7 +20,7 @@ export async function publishCategoryState(
   publish: Publish,
   categoryId: string,
 ): Promise<void> {
-  const [category] = await tx.select().from(serviceCategories).where(eq(serviceCategories.id, categoryId));
+  const category = await findCategory(tx, categoryId);
   if (!category) return;
   await publish(tx, catalogueEvents.categoryUpserted, category.id, {
     category: {
@@ -47,18 +41,7 @@ export async function publishServiceStates(
   serviceIds: readonly string[],
 ): Promise<void> {
   if (serviceIds.length === 0) return;
-  const rows = await tx
-    .select({ service: services, category: serviceCategories })
-    .from(services)
-    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
-    .where(inArray(services.id, [...serviceIds]))
-    .orderBy(asc(services.id));
-  const pricing = await tx
-    .select()
-    .from(servicePricing)
-    .where(inArray(servicePricing.serviceId, [...serviceIds]))
-    .orderBy(asc(servicePricing.position));
-  for (const { service, category } of rows) {
+  for (const { service, category, pricing } of await servicesForEvents(tx, serviceIds)) {
     await publish(tx, catalogueEvents.serviceUpserted, service.id, {
       service: {
         id: service.id,
@@ -67,15 +50,13 @@ export async function publishServiceStates(
         categoryId: category.id,
         categoryName: category.name,
         assignedEmployeeRole: category.assignedEmployeeRole,
-        pricing: pricing
-          .filter((option) => option.serviceId === service.id)
-          .map((option) => ({
-            id: option.id,
-            duration: option.duration,
-            durationMinutes: option.durationMinutes,
-            pricePaise: BigInt(option.pricePaise),
-            label: option.label ?? '',
-          })),
+        pricing: pricing.map((option) => ({
+          id: option.id,
+          duration: option.duration,
+          durationMinutes: option.durationMinutes,
+          pricePaise: BigInt(option.pricePaise),
+          label: option.label ?? '',
+        })),
         cleanupMinutes: service.cleanupMinutes,
         isActive: service.isActive,
         images: service.images,
@@ -103,16 +84,11 @@ export async function publishServicesOfCategory(
   publish: Publish,
   categoryId: string,
 ): Promise<void> {
-  const rows = await tx.select({ id: services.id }).from(services).where(eq(services.categoryId, categoryId));
-  await publishServiceStates(
-    tx,
-    publish,
-    rows.map((row) => row.id),
-  );
+  await publishServiceStates(tx, publish, await serviceIdsOfCategory(tx, categoryId));
 }
 
 export async function publishRoomState(tx: Queryable, publish: Publish, roomId: string): Promise<void> {
-  const [room] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
+  const room = await findRoom(tx, roomId);
   if (!room) return;
   await publish(tx, catalogueEvents.roomUpserted, room.id, {
     room: {
@@ -134,14 +110,7 @@ export async function publishProductStates(
   productIds: readonly string[],
 ): Promise<void> {
   if (productIds.length === 0) return;
-  const rows = await tx
-    .select({ product: products, category: productCategories, subcategory: subcategories })
-    .from(products)
-    .innerJoin(productCategories, eq(productCategories.id, products.productCategoryId))
-    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-    .where(inArray(products.id, [...productIds]))
-    .orderBy(asc(products.id));
-  for (const { product, category, subcategory } of rows) {
+  for (const { product, category, subcategory } of await productsForEvents(tx, productIds)) {
     await publish(tx, catalogueEvents.productUpserted, product.id, {
       product: {
         id: product.id,
@@ -161,8 +130,6 @@ export async function publishProductStates(
     });
   }
 }
-
-type ReviewRow = typeof reviews.$inferSelect;
 
 /** A review as the bus carries it: no author name or email (only ReviewHidden names them). */
 function reviewMessage(review: ReviewRow) {

@@ -1,12 +1,12 @@
 import { requireRole } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import {
+  assignableRoles,
   createCategory,
   deleteCategory,
   listCategories,
   updateCategory,
-} from '../db/categories.repository.js';
-import { assignableRoles } from '../db/employee-roles.repository.js';
+} from '../use-cases/categories.js';
 import type { CategoryInput } from '../domain/category-form.js';
 import { presentCategory, presentPage } from './presenters.js';
 import { audienceOf, sendCached } from './read-cache.js';

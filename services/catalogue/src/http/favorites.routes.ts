@@ -1,6 +1,6 @@
 import { currentUser, requireAuth, strictObject } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import { addFavorite, isFavorite, listFavoriteServices, removeFavorite } from '../db/favorites.repository.js';
+import { addFavorite, isFavorite, listFavoriteServices, removeFavorite } from '../use-cases/favorites.js';
 import { presentService } from './presenters.js';
 import { LIST_PAGE_SIZE, pageOf, type RouteDeps } from './route-deps.js';
 import { bearer, errors, listOf, listPagingQuery, serviceSchema } from './schemas.js';

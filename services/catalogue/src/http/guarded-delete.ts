@@ -1,6 +1,6 @@
-import { AppError, currentUser } from '@spa/kit';
+import { currentUser } from '@spa/kit';
 import type { FastifyRequest } from 'fastify';
-import type { BookedThing, BookingClient } from '../integrations/booking-client.js';
+import type { DeleteRequest } from '../use-cases/future-appointments.js';
 
 /** `?cancelFuture=true` on DELETE /admin/rooms/:id and /admin/services/:id. */
 export const cancelFutureQuery = {
@@ -22,28 +22,16 @@ export const guardedDeleteDescription =
   'get the cancellation email; prepaid ones are refunded) and delete. 503 BOOKING_UNAVAILABLE when ' +
   'booking cannot be asked.';
 
-/**
- * Before deleting a room or a treatment: asks booking how many future active appointments use it.
- * None: nothing to do. Some: a 409 naming how many, unless the admin asked to cancel them, in which
- * case booking cancels them all (its normal cancel path) and the answer says how many.
- */
-export async function clearFutureAppointments(
-  request: FastifyRequest,
-  booking: BookingClient,
-  target: BookedThing,
-  what: string,
-): Promise<number> {
-  const future = await booking.futureAppointments(target);
-  if (future === 0) return 0;
+/** The delete's `?cancelFuture=true` and the admin asking (read only when cancelling). */
+export function deleteRequestOf(request: FastifyRequest): DeleteRequest {
   const { cancelFuture } = (request.query ?? {}) as { cancelFuture?: boolean };
-  if (!cancelFuture) {
-    const message = `${what} has ${future} future appointment${future === 1 ? '' : 's'}. Deactivate it instead, or cancel ${future === 1 ? 'it' : 'them'} and delete.`;
-    throw new AppError(409, 'HAS_FUTURE_APPOINTMENTS', message, [
-      { field: 'futureAppointments', message, futureAppointments: future },
-    ]);
-  }
-  const admin = currentUser(request);
-  return booking.cancelFutureAppointments(target, { id: admin.id, name: admin.name });
+  return {
+    cancelFuture: Boolean(cancelFuture),
+    by: () => {
+      const admin = currentUser(request);
+      return { id: admin.id, name: admin.name };
+    },
+  };
 }
 
 /** The answer of a delete: the spec's message, and how many appointments were cancelled with it. */

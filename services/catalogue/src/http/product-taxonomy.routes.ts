@@ -7,7 +7,7 @@ import {
   deleteSubcategory,
   listProductCategories,
   listSubcategories,
-} from '../db/product-taxonomy.repository.js';
+} from '../use-cases/product-taxonomy.js';
 import { presentPage, presentProductCategory, presentSubcategory } from './presenters.js';
 import { sendCached } from './read-cache.js';
 import { LIST_PAGE_SIZE, pageOf, queryKey, type RouteDeps } from './route-deps.js';

@@ -6,7 +6,7 @@ import {
   getProduct,
   listProducts,
   updateProduct,
-} from '../db/products.repository.js';
+} from '../use-cases/products.js';
 import type { ProductInput } from '../domain/product-form.js';
 import { presentPage, presentProduct } from './presenters.js';
 import { sendCached } from './read-cache.js';

@@ -1,6 +1,6 @@
 import { notFound, strictObject } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import { findReservation, releaseStock, reserveStock } from '../db/reservations.repository.js';
+import { findReservation, releaseStock, reserveStock } from '../use-cases/reservations.js';
 import type { RequestedReservationItem } from '../domain/reservation.js';
 import { presentReservation } from './presenters.js';
 import type { RouteDeps } from './route-deps.js';

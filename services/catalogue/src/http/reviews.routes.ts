@@ -4,9 +4,6 @@ import {
   createReview,
   deleteOwnReview,
   hideReview,
-  linkExpired,
-  linkNotValid,
-  linkUsed,
   listOwnReviews,
   listPublishedReviews,
   listReviewsForAdmin,
@@ -15,9 +12,9 @@ import {
   replyToReview,
   unhideReview,
   updateReview,
-  type ReviewRow,
-} from '../db/reviews.repository.js';
-import { openInvitation, type Invitation } from '../db/review-requests.repository.js';
+} from '../use-cases/reviews.js';
+import type { ReviewRow } from '../db/reviews.repository.js';
+import { invitationOrThrow, openInvitation } from '../use-cases/review-requests.js';
 import type { ReviewStatus, ReviewSubjectKind } from '../db/schema.js';
 import type { ReviewInput } from '../domain/review-form.js';
 import {
@@ -126,12 +123,6 @@ const groupOf: Record<ReviewSubjectKind, CacheGroup> = { service: 'services', pr
  */
 async function refreshReads(cache: ReadCache, review: ReviewRow): Promise<void> {
   await cache.invalidate([groupOf[review.subjectKind], 'reviews']);
-}
-
-/** The link's eligibility, or its 404 LINK not valid, 409 LINK_USED or 410 LINK_EXPIRED. */
-function invitationOrThrow(invitation: Invitation) {
-  if (invitation.ok) return invitation;
-  throw { invalid: linkNotValid, used: linkUsed, expired: linkExpired }[invitation.problem]();
 }
 
 const invitationErrors = {

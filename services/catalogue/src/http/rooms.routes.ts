@@ -1,10 +1,10 @@
 import { requireRole } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from '../db/rooms.repository.js';
+import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from '../use-cases/rooms.js';
 import type { RoomInput } from '../domain/room-form.js';
 import {
   cancelFutureQuery,
-  clearFutureAppointments,
+  deleteRequestOf,
   deletedMessage,
   deletedSchema,
   guardedDeleteDescription,
@@ -122,14 +122,7 @@ export async function roomsRoutes(app: FastifyInstance, { store, cache, booking 
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const room = await getRoom(store.db, id);
-      const cancelled = await clearFutureAppointments(
-        request,
-        booking,
-        { roomId: id },
-        `Room ${room.roomNumber}`,
-      );
-      await deleteRoom(store, id);
+      const cancelled = await deleteRoom(store, booking, id, deleteRequestOf(request));
       return deletedMessage('Room deleted successfully', cancelled);
     },
   );

@@ -1,8 +1,8 @@
 import { MAX_PAGE_SIZE } from '@spa/kit';
 import type { CatalogueConfig } from '../config.js';
-import type { Store } from '../db/store.js';
+import type { Store } from '../use-cases/store.js';
 import type { BookingClient } from '../integrations/booking-client.js';
-import type { ImageStore } from '../uploads/image-store.js';
+import type { ImageStore } from '../integrations/image-store.js';
 import type { CacheGroup, ReadCache } from './read-cache.js';
 
 export interface RouteDeps {

@@ -6,11 +6,11 @@ import {
   getService,
   listServices,
   updateService,
-} from '../db/services.repository.js';
+} from '../use-cases/services.js';
 import type { ServiceInput } from '../domain/service-form.js';
 import {
   cancelFutureQuery,
-  clearFutureAppointments,
+  deleteRequestOf,
   deletedMessage,
   deletedSchema,
   guardedDeleteDescription,
@@ -157,9 +157,7 @@ export async function servicesRoutes(app: FastifyInstance, { store, cache, booki
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const service = await getService(store.db, id, { includeInactive: true });
-      const cancelled = await clearFutureAppointments(request, booking, { serviceId: id }, service.name);
-      await deleteService(store, id);
+      const cancelled = await deleteService(store, booking, id, deleteRequestOf(request));
       return deletedMessage('Service deleted successfully', cancelled);
     },
   );

@@ -3,7 +3,7 @@ import { AppError, badRequest, requireRole } from '@spa/kit';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteDeps } from './route-deps.js';
-import { ORIGINAL_NAME } from '../uploads/image-store.js';
+import { ORIGINAL_NAME } from '../integrations/image-store.js';
 import { bearer, errors } from './schemas.js';
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

@@ -1,7 +1,8 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { EventHandler } from '@spa/kit';
 import type { events } from '@spa/proto';
-import { recordEligibility, type EligibilityFact } from '../../db/reviews.repository.js';
+import type { EligibilityFact } from '../../db/reviews.repository.js';
+import { recordEligibility } from '../../use-cases/reviews.js';
 
 /*
  * What a customer may review comes from the other services' facts, never from the client: booking's

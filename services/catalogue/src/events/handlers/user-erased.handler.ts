@@ -1,8 +1,6 @@
 import { createPublisher, type EventHandler } from '@spa/kit';
 import type { events } from '@spa/proto';
-import { eq } from 'drizzle-orm';
-import { eraseReviewer } from '../../db/reviews.repository.js';
-import { favorites } from '../../db/schema.js';
+import { eraseUser } from '../../use-cases/erase-user.js';
 
 const publish = createPublisher('catalogue');
 
@@ -13,6 +11,5 @@ const publish = createPublisher('catalogue');
  * reviewable again. Stock reservations are keyed by order id and hold no personal data. Idempotent.
  */
 export const userErased: EventHandler<typeof events.userErased> = async (tx, payload) => {
-  await tx.delete(favorites).where(eq(favorites.userId, payload.userId));
-  await eraseReviewer({ db: tx, publish }, payload.userId);
+  await eraseUser({ db: tx, publish }, payload.userId);
 };

@@ -1,0 +1,1 @@
+export { catalogueCounts } from '../db/stats.repository.js';
