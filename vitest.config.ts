@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Three kinds of tests, run by `npm test` in this order: unit (no I/O), integration (real Postgres,
 // Kafka, Redis and SMTP sink) and browser (Chromium through the gateway).
 export default defineConfig({
   test: {
+    // Only the unit project runs in threads: by default vitest keeps one core for itself, which on a
+    // two-core machine left a single worker collecting 160 files one after another.
+    poolOptions: { threads: { maxThreads: Math.max(2, availableParallelism() - 1), minThreads: 1 } },
     projects: [
       {
         test: {
@@ -13,6 +17,11 @@ export default defineConfig({
             'web/src/**/*.spec.{ts,tsx}',
           ],
           environment: 'node',
+          // Unit tests do no I/O and reset what they change: one worker runs many files without being
+          // rebuilt, and reuses the modules (@spa/kit, fastify, react...) they have already imported.
+          pool: 'threads',
+          isolate: false,
+          poolOptions: { threads: { isolate: false } },
         },
       },
       {

@@ -14,8 +14,6 @@ import { upstreamProxy } from './plugins/upstream-proxy.js';
 import { webApp } from './plugins/web-app.js';
 import { SharedResponseCache } from './shared-cache.js';
 
-export { SERVICE_NAMES } from './routing.js';
-
 export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
@@ -23,6 +21,8 @@ export interface GatewayDeps {
   verifier: TokenVerifier;
   /** Server and proxy spans go to this tracer; by default the process's (none when tracing is off). */
   tracer?: Tracer;
+  /** The clock the shared cache expires its answers by; Date.now by default (tests move their own on). */
+  now?: () => number;
 }
 
 /** The single public entry: /api/v1 routed to the owning service, the SPA, docs and health. */
@@ -32,10 +32,11 @@ export async function buildGateway({
   redis,
   verifier,
   tracer,
+  now,
 }: GatewayDeps): Promise<FastifyInstance> {
   // TRUSTED_PROXIES decides request.ip: the address every limit keys on and every service is told.
   const app = createBaseApp({ logger, tracer, trustProxy: config.trustedProxies });
-  const cache = new SharedResponseCache(config.sharedCacheEntries);
+  const cache = new SharedResponseCache(config.sharedCacheEntries, now);
 
   // Hooks on every request, run in this order: a request refused by one never reaches the next (an
   // oversized body is not token-checked, a bad token not counted, a limited address not served from

@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export type Encoding = 'br' | 'gzip';
 
 /** Below this size the headers and the CPU cost more than compression saves. */
-export const COMPRESS_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 
 const COMPRESSIBLE_TYPE = /json|^text\/|javascript|xml|svg/i;
 

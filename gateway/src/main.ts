@@ -10,13 +10,13 @@ const verifier = createTokenVerifier({ jwksUrl: config.jwksUrl, isRevoked: revoc
 const app = await buildGateway({ config, logger, redis, verifier });
 await app.listen({ port: config.port, host: config.host });
 
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, async () => {
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    redis.disconnect();
-    await tracing.shutdown().catch(() => undefined);
-    process.exit(0);
-  });
+async function shutDown(signal: NodeJS.Signals) {
+  logger.info({ signal }, 'shutting down');
+  setTimeout(() => process.exit(1), 10_000).unref();
+  await app.close();
+  redis.disconnect();
+  await tracing.shutdown().catch(() => undefined);
+  process.exit(0);
 }
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutDown(signal));

@@ -43,7 +43,7 @@ export interface SsrOptions {
   cache: SharedResponseCache;
 }
 
-export const SSR_PAGES = ['/', '/store', '/products/:id', '/service/:id', '/appointment'] as const;
+const SSR_PAGES = ['/', '/store', '/products/:id', '/service/:id', '/appointment'] as const;
 
 /** The cache owner of every rendered page: the catalogue's writes forget them. */
 const OWNER = 'catalogue';
@@ -101,7 +101,7 @@ export function sitemapXml(appUrl: string, paths: readonly string[]): string {
 }
 
 /** Signed-in, staff and admin screens and the API are of no use to a crawler. */
-export const PRIVATE_PATHS = [
+const PRIVATE_PATHS = [
   '/api/',
   '/admin',
   '/account',
@@ -148,7 +148,7 @@ const renderContext = new AsyncLocalStorage<RenderContext>();
 /** The fetch the server entry's API client uses: catalogue public reads only, straight upstream. */
 const serverFetch: typeof fetch = async (input, init) => {
   const context = renderContext.getStore();
-  const url = new URL(String(input), 'http://gateway');
+  const url = new URL(input instanceof Request ? input.url : String(input), 'http://gateway');
   const path = url.pathname.slice(API_PREFIX.length);
   if (
     !context?.catalogue ||
@@ -233,7 +233,7 @@ export async function ssrPages(app: FastifyInstance, { config, cache }: SsrOptio
       try {
         outcome = await renderContext.run(
           { catalogue, timeoutMs: config.upstreamTimeoutMs, reads: made },
-          () => entry!.render(target, { appUrl, manifest }),
+          () => entry.render(target, { appUrl, manifest }),
         );
       } catch (error) {
         request.log.error({ err: error, url: target }, 'the server render failed; sent the plain shell');

@@ -29,7 +29,10 @@ const sandboxPort = process.env.SANDBOX_PORT || '14010';
 const base = `http://127.0.0.1:${gatewayPort}`;
 const API = '/api/v1';
 
-/** The compose command: docker compose on a Docker host, else podman-compose from a cached venv. */
+/**
+ * The compose command: docker compose on a Docker host, else podman-compose from a cached venv.
+ * @returns {[string, string[]]}
+ */
 function composeCommand() {
   if (externalDockerHost()) return ['docker', ['compose']];
   const venv = path.join(cacheDir(), `podman-compose-${PODMAN_COMPOSE_VERSION}`);
@@ -203,9 +206,11 @@ const journeys = {
     // The booking above sends a confirmation through Kafka -> notification -> SMTP: the sink has mail.
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      const inbox = await fetch(`http://127.0.0.1:${mailPort}/email`).then(
-        (r) => r.json(),
-        () => [],
+      const inbox = /** @type {unknown[]} */ (
+        await fetch(`http://127.0.0.1:${mailPort}/email`).then(
+          (r) => r.json(),
+          () => [],
+        )
       );
       if (inbox.length) return `${inbox.length} messages in the SMTP sink`;
       await sleep(2_000);

@@ -29,7 +29,11 @@ export function buildUlimitArgs() {
 
 export const hasPodman = () => spawnSync('podman', ['--version'], { stdio: 'ignore' }).status === 0;
 
-/** Runs podman; throws with its stderr on failure. `stdio: 'inherit'` streams its output. */
+/**
+ * Runs podman; throws with its stderr on failure. `stdio: 'inherit'` streams its output.
+ * @param {string[]} args
+ * @param {{ stdio?: 'pipe' | 'inherit', input?: string }} [options]
+ */
 export function podman(args, { stdio = 'pipe', input } = {}) {
   const result = spawnSync('podman', args, {
     env: engineEnv(),
@@ -47,7 +51,12 @@ export function podman(args, { stdio = 'pipe', input } = {}) {
   return (result.stdout ?? '').trim();
 }
 
-/** Runs podman streaming its output; resolves on exit 0. */
+/**
+ * Runs podman streaming its output; resolves on exit 0.
+ * @param {string[]} args
+ * @param {{ env?: Record<string, string>, cwd?: string }} [options]
+ * @returns {Promise<void>}
+ */
 export function podmanStreaming(args, { env = {}, cwd } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn('podman', args, {

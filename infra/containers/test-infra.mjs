@@ -17,7 +17,7 @@ function freePort() {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, HOST, () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });

@@ -35,6 +35,7 @@ const renderedDir = path.join(root, '.data', 'deploy', 'rendered');
 /** @param {string} name @param {() => { ok: boolean, detail: string } | { unavailable: string }} run @returns {Check} */
 function check(name, run) {
   const started = performance.now();
+  /** @type {Check} */
   let check;
   try {
     const result = run();

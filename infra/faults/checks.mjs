@@ -277,7 +277,9 @@ export async function emailReport(db, mailWebUrl, allowedExtra = 0) {
   const unconfirmed = confirmationEvents.filter((id) => !sentByEvent.has(id)).length;
   if (unconfirmed > 0) problems.push(`${unconfirmed} cash bookings without a confirmation email`);
 
-  const inbox = await (await fetch(`${mailWebUrl}/email`, { signal: AbortSignal.timeout(10_000) })).json();
+  const inbox = /** @type {any[]} */ (
+    await (await fetch(`${mailWebUrl}/email`, { signal: AbortSignal.timeout(10_000) })).json()
+  );
   const byMessageId = new Map();
   for (const email of inbox) {
     const id = email.messageId ?? email.headers?.['message-id'] ?? email.id;

@@ -84,6 +84,7 @@ async function serviceReadiness() {
 /** Polls until outboxes are empty, every event is handled and the emails are out; answers how long it took. */
 async function waitForSettled(timeoutMs = SETTLE_TIMEOUT_MS) {
   const from = Date.now();
+  /** @type {Partial<Awaited<ReturnType<typeof quiescent>>> & { error?: string }} */
   let state;
   for (;;) {
     try {
@@ -200,7 +201,9 @@ async function kafkaOutage() {
   const settle = await waitForSettled(Math.max(SETTLE_TIMEOUT_MS, CATCH_UP_BOUND_MS * 2));
   problems.push(...describe(settle));
   // From the broker answering again to empty outboxes and complete inboxes (the load ran 3 s more).
-  const catchUp = settle.settled ? settle.at - backAt : null;
+  const catchUp = settle.settled
+    ? /** @type {number} settled answers carry `at` */ (settle.at) - backAt
+    : null;
   if (acceptedWhileDown === 0) problems.push('nothing was accepted while Kafka was down');
   if (backlogAtRestart === 0)
     problems.push('no outbox backlog while Kafka was down (the outbox did not hold events?)');
@@ -411,8 +414,10 @@ async function main() {
   await fetch(`${mailWebUrl}/email/all`, { method: 'DELETE' });
   stack = await startThrowawayStack({ name: 'faults', env: { ...RELAXED_RATE_LIMITS, LOG_LEVEL: 'warn' } });
   log(`stack up at ${stack.url} (${stack.prefix}; logs ${stack.logDir})`);
-  db = openDatabases(infraEnv().PG_ADMIN_URL, stack.prefix);
-  load = createLoad({ baseUrl: stack.url, sandboxUrl: stack.razorpaySandboxUrl, customers: 6, log });
+  db = openDatabases(/** @type {string} */ (infraEnv().PG_ADMIN_URL), stack.prefix);
+  // The throwaway stack starts its own Razorpay sandbox unless RAZORPAY_API_URL names a provider.
+  const sandboxUrl = /** @type {string} */ (stack.razorpaySandboxUrl);
+  load = createLoad({ baseUrl: stack.url, sandboxUrl, customers: 6, log });
   await load.setUp();
   log('load ready (6 customers, staff signed in)');
 

@@ -24,6 +24,8 @@ class StepFailed extends Error {
     this.status = status;
     this.code = body && typeof body === 'object' ? body.code : undefined;
     this.uncertain = uncertain;
+    /** @type {string | undefined} which ledger's count of unknown outcomes this failure adds to */
+    this.kind = undefined;
   }
 }
 
@@ -33,6 +35,7 @@ class StepFailed extends Error {
 export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, log = () => undefined }) {
   const ledger = { bookings: [], orders: [], payments: [], bills: [] };
   const uncertain = { bookings: 0, orders: 0, payments: 0, bills: 0 };
+  /** @type {{ requests: number, ok: number, rejected: number, networkErrors: number, byStatus: Record<string, number>, firstErrors: string[] }} */
   const stats = { requests: 0, ok: 0, rejected: 0, networkErrors: 0, byStatus: {}, firstErrors: [] };
   const timeline = []; // { at, kind } of every acceptance, to tell what was accepted during an outage
   let running = false;
@@ -41,6 +44,12 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
   let catalogue;
   const shoppers = [];
 
+  /**
+   * @param {string} method
+   * @param {string} route
+   * @param {{ token?: string, body?: unknown, base?: string }} [options]
+   * @returns {Promise<{ status: number, body: any, refused?: boolean }>}
+   */
   async function call(method, route, { token, body, base = baseUrl } = {}) {
     stats.requests++;
     let response;
@@ -60,6 +69,7 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
       return { status: 0, body: String(error?.cause?.code ?? error?.name ?? error), refused };
     }
     const text = await response.text().catch(() => '');
+    /** @type {any} */
     let parsed = text;
     try {
       parsed = text ? JSON.parse(text) : null;
@@ -72,7 +82,15 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
     return { status: response.status, body: parsed };
   }
 
-  /** A step that must succeed; a broken connection or an upstream 5xx leaves its outcome unknown. */
+  /**
+   * A step that must succeed; a broken connection or an upstream 5xx leaves its outcome unknown.
+   * @param {string} name
+   * @param {string} method
+   * @param {string} route
+   * @param {{ token?: string, body?: unknown, base?: string }} [options]
+   * @param {number[]} [expected]
+   * @returns {Promise<any>}
+   */
   async function step(name, method, route, options, expected = [200, 201]) {
     const answer = await call(method, route, options);
     if (expected.includes(answer.status)) return answer.body;

@@ -196,6 +196,7 @@ try {
   const referenceUrl = await reference.listen({ port: 0, host: '127.0.0.1' });
 
   const customerToken = bookers[1];
+  /** @type {[string, Awaited<ReturnType<typeof closedLoop>>][]} */
   const rows = [
     ['bare Fastify, same JSON (reference)', await closedLoop([`${referenceUrl}/availability`])],
     [
@@ -240,11 +241,12 @@ try {
           });
           if (answer.status !== 409) break;
         }
-        if (answer.status === 201) weekBooked++;
-        else if (answer.status >= 500) throw new Error(`booking answered ${answer.status}`);
+        const answered = /** @type {NonNullable<typeof answer>} the loop runs at least once */ (answer);
+        if (answered.status === 201) weekBooked++;
+        else if (answered.status >= 500) throw new Error(`booking answered ${answered.status}`);
         else
-          weekRefused[answer.body?.code ?? answer.status] =
-            (weekRefused[answer.body?.code ?? answer.status] ?? 0) + 1;
+          weekRefused[answered.body?.code ?? answered.status] =
+            (weekRefused[answered.body?.code ?? answered.status] ?? 0) + 1;
       }
   const weekUrl = `${api}/appointments/calendar?date=${weekStart.date}&days=7`;
   const weekAnswer = await expectOk(weekUrl, { token: admin });

@@ -270,9 +270,9 @@ async function startControlServer() {
     if (incoming.url === '/started') resolveStarted(performance.now());
     response.end('ok');
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
     started,
     close: () => new Promise((resolve) => server.close(resolve)),
   };

@@ -13,11 +13,11 @@ export const gateway = data.gatewayUrl;
 export const api = `${gateway}/api/v1`;
 
 /** Answers that are not errors (a 409 "no room" is a business answer, counted apart). */
-export const conflicts = new Counter('conflicts');
+const conflicts = new Counter('conflicts');
 /** Non-2xx answers other than expected business answers, and transport errors (status 0). */
-export const errors = new Counter('errors');
+const errors = new Counter('errors');
 /** Requests cut off by k6 at the end of a step's grace period (not counted as errors). */
-export const interrupted = new Counter('interrupted');
+const interrupted = new Counter('interrupted');
 let errorsShown = 0;
 /** A request that takes longer than this is a (transport) error; the gateway's upstream timeout is 10 s. */
 const REQUEST_TIMEOUT = '30s';
@@ -26,7 +26,7 @@ const REQUEST_TIMEOUT = '30s';
  * The load steps: BENCH_STEPS (iterations a minute, comma-separated), BENCH_STEP_SECONDS long each,
  * BENCH_GAP_SECONDS apart so that the iterations begun in one step end before the next one starts.
  */
-export function stepPlan() {
+function stepPlan() {
   const perMinute = __ENV.BENCH_STEPS.split(',').map(Number);
   const seconds = Number(__ENV.BENCH_STEP_SECONDS);
   const gap = Number(__ENV.BENCH_GAP_SECONDS);

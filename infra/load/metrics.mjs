@@ -123,6 +123,7 @@ export function outboxProbe(adminUrl, prefix, services) {
   return {
     /** @returns {Promise<Record<string, number>>} */
     async unsent() {
+      /** @type {Record<string, number>} */
       const counts = {};
       for (const entry of clients) {
         try {

@@ -58,7 +58,7 @@ const sorted = (map) => [...map].sort((a, b) => b[1] - a[1]);
 const files = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
 for (const name of files) {
   const pid = /\.(\d+)\.\d+\.\d+\.cpuprofile$/.exec(name)?.[1];
-  const processName = processes[pid] ?? `pid ${pid}`;
+  const processName = processes[/** @type {string} */ (pid)] ?? `pid ${pid}`;
   if (onlyProcess && processName !== onlyProcess) continue;
   const { total, idle, byFunction, byOwner } = summarise(path.join(dir, name));
   console.log(`\n${processName}: ${(total / 1e6).toFixed(1)} s on CPU, ${(idle / 1e6).toFixed(1)} s idle`);

@@ -53,7 +53,7 @@ export async function startSmtpSink() {
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+    server.listen(0, '127.0.0.1', () => resolve(undefined));
   });
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {

@@ -19,7 +19,7 @@ const label = process.env.BENCH_WEB_LABEL ?? 'current';
 async function firstId(base, apiPath) {
   const response = await fetch(`${base}/api/v1${apiPath}`);
   if (!response.ok) throw new Error(`GET ${apiPath} answered ${response.status}`);
-  const body = await response.json();
+  const body = /** @type {any} */ (await response.json());
   const list = Array.isArray(body) ? body : (body.items ?? body.data ?? []);
   const first = list.find((item) => item.id !== undefined);
   if (!first) throw new Error(`GET ${apiPath} listed nothing`);
@@ -98,12 +98,14 @@ try {
     // On a loaded machine a run can end without its figures (a trace Lighthouse could not read): it
     // is tried again, twice at most, rather than ending the bench.
     for (let run = 0, tries = 0; run < RUNS && tries < RUNS + 2; tries++) {
-      const { lhr } = await lighthouse(`${base}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
+      const { lhr } = /** @type {import('lighthouse').RunnerResult} */ (
+        await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        })
+      );
       if (lhr.runtimeError || lhr.audits['cumulative-layout-shift']?.numericValue === undefined) {
         const why = lhr.runtimeError?.code ?? lhr.audits['cumulative-layout-shift']?.errorMessage ?? 'no CLS';
         console.warn(`${page}: a run without figures (${why}), trying again`);
@@ -165,7 +167,9 @@ try {
   );
   for (const row of results) {
     const before = beforeOf(row.page) ?? {};
-    const verdict = verdicts.find((each) => each.page === row.page);
+    const verdict = /** @type {(typeof verdicts)[number]} every row has its verdict */ (
+      verdicts.find((each) => each.page === row.page)
+    );
     console.log(
       `| \`${row.page}\` | ${pair(before.performance, row.performance, String)} | ${pair(before.lcpMs, row.lcpMs, (ms) => `${(ms / 1000).toFixed(1)} s`)} | ${pair(before.cls, row.cls, (cls) => cls.toFixed(2))} | ${pair(before.accessibility, row.accessibility, String)} | ${pair(before.jsBytes, row.jsBytes, kib)} | ${pair(before.cssBytes, row.cssBytes, kib)} | ${verdict.pass ? 'met' : `missed: ${verdict.misses.join(', ')}`} |`,
     );

@@ -49,9 +49,10 @@ export async function up() {
     const results = await Promise.allSettled(COMPONENTS.map(bringUp));
     printTable(
       COMPONENTS.map((component, index) => {
-        const { status, value } = results[index];
+        const result = results[index];
         const row = { component: component.name, address: component.address };
-        if (status === 'rejected') return { ...row, state: 'FAILED' };
+        if (result.status === 'rejected') return { ...row, state: 'FAILED' };
+        const { value } = result;
         const state = value.outcome === 'started' ? `started in ${value.seconds.toFixed(1)}s` : 'running';
         return { ...row, state, pid: value.pid };
       }),
@@ -110,6 +111,7 @@ export async function status() {
   return states.every((state) => state.ready);
 }
 
+/** @param {string[]} argv */
 async function main([command, ...flags]) {
   switch (command) {
     case 'up':

@@ -20,13 +20,16 @@ export function fetchNpmPackage(spec, dest) {
   const work = `${dest}.partial-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const tarball = execFileSync(npmCommand, ['pack', spec, '--silent', '--pack-destination', work], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-    .trim()
-    .split('\n')
-    .pop();
+  // npm pack prints the tarball's name last: split('\n') has at least one element, so pop() answers a string.
+  const tarball = /** @type {string} */ (
+    execFileSync(npmCommand, ['pack', spec, '--silent', '--pack-destination', work], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+      .trim()
+      .split('\n')
+      .pop()
+  );
   execFileSync('tar', ['-xzf', path.join(work, tarball), '-C', work]);
   renameSync(path.join(work, 'package'), dest);
   rmSync(work, { recursive: true, force: true });
@@ -59,7 +62,8 @@ export async function runOnProjectNode() {
     stdio: 'inherit',
     env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}` },
   });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP']))
+    process.on(signal, () => child.kill(signal));
   const code = await new Promise((resolve) =>
     child.on('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))),
   );

@@ -144,16 +144,18 @@ export async function startStack(options) {
     await Promise.all(
       children.reverse().map(
         ({ child }) =>
-          new Promise((resolve) => {
-            // A child killed by a signal has a null exitCode but a signalCode: it is gone too.
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-            child.once('exit', () => {
-              clearTimeout(kill);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
+          /** @type {Promise<void>} */ (
+            new Promise((resolve) => {
+              // A child killed by a signal has a null exitCode but a signalCode: it is gone too.
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+              child.once('exit', () => {
+                clearTimeout(kill);
+                resolve();
+              });
+              child.kill('SIGTERM');
+            })
+          ),
       ),
     );
   };

@@ -122,7 +122,7 @@ async function checkSelfRegisteredEmployee(base, fixtures, verdicts) {
   const as = { token: applicant.token };
   const claims = partsOf(applicant.token).payload;
   const bills = await call(base, 'GET', '/api/v1/bills', as);
-  const billBodyOf = ROUTE_TABLE['POST /api/v1/bills'].body;
+  const billBodyOf = /** @type {(fx: unknown) => unknown} */ (ROUTE_TABLE['POST /api/v1/bills'].body);
   const create = await call(base, 'POST', '/api/v1/bills', { ...as, body: billBodyOf(fixtures) });
   const schedule = await call(
     base,
@@ -173,7 +173,7 @@ export async function checkAccountTrust(base, verdicts) {
     `${mixedDomain.status} ${mixedDomain.text.slice(0, 100)}`,
   );
   const fullWidth = await register(
-    email.replace(/[a-z@.]/g, (c) => String.fromCodePoint(c.codePointAt(0) + 0xfee0)),
+    email.replace(/[a-z@.]/g, (c) => String.fromCodePoint(/** @type {number} */ (c.codePointAt(0)) + 0xfee0)),
   );
   verdicts.record(
     'accounts',
@@ -312,6 +312,7 @@ async function checkTraversal(base, fixtures, verdicts) {
   );
 }
 
+/** @param {string} base @param {string} path @param {{ localAddress?: string }} [options] */
 function rawGet(base, path, { localAddress } = {}) {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
@@ -479,6 +480,7 @@ export async function checkRateLimits(base, repoRoot, verdicts) {
   const limits = configuredLimits(repoRoot);
   const address = () =>
     `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
+  /** @type {[string, string, number, () => object][]} */
   const cases = [
     [
       'sign-in',
@@ -560,14 +562,14 @@ export async function checkTrustedProxies(base, repoRoot, verdicts) {
 
   // Identity slows an address after SIGNIN_FREE_FAILURES (3) failures against one account. If a
   // client could name its address to identity, a new name per guess would never be slowed.
-  for (const [name, from, forwarded] of [
+  for (const [name, from, forwarded] of /** @type {[string, string, () => Record<string, string>][]} */ ([
     ['an untrusted peer', untrustedPeer(), () => ({})],
     [
       'a client behind the trusted proxy',
       TRUSTED_PROXY,
       ((client) => () => ({ 'x-forwarded-for': client }))(clientBehindProxy()),
     ],
-  ]) {
+  ])) {
     const email = uniqueEmail('forged');
     const answers = [];
     for (let attempt = 0; attempt < 4; attempt++)

@@ -8,6 +8,7 @@ export class Verdicts {
   list = [];
   /** @param {string} suite @param {string} check @param {boolean} ok @param {string} [detail] */
   record(suite, check, ok, detail) {
+    /** @type {Verdict} */
     const verdict = { suite, check, verdict: ok ? 'PASS' : 'FAIL', ...(detail ? { detail } : {}) };
     this.list.push(verdict);
     if (!ok || process.env.SECURITY_VERBOSE)
@@ -32,7 +33,8 @@ export async function call(base, method, path, options = {}) {
   const headers = { ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body;
-  if (options.raw !== undefined) body = options.raw;
+  // A Buffer is a Uint8Array, which fetch sends as is (DOM's BodyInit type leaves Node's Buffer out).
+  if (options.raw !== undefined) body = /** @type {BodyInit} */ (options.raw);
   else if (options.body !== undefined) {
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(options.body);

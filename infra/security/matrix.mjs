@@ -30,7 +30,9 @@ function fill(path, params) {
 function urlOf(path, route, fixtures) {
   const url = fill(path, route.params?.(fixtures) ?? {});
   const query = route.query?.(fixtures);
-  return query ? `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : url;
+  return query
+    ? `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => /** @type {[string, string]} */ ([k, String(v)])))}`
+    : url;
 }
 
 async function sessionFor(base, role, route, fixtures) {

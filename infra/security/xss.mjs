@@ -63,7 +63,11 @@ async function openAndInspect(browser, base, session, page, expectedTexts) {
     try {
       await tab.waitForFunction(
         (texts) => {
-          const fields = [...document.querySelectorAll('input, textarea')].map((field) => field.value);
+          const fields = [
+            .../** @type {NodeListOf<HTMLInputElement | HTMLTextAreaElement>} */ (
+              document.querySelectorAll('input, textarea')
+            ),
+          ].map((field) => field.value);
           const shownText = [document.body.innerText, ...fields].join(' ').replace(/\s+/g, '');
           return texts.every((text) => shownText.includes(text));
         },
@@ -74,7 +78,7 @@ async function openAndInspect(browser, base, session, page, expectedTexts) {
       shown = false;
     }
     await pause(300);
-    const ran = await tab.evaluate(() => window.__xss);
+    const ran = await tab.evaluate(() => /** @type {any} */ (window).__xss);
     const injected = await tab.evaluate(
       () => document.querySelectorAll('img[src="x"], svg[onload], script:not([src])').length,
     );
@@ -84,6 +88,7 @@ async function openAndInspect(browser, base, session, page, expectedTexts) {
   }
 }
 
+/** @param {string} address @returns {Promise<any[]>} */
 async function emailsTo(address) {
   const url = new URL('/email', INBOX);
   url.searchParams.set('to.address', address);
@@ -176,6 +181,7 @@ export async function runXss(base, fixtures, verdicts) {
     record.answer.json?.bill?._id ??
     record.answer.json?.data?._id;
   const session = (who) => ({ token: who.token, user: who.user });
+  /** @type {[string, unknown, string, string[]][]} */
   const pages = [];
   if (!product.refused)
     pages.push([`product page`, undefined, `/products/${idOf(product)}`, [PAYLOADS.img, PAYLOADS.script]]);

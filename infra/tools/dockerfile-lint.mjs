@@ -110,7 +110,7 @@ export function lintDockerfile(dockerfile, contextDir) {
   const runsSomething = cmd !== undefined;
   if (runsSomething && (user === 'root' || user === '0' || user.startsWith('0:')))
     problems.push(`${name}: the final stage (${lastFrom}) runs as root`);
-  if (runsSomething && !cmd.startsWith('['))
+  if (cmd !== undefined && !cmd.startsWith('['))
     problems.push(`${name}: CMD is not in exec form (signals would go to a shell, not Node)`);
   return problems;
 }

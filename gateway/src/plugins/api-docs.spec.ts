@@ -5,9 +5,8 @@ import { securityHeaders } from './security-headers.js';
 
 // The services' documents, as their /openapi.json would answer (fetch is stubbed: no network here).
 const asked: string[] = [];
-const fetchStub = vi.fn(async (input: string | URL | Request) => {
-  const url = String(input);
-  asked.push(url);
+/** What a service's /openapi.json answers; a host that resolves nowhere fails as fetch does. */
+function answerFor(url: string): Response {
   if (url.startsWith('http://catalogue'))
     return Response.json({
       paths: {
@@ -18,7 +17,19 @@ const fetchStub = vi.fn(async (input: string | URL | Request) => {
     });
   if (url.startsWith('http://commerce')) return new Response('down', { status: 503 });
   throw new TypeError('fetch failed');
+}
+const fetchStub = vi.fn((input: string | URL | Request) => {
+  const url = input instanceof Request ? input.url : String(input);
+  asked.push(url);
+  return Promise.resolve().then(() => answerFor(url));
 });
+
+/** The parts of the merged document these tests read. */
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { tags?: string[] }>>;
+  components: { schemas: Record<string, unknown> };
+  tags: { name: string }[];
+}
 
 const app = createBaseApp({ logger: createLogger('api-docs-spec', 'silent') });
 let now = 1_000_000;
@@ -54,9 +65,9 @@ describe('the API docs plugin', () => {
   it('merges the routed paths of the services that answered; one that did not is left out', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json();
+    const document = response.json<OpenApiDocument>();
     expect(Object.keys(document.paths)).toEqual(['/api/v1/products']);
-    expect(document.paths['/api/v1/products'].get.tags).toEqual(['catalogue', 'products']);
+    expect(document.paths['/api/v1/products']!.get!.tags).toEqual(['catalogue', 'products']);
     expect(Object.keys(document.components.schemas)).toEqual(['catalogue.Product']);
     expect(document.tags).toEqual([{ name: 'catalogue' }]);
     expect(asked.sort()).toEqual([
@@ -78,7 +89,7 @@ describe('the API docs plugin', () => {
 
   it("serves the docs page the same document, under swagger-ui's own policy rather than the SPA's", async () => {
     const json = await app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(Object.keys(json.json().paths)).toEqual(['/api/v1/products']);
+    expect(Object.keys(json.json<OpenApiDocument>().paths)).toEqual(['/api/v1/products']);
     const page = await app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
     const followed = await app.inject({ method: 'GET', url: page.headers.location ?? '/api/docs' });
     expect(followed.statusCode).toBe(200);

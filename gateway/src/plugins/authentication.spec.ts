@@ -9,7 +9,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   app = createBaseApp({ logger: createLogger('authentication-spec', 'silent') });
   await app.register(apiAuthentication, { verifier: createTokenVerifier({ jwks: await testJwks() }) });
-  app.get('/*', async (request) => ({ user: request.user?.role ?? null }));
+  app.get('/*', (request, reply) => reply.send({ user: request.user?.role ?? null }));
   await app.ready();
 });
 afterAll(() => app?.close());

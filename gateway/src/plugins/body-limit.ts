@@ -4,7 +4,7 @@ import { declaresOversizeBody } from '../body-limit.js';
 
 /** A body larger than the service accepts is refused here, before any of it is proxied. */
 export const bodyLimit = fp(
-  async (app: FastifyInstance) => {
+  (app: FastifyInstance) => {
     app.addHook('onRequest', async (request, reply) => {
       if (declaresOversizeBody(request.url, request.headers['content-length']))
         return reply.code(413).send({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });

@@ -9,7 +9,7 @@ export interface HealthOptions {
 }
 
 /** GET /healthz: every component the platform needs (health.ts); 503 when any of them is not up. */
-export async function healthRoute(app: FastifyInstance, { config, redis }: HealthOptions) {
+export function healthRoute(app: FastifyInstance, { config, redis }: HealthOptions) {
   app.get('/healthz', async (_request, reply) => {
     const health = await platformHealth(config, redis);
     return reply.code(health.status === 'ok' ? 200 : 503).send(health);

@@ -8,7 +8,7 @@ export interface MetricsOptions {
 }
 
 /** GET /metrics: the gateway's Prometheus figures, for the scraper holding METRICS_TOKEN (metrics-access.ts). */
-export async function metricsRoute(app: FastifyInstance, { config }: MetricsOptions) {
+export function metricsRoute(app: FastifyInstance, { config }: MetricsOptions) {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!metricsAllowed(request.headers.authorization, config)) throw notFound('Not found');
     return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());

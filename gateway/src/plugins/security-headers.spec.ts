@@ -11,7 +11,7 @@ beforeAll(async () => {
       csp: { scriptSrc: ['https://accounts.example'], frameSrc: [], connectSrc: [], styleSrc: [] },
     },
   });
-  app.get('/page', async () => 'page');
+  app.get('/page', (_request, reply) => reply.send('page'));
   app.get('/own-policy', async (_request, reply) =>
     reply.header('content-security-policy', "script-src 'sha256-abc'").send('docs'),
   );

@@ -9,7 +9,7 @@ export interface SecurityHeadersOptions {
 
 /** Every answer leaves with the security headers and, unless it brings its own, the SPA's CSP. */
 export const securityHeaders = fp<SecurityHeadersOptions>(
-  async (app: FastifyInstance, { config }) => {
+  (app: FastifyInstance, { config }) => {
     const csp = contentSecurityPolicy(config.csp);
     app.addHook('onSend', async (request, reply, payload) => {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);

@@ -14,7 +14,7 @@ export interface SharedCacheOptions {
  * fresh; a write that went through forgets what its service's cached reads said.
  */
 export const sharedCache = fp<SharedCacheOptions>(
-  async (app: FastifyInstance, { cache }) => {
+  (app: FastifyInstance, { cache }) => {
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith(`${API_PREFIX}/`) || !isSharedCacheable(request)) return;
       const cached = cache.get(request.url);

@@ -126,7 +126,7 @@ describe('the upstream proxy plugin with no service deployed', () => {
     });
     const image = await app.inject({ method: 'GET', url: '/uploads/oil.webp' });
     expect(image.statusCode).toBe(503);
-    expect(image.json().message).toBe('The catalogue service is not available yet.');
+    expect(image.json<{ message: string }>().message).toBe('The catalogue service is not available yet.');
   });
 
   it('answers anything else under /api as an unknown endpoint, without its query', async () => {

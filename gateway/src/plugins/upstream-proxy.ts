@@ -133,10 +133,14 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(
   async (app: FastifyInstance, { config, cache, tracer }) => {
     const calls = upstreamCalls(config.upstreams, tracer);
     // An aborted request gets neither onResponse nor onError from the proxy.
-    app.addHook('onResponse', async (request, reply) => calls.end(request, { statusCode: reply.statusCode }));
-    app.addHook('onRequestAbort', async (request) =>
-      calls.end(request, { error: new Error('the client went away') }),
-    );
+    app.addHook('onResponse', (request, reply, done) => {
+      calls.end(request, { statusCode: reply.statusCode });
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      calls.end(request, { error: new Error('the client went away') });
+      done();
+    });
 
     const proxy = (service: ServiceName, prefix: string, rewritePrefix: string) => {
       if (!config.enabledServices.includes(service)) {

@@ -49,7 +49,7 @@ function serverAccount() {
     const user = lookupSystemUser(name);
     if (user) return user;
   }
-  const name = SYSTEM_USER_CANDIDATES.at(-1);
+  const name = /** @type {string} */ (SYSTEM_USER_CANDIDATES.at(-1));
   const options = ['--system', '--user-group', '--no-create-home', '--home-dir=/nonexistent'];
   spawnSync('useradd', [...options, '--shell=/usr/sbin/nologin', name], { stdio: 'inherit' });
   const created = lookupSystemUser(name);

@@ -14,6 +14,9 @@ export function tailFile(file, count = 20) {
 /**
  * Runs a command to completion and resolves with its output; rejects with an
  * error that carries the command line, exit status and the tail of its output.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, uid?: number, gid?: number, input?: string, timeoutMs?: number }} [options]
  */
 export function run(command, args, { cwd, env, uid, gid, input, timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
@@ -26,9 +29,10 @@ export function run(command, args, { cwd, env, uid, gid, input, timeoutMs = 120_
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    if (input !== undefined) child.stdin.end(input);
+    // stdout and stderr are pipes, and stdin is one whenever there is input: none of them is null.
+    child.stdout?.on('data', (chunk) => (stdout += chunk));
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
+    if (input !== undefined) child.stdin?.end(input);
 
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', (error) => {
