@@ -9,8 +9,8 @@ import { loadConfig } from '../src/config.js';
 import { parseBillInput, priceBill } from '../src/domain/bill-input.js';
 import type { Bill } from '../src/domain/bill.js';
 import { invoiceView } from '../src/domain/invoice-view.js';
-import { invoiceHtml } from '../src/pdf/invoice-template.js';
-import { PdfRenderer } from '../src/pdf/pdf-renderer.js';
+import { invoiceHtml } from '../src/domain/invoice-template.js';
+import { PdfRenderer } from '../src/integrations/pdf-renderer.js';
 
 const invoices = Number(process.env.BENCH_INVOICES ?? 100);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 3);

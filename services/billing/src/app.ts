@@ -5,14 +5,29 @@ import { billsRoutes } from './http/bills.routes.js';
 import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { myDataRoutes } from './http/my-data.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
-import type { PdfRenderer } from './pdf/pdf-renderer.js';
-import type { InvoicePdfQueue } from './worker.js';
+import { PdfRenderer } from './integrations/pdf-renderer.js';
+import { createInvoicePdfQueue, type InvoicePdfQueue } from './worker.js';
 
 /** What the billing app needs beyond the kit's deps: the process's PDF renderer and the PDF job queue. */
 export interface BillingDeps extends ServiceDeps {
   config: BillingConfig;
   renderer: PdfRenderer;
   invoicePdfs: InvoicePdfQueue;
+}
+
+/** Billing's context (runService's `context`): one renderer (one warm Chromium) and one queue per process. */
+export function billingContext(deps: ServiceDeps & { config: BillingConfig }): BillingDeps {
+  return {
+    ...deps,
+    renderer: new PdfRenderer(deps.config.pdf, deps.logger),
+    invoicePdfs: createInvoicePdfQueue(deps.config, deps.logger),
+  };
+}
+
+/** Closes what billing's context owns, once its workers have stopped. */
+export async function closeBillingContext(deps: BillingDeps): Promise<void> {
+  await deps.invoicePdfs.close();
+  await deps.renderer.close();
 }
 
 export async function buildApp(deps: BillingDeps): Promise<FastifyInstance> {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { PdfRenderer } from '../src/pdf/pdf-renderer.js';
+import { PdfRenderer } from '../src/integrations/pdf-renderer.js';
 
 const settings = loadConfig({
   DATABASE_URL: 'postgres://unused/x',

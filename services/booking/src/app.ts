@@ -8,7 +8,7 @@ import { calendarRoutes } from './http/calendar.routes.js';
 import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { myDataRoutes } from './http/my-data.routes.js';
 import { waitlistRoutes } from './http/waitlist.routes.js';
-import { createCommerceClient, type CommerceClient } from './payments/commerce-client.js';
+import { createCommerceClient, type CommerceClient } from './integrations/commerce-client.js';
 import type { BookingContext } from './use-cases/context.js';
 
 export interface BookingDeps extends ServiceDeps {
@@ -18,20 +18,31 @@ export interface BookingDeps extends ServiceDeps {
   now?: () => Date;
 }
 
+function commerceClientFor(deps: BookingDeps): CommerceClient {
+  return (
+    deps.commerce ??
+    createCommerceClient({
+      baseUrl: deps.config.commerceUrl,
+      timeoutMs: deps.config.commerceTimeoutMs,
+      logger: deps.logger,
+      serviceAuth: deps.serviceAuth,
+    })
+  );
+}
+
+/** Booking's process context (runService's `context`): the deps with one commerce client, built once. */
+export function bookingServiceContext(deps: BookingDeps): BookingDeps & { commerce: CommerceClient } {
+  return { ...deps, commerce: commerceClientFor(deps) };
+}
+
+/** What booking's use-cases are handed. */
 export function bookingContext(deps: BookingDeps): BookingContext {
   return {
     db: deps.db,
     publish: deps.publish,
     config: deps.config,
     logger: deps.logger,
-    commerce:
-      deps.commerce ??
-      createCommerceClient({
-        baseUrl: deps.config.commerceUrl,
-        timeoutMs: deps.config.commerceTimeoutMs,
-        logger: deps.logger,
-        serviceAuth: deps.serviceAuth,
-      }),
+    commerce: commerceClientFor(deps),
     now: deps.now,
   };
 }

@@ -1,18 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { runService } from '@spa/kit';
-import { bookingContext, buildApp } from './app.js';
+import { bookingContext, bookingServiceContext, buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startConsumers } from './events/consumers.js';
 import { bookingTopics } from './events/publishes.js';
 import { startPaymentHoldWorker } from './worker.js';
 
-const config = loadConfig();
-
 await runService({
-  config,
+  config: loadConfig(),
   migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
   topics: bookingTopics,
-  // Booking's consumers need the service's context, so they start with the workers (events/consumers.ts).
+  // One commerce client per process, shared by the routes, the consumers and the hold worker.
+  context: bookingServiceContext,
+  // Booking runs two consumer groups (payment facts, and read models per database generation), so its
+  // consumers start with the workers (events/consumers.ts) rather than as the kit's single consumer.
   subscriptions: [],
   buildApp,
   async startWorkers(deps) {

@@ -1,25 +1,28 @@
 import { fileURLToPath } from 'node:url';
-import { runService, type ServiceDeps } from '@spa/kit';
+import { runService } from '@spa/kit';
 import { buildApp } from './app.js';
-import { loadConfig, type CommerceConfig } from './config.js';
-import { withIntegrations, type CommerceDeps } from './deps.js';
+import { loadConfig } from './config.js';
+import { withIntegrations } from './deps.js';
+import { startReadModelConsumer } from './events/consumers.js';
 import { commerceTopics } from './events/publishes.js';
 import { subscriptionsFor } from './events/subscriptions.js';
 import { startSweeper } from './worker.js';
 
-const config = loadConfig();
-
-// One set of clients (catalogue, payment provider) per process, shared by routes and the sweeper.
-let shared: CommerceDeps | undefined;
-const withShared = (deps: ServiceDeps & { config: CommerceConfig }) => (shared ??= withIntegrations(deps));
-
 await runService({
-  config,
+  config: loadConfig(),
   migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
   topics: commerceTopics,
-  subscriptions: subscriptionsFor(() => shared),
-  buildApp: (deps) => buildApp(withShared(deps)),
-  async startWorkers(deps) {
-    return startSweeper(withShared(deps));
+  // One set of clients (catalogue, payment provider) per process, shared by consumers, routes and the sweeper.
+  context: withIntegrations,
+  subscriptions: subscriptionsFor,
+  buildApp,
+  async startWorkers(context) {
+    // The products mirror, under its own consumer group (events/consumers.ts).
+    const stopReadModels = await startReadModelConsumer(context);
+    const stopSweeper = startSweeper(context);
+    return async () => {
+      await stopSweeper();
+      await stopReadModels();
+    };
   },
 });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { connectServiceDeps, createLogger } from '@spa/kit';
 import { createTestDatabase, testInfra } from '@spa/kit/testing';
 import { buildApp } from '../src/app.js';
-import { PASSWORD_HASH_OPTIONS, hashPassword, verifyPassword } from '../src/auth/password-hashing.js';
+import { PASSWORD_HASH_OPTIONS, hashPassword, verifyPassword } from '../src/domain/password-hashing.js';
 import { loadConfig } from '../src/config.js';
 
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);

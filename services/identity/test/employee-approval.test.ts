@@ -6,7 +6,7 @@ import {
   APPLICANT_EDIT_MESSAGE,
   APPROVAL_NEEDS_VERIFIED_EMAIL_MESSAGE,
   NOT_AN_APPLICANT_MESSAGE,
-} from '../src/accounts/employee-applications.js';
+} from '../src/use-cases/employee-applications.js';
 import { identityEvents } from '../src/events/publishes.js';
 import {
   createIdentityWorld,

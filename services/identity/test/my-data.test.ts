@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepUnverifiedAccounts } from '../src/accounts/erasure.js';
+import { sweepUnverifiedAccounts } from '../src/use-cases/erasure.js';
 import { createIdentityContext } from '../src/app.js';
 import {
   createIdentityWorld,

@@ -2,7 +2,7 @@ import { EventConsumer, on, OutboxRelay } from '@spa/kit';
 import { eventually, uniqueName } from '@spa/kit/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashOneTimeToken } from '../src/auth/one-time-tokens.js';
+import { hashOneTimeToken } from '../src/domain/one-time-tokens.js';
 import { BREACHED_PASSWORD_MESSAGE, PASSWORD_POLICY_MESSAGE } from '../src/domain/password-policy.js';
 import { identityEvents } from '../src/events/publishes.js';
 import {

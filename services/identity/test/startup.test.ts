@@ -3,7 +3,7 @@ import { createTestDatabase } from '@spa/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { generateSigningJwk } from '../src/auth/signing-keys.js';
+import { generateSigningJwk } from '../src/use-cases/signing-keys.js';
 import { loadConfig } from '../src/config.js';
 import { logger, migrationsFolder, runTag, testEnv } from './support/identity-world.js';
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guessBound } from '../src/auth/sign-in-throttle.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { guessBound } from '../src/db/sign-in-throttle.js';
 import {
   createIdentityWorld,
   STRONG_PASSWORD,
@@ -25,11 +25,24 @@ const SETTINGS = {
   SIGNIN_MAX_FAILURES_PER_ADDRESS: '8',
 };
 
+/**
+ * The delays and the clean-address wait are measured on the clock the throttle reads (Date.now, taken
+ * when the world is built): a test moves it on with `passTime` instead of waiting in real time. The
+ * shared pressure slot and the address lock expire in Redis (real time), so their waits stay real.
+ */
+const realNow = Date.now.bind(Date);
+let skewMs = 0;
+const passTime = (ms: number) => void (skewMs += ms);
+
 let world: IdentityWorld;
 beforeAll(async () => {
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + skewMs);
   world = await createIdentityWorld('throttle', { env: SETTINGS });
 });
-afterAll(async () => world?.close());
+afterAll(async () => {
+  await world?.close();
+  vi.restoreAllMocks();
+});
 
 const login = (email: string, password: string, address: string, cookie?: string) =>
   world.call({
@@ -69,12 +82,12 @@ describe('sign-in throttling per account and address', () => {
     // Another address is not slowed by this one's failures.
     expect((await login(email, 'Wrong-guess-2', testAddress())).statusCode).toBe(401);
 
-    await sleep(1_050);
+    passTime(1_050);
     expect((await login(email, 'Wrong-guess-3', address)).statusCode).toBe(401);
     const doubled = await login(email, STRONG_PASSWORD, address);
     expect(doubled.statusCode).toBe(429);
     expect(doubled.headers['retry-after']).toBe('2');
-    await sleep(2_050);
+    passTime(2_050);
     expect((await login(email, 'Wrong-guess-4', address)).statusCode).toBe(401);
     expect((await login(email, STRONG_PASSWORD, address)).headers['retry-after']).toBe('4');
   });
@@ -154,7 +167,7 @@ describe('the per-account ceiling across addresses', () => {
     expect(first.json().message).toBe(
       'This account has had many failed sign-in attempts, so sign-ins from new places are slowed. Please wait 1 second and try again.',
     );
-    await sleep(1_050);
+    passTime(1_050);
     expect((await login(email, STRONG_PASSWORD, owner)).statusCode).toBe(200);
   });
 
@@ -212,7 +225,7 @@ describe('what an attacker with 100 addresses can try against one account in an 
     // And the owner still gets in from a device that signed in before... or, here, a clean address.
     const owner = testAddress();
     expect((await login(email, STRONG_PASSWORD, owner)).statusCode).toBe(429);
-    await sleep(1_050);
+    passTime(1_050);
     expect((await login(email, STRONG_PASSWORD, owner)).statusCode).toBe(200);
   }, 60_000);
 });

@@ -4,9 +4,9 @@ import { eventually, uniqueName } from '@spa/kit/testing';
 import { sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepUnverifiedAccounts } from '../src/accounts/erasure.js';
+import { sweepUnverifiedAccounts } from '../src/use-cases/erasure.js';
 import { createIdentityContext } from '../src/app.js';
-import { hashOneTimeToken } from '../src/auth/one-time-tokens.js';
+import { hashOneTimeToken } from '../src/domain/one-time-tokens.js';
 import { identityEvents, identityTopics, type MirroredUser } from '../src/events/publishes.js';
 import {
   createIdentityWorld,

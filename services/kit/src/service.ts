@@ -27,15 +27,30 @@ export interface ServiceDeps {
   readiness: Record<string, ReadinessCheck>;
 }
 
-export interface ServiceDefinition<C extends BaseConfig> {
+/** The kit's deps with the service's own config: what a service without a context factory is handed. */
+export type ServiceDepsOf<C extends BaseConfig> = ServiceDeps & { config: C };
+
+/**
+ * How a service is run. `Ctx` is what its subscriptions, app and workers are handed: the kit's deps,
+ * or, when the service gives a `context` factory, what that factory builds from them (once per process,
+ * before the consumer, the workers and the app start, so all of them share one set of clients).
+ * `Ctx` is inferred from `context` alone (NoInfer), so a handler asking for more than the factory
+ * builds is a type error rather than a widened context.
+ */
+export interface ServiceDefinition<C extends BaseConfig, Ctx = ServiceDepsOf<C>> {
   config: C;
   migrationsFolder?: string;
   /** Topics this service publishes to, created at start with their cleanup policy. */
   topics?: TopicSpec[];
-  subscriptions?: Subscription[];
-  buildApp(deps: ServiceDeps & { config: C }): Promise<FastifyInstance>;
+  /** Builds the service's context from the kit's deps (its clients, queues, renderers); called once. */
+  context?(deps: ServiceDepsOf<C>): Promise<Ctx> | Ctx;
+  /** What the service consumes: a list, or a function of the context answering one. */
+  subscriptions?: Subscription[] | ((context: NoInfer<Ctx>) => Subscription[]);
+  buildApp(context: NoInfer<Ctx>): Promise<FastifyInstance>;
   /** Background work (BullMQ workers, timers); answers a function that stops it. */
-  startWorkers?(deps: ServiceDeps & { config: C }): Promise<() => Promise<void>>;
+  startWorkers?(context: NoInfer<Ctx>): Promise<() => Promise<void>>;
+  /** Closes what the context owns (queues, renderers, mailers); runs after the workers and consumer stop. */
+  close?(context: NoInfer<Ctx>): Promise<void> | void;
 }
 
 export function revocationCheck(redis: Redis) {
@@ -86,7 +101,15 @@ export async function connectServiceDeps(
  * Wiring shared by every service's main.ts: connect, migrate, start the relay and consumers, listen;
  * on SIGTERM or SIGINT stop taking requests, finish in-flight ones, flush the outbox, close connections.
  */
-export async function runService<C extends BaseConfig>(definition: ServiceDefinition<C>): Promise<void> {
+export async function runService<C extends BaseConfig>(
+  definition: ServiceDefinition<C> & { context?: undefined },
+): Promise<void>;
+export async function runService<C extends BaseConfig, Ctx>(
+  definition: ServiceDefinition<C, Ctx> & { context(deps: ServiceDepsOf<C>): Promise<Ctx> | Ctx },
+): Promise<void>;
+export async function runService<C extends BaseConfig, Ctx>(
+  definition: ServiceDefinition<C, Ctx>,
+): Promise<void> {
   const { config } = definition;
   const logger = createLogger(config.serviceName, config.logLevel);
   // First, so the app, outbox, relay and consumer all find the process's tracer.
@@ -105,18 +128,24 @@ export async function runService<C extends BaseConfig>(definition: ServiceDefini
       .ensureTopics(definition.topics)
       .catch((error: unknown) => logger.warn({ err: error }, 'could not create topics yet'));
   }
+  // Without a factory the context is the deps themselves (the overloads above keep Ctx so).
+  const context = definition.context ? await definition.context(deps) : (deps as Ctx);
   const relay = new OutboxRelay({ pool: deps.database.pool, bus: deps.bus, logger });
   relay.start();
+  const subscriptions =
+    typeof definition.subscriptions === 'function'
+      ? definition.subscriptions(context)
+      : (definition.subscriptions ?? []);
   const consumer = new EventConsumer({
     name: config.serviceName,
     db: deps.db,
     bus: deps.bus,
     logger,
-    subscriptions: definition.subscriptions ?? [],
+    subscriptions,
   });
   await consumer.start();
-  const stopWorkers = (await definition.startWorkers?.(deps)) ?? (async () => undefined);
-  const app = await definition.buildApp(deps);
+  const stopWorkers = (await definition.startWorkers?.(context)) ?? (async () => undefined);
+  const app = await definition.buildApp(context);
   await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;
@@ -129,6 +158,7 @@ export async function runService<C extends BaseConfig>(definition: ServiceDefini
       await app.close();
       await stopWorkers();
       await consumer.stop();
+      await definition.close?.(context);
       await relay.stop({ flush: true });
       await deps.bus.close();
       deps.redis.disconnect();

@@ -1,13 +1,42 @@
-import { createApp, type ServiceDeps } from '@spa/kit';
+import { bullConnection, createApp, type ServiceDeps } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationConfig } from './config.js';
 import { myDataRoutes } from './http/my-data.routes.js';
+import { createMailer, type Mailer } from './integrations/mailer.js';
+import { createEmailQueue, type EmailQueue } from './use-cases/email-jobs.js';
+
+export type NotificationDeps = ServiceDeps & { config: NotificationConfig };
+
+/** Notification's context (runService's `context`): one email queue and one mailer per process. */
+export interface NotificationContext extends NotificationDeps {
+  queueConnection: ReturnType<typeof bullConnection>;
+  emailQueue: EmailQueue;
+  mailer: Mailer;
+}
+
+export function notificationContext(deps: NotificationDeps): NotificationContext {
+  const { config } = deps;
+  const queueConnection = bullConnection(config.redisUrl);
+  return {
+    ...deps,
+    queueConnection,
+    emailQueue: createEmailQueue(config.email.queueName, queueConnection, config.email.queuePrefix),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+  };
+}
+
+/** Closes what notification's context owns, once the email worker and the consumer have stopped. */
+export async function closeNotificationContext(context: NotificationContext): Promise<void> {
+  await context.emailQueue.close();
+  context.queueConnection.disconnect();
+  context.mailer.close();
+}
 
 /**
  * The notification service reacts to events. Its app serves health, readiness (database, Kafka,
  * Redis), metrics and one public route: GET /notifications/me/export (the caller's sent emails).
  */
-export async function buildApp(deps: ServiceDeps & { config: NotificationConfig }): Promise<FastifyInstance> {
+export async function buildApp(deps: NotificationDeps): Promise<FastifyInstance> {
   const app = await createApp({
     name: 'notification',
     description: 'Sends the emails other services ask for through their events.',

@@ -5,8 +5,8 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { describe, expect, it, vi } from 'vitest';
 import { emailTemplates } from './domain/templates/index.js';
 import { bookingReminderJob } from './domain/templates/booking-reminder.template.js';
-import type { EmailJobData } from './email/email-jobs.js';
-import type { Mailer } from './email/mailer.js';
+import type { EmailJobData } from './use-cases/email-jobs.js';
+import type { Mailer } from './integrations/mailer.js';
 import { emailJobProcessor } from './worker.js';
 
 /**

@@ -8,11 +8,11 @@ import {
   bookingReminderTemplate,
 } from './domain/templates/booking-reminder.template.js';
 import { InvalidEmailData, NoRecipientAddress } from './domain/html.js';
-import { erasedSince } from './email/suppression.js';
+import { erasedSince } from './db/erased-recipients.repository.js';
 import { renderEmail } from './domain/render-email.js';
-import { deliverOnce, type DeliveryOutcome } from './email/deliver-email.js';
-import { EMAIL_JOB_PURPOSE, type EmailJobData } from './email/email-jobs.js';
-import { senderDomain, type Mailer } from './email/mailer.js';
+import { deliverOnce, type DeliveryOutcome } from './use-cases/deliver-email.js';
+import { EMAIL_JOB_PURPOSE, type EmailJobData } from './use-cases/email-jobs.js';
+import { senderDomain, type Mailer } from './integrations/mailer.js';
 import { createBillingClient } from './integrations/billing-client.js';
 
 export interface EmailWorkerDeps {

@@ -4,7 +4,7 @@ import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import { eventually, testInfra } from '@spa/kit/testing';
 import { envelopeV1, events, identityV1 } from '@spa/proto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailJobId } from '../src/email/email-jobs.js';
+import { emailJobId } from '../src/use-cases/email-jobs.js';
 import { startFlakySmtp } from './support/flaky-smtp.js';
 import { emailsTo, uniqueAddress } from './support/inbox.js';
 import { APP_URL, createNotificationWorld, type NotificationWorld } from './support/notification-world.js';

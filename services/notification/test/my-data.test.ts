@@ -13,8 +13,8 @@ import { toJson } from '@bufbuild/protobuf';
 import { commerceV1 } from '@spa/proto';
 import type { Job } from 'bullmq';
 import { emailTemplates } from '../src/domain/templates/index.js';
-import type { EmailJobData } from '../src/email/email-jobs.js';
-import { createMailer } from '../src/email/mailer.js';
+import type { EmailJobData } from '../src/use-cases/email-jobs.js';
+import { createMailer } from '../src/integrations/mailer.js';
 import { emailJobProcessor } from '../src/worker.js';
 import { emailsTo } from './support/inbox.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventually } from '@spa/kit/testing';
 import { events } from '@spa/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailJobId } from '../src/email/email-jobs.js';
+import { emailJobId } from '../src/use-cases/email-jobs.js';
 import { emailsTo, uniqueAddress } from './support/inbox.js';
 import { APP_URL, createNotificationWorld, type NotificationWorld } from './support/notification-world.js';
 

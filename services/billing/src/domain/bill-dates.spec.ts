@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@spa/kit';
+import { AppError } from '@spa/kit/errors';
 import {
   addDays,
   assertBillDateAllowed,

@@ -1,4 +1,4 @@
-import { AppError } from '@spa/kit';
+import { AppError } from '@spa/kit/errors';
 import { formatIndianDate, type CalendarDate } from './calendar.js';
 import { financialYearBounds, financialYearOf } from './invoice-number.js';
 

@@ -1,4 +1,4 @@
-import { AppError } from '@spa/kit';
+import { AppError } from '@spa/kit/errors';
 import { describe, expect, it } from 'vitest';
 import { parseBillInput, priceBill, type BillInput } from './bill-input.js';
 

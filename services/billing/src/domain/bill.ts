@@ -1,4 +1,4 @@
-import { notFound } from '@spa/kit';
+import { notFound } from '@spa/kit/errors';
 import type { Paise } from '@spa/rules';
 import type { BillDraft, ProductLine, ServiceLine } from './bill-input.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseBillInput, priceBill } from '../domain/bill-input.js';
-import type { Bill } from '../domain/bill.js';
-import { formatRate, formatRupees, invoiceView } from '../domain/invoice-view.js';
+import { parseBillInput, priceBill } from './bill-input.js';
+import type { Bill } from './bill.js';
+import { formatRate, formatRupees, invoiceView } from './invoice-view.js';
 import { escapeHtml, invoiceHtml } from './invoice-template.js';
 
 const seller = {

@@ -1,4 +1,4 @@
-import type { InvoiceLineView, InvoiceView } from '../domain/invoice-view.js';
+import type { InvoiceLineView, InvoiceView } from './invoice-view.js';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',

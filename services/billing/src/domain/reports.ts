@@ -1,4 +1,4 @@
-import { AppError } from '@spa/kit';
+import { AppError } from '@spa/kit/errors';
 import { BOOKING_RULE_DEFAULTS } from '@spa/rules';
 import { addDays } from './bill-dates.js';
 import { isCalendarDate, todayInKolkata, type CalendarDate } from './calendar.js';

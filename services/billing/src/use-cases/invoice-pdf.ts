@@ -4,8 +4,8 @@ import { findBill } from '../db/bills.repository.js';
 import { findInvoicePdf, storeInvoicePdf } from '../db/invoice-pdfs.repository.js';
 import { assertBillId, type Bill } from '../domain/bill.js';
 import { invoiceView } from '../domain/invoice-view.js';
-import { invoiceHtml } from '../pdf/invoice-template.js';
-import type { PdfRenderer } from '../pdf/pdf-renderer.js';
+import { invoiceHtml } from '../domain/invoice-template.js';
+import type { PdfRenderer } from '../integrations/pdf-renderer.js';
 
 export interface InvoicePdfDeps {
   db: Database;

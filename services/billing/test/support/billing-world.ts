@@ -27,7 +27,7 @@ import { buildApp, type BillingDeps } from '../../src/app.js';
 import { startReadModelConsumer } from '../../src/events/consumers.js';
 import { internalCallers } from '../../src/http/internal.routes.js';
 import { loadConfig } from '../../src/config.js';
-import { PdfRenderer } from '../../src/pdf/pdf-renderer.js';
+import { PdfRenderer } from '../../src/integrations/pdf-renderer.js';
 import { createInvoicePdfQueue, startInvoicePdfWorker } from '../../src/worker.js';
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));

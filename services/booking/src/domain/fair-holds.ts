@@ -1,4 +1,4 @@
-import { AppError } from '@spa/kit';
+import { AppError } from '@spa/kit/errors';
 import { isClosedStatus, type PaymentMethod } from './appointment.js';
 
 /** Per-customer limits on what one customer may hold at once (settings, see config). */

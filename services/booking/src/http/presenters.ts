@@ -5,7 +5,7 @@ import { isClosedStatus } from '../domain/appointment.js';
 import type { AppointmentView, HistoryEntry } from '../domain/appointment-view.js';
 import { paiseToRupees } from '../domain/pricing.js';
 import type { UserRow } from '../db/schema.js';
-import type { PaymentOrder } from '../payments/commerce-client.js';
+import type { PaymentOrder } from '../integrations/commerce-client.js';
 import type { AvailableEmployee } from '../use-cases/appointment-queries.js';
 
 /*

@@ -24,7 +24,7 @@ import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.reposit
 import { findBookableService, findUser } from '../db/read-models.repository.js';
 import { fairHoldRefusal } from '../domain/fair-holds.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
-import { PaymentUnavailableError, type PaymentOrder } from '../payments/commerce-client.js';
+import { PaymentUnavailableError, type PaymentOrder } from '../integrations/commerce-client.js';
 import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js';
 import { cancelAppointment } from './cancel-appointment.js';
 import { bookableOption, fieldError, noRoomAvailable, startProblem } from './availability.js';

@@ -2,7 +2,7 @@ import type { AuthUser, Database, Logger, Publish } from '@spa/kit';
 import { toLocal } from '@spa/rules';
 import type { BookingConfig } from '../config.js';
 import type { Actor } from '../domain/appointment.js';
-import type { CommerceClient } from '../payments/commerce-client.js';
+import type { CommerceClient } from '../integrations/commerce-client.js';
 
 /** What the booking use cases need: the database, the outbox publisher, the rules and commerce. */
 export interface BookingContext {

@@ -38,6 +38,15 @@ export const products = pgTable(
   (table) => [check('products_price_check', sql`${table.pricePaise} >= 0`)],
 );
 
+/**
+ * Which consumer group builds the products mirror. A fresh database gets a new generation, so its
+ * consumer group has no committed offsets and reads catalogue.product.v1 (compacted) from the beginning.
+ */
+export const readModelGeneration = pgTable('read_model_generation', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
 /** One cart per signed-in user. checkoutOrderId marks a checkout in progress, so a double submit waits its turn. */
 export const carts = pgTable('carts', {
   id: uuid('id').primaryKey(),

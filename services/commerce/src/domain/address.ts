@@ -1,4 +1,4 @@
-import { AppError } from '@spa/kit';
+import { AppError } from '@spa/kit/errors';
 
 /** A saved shipping address: every field is required (spec section 5). */
 export interface AddressFields {

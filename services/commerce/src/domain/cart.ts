@@ -1,4 +1,4 @@
-import { AppError } from '@spa/kit';
+import { AppError } from '@spa/kit/errors';
 
 /** Why a cart line cannot be bought as it stands; the line stays in the cart, flagged. */
 export type UnavailableReason = 'deleted' | 'out_of_stock' | 'insufficient_stock';

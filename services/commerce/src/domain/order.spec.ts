@@ -1,4 +1,4 @@
-import { AppError } from '@spa/kit';
+import { AppError } from '@spa/kit/errors';
 import { describe, expect, it } from 'vitest';
 import { assertCancellable, deliveryStep, initialStatus, priceOrder } from './order.js';
 

@@ -1,4 +1,4 @@
-import { unprocessable, AppError } from '@spa/kit';
+import { unprocessable, AppError } from '@spa/kit/errors';
 
 export const PAYMENT_METHODS = ['COD', 'ONLINE'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,4 +1,4 @@
-import { AppError } from '@spa/kit';
+import { AppError } from '@spa/kit/errors';
 import { paiseToRupees } from './money.js';
 
 /** A cart line as checkout sends it to the catalogue. */

@@ -10,14 +10,22 @@ import { productDeleted } from './handlers/product-deleted.handler.js';
 import { productUpserted } from './handlers/product-upserted.handler.js';
 
 /**
- * Everything commerce consumes: the catalogue's products, for carts and checkout; booking's
- * cancellations, to refund a prepaid appointment; identity.user.erased, to cancel a leaving customer's
- * open orders and erase their cart, addresses and contact details (handlers/user-erased.handler.ts). `deps` answers commerce's clients once built.
+ * The catalogue's products, for carts and checkout: the products mirror, built by a consumer group of
+ * its own per database generation (consumers.ts), so a wiped database rebuilds it from the topic.
  */
-export function subscriptionsFor(deps: () => CommerceDeps | undefined): Subscription[] {
+export const readModelSubscriptions: Subscription[] = [
+  on(events.productUpserted, productUpserted),
+  on(events.productDeleted, productDeleted),
+];
+
+/**
+ * What commerce's own group consumes: booking's cancellations, to refund a prepaid appointment; and
+ * identity.user.erased, to cancel a leaving customer's open orders and erase their cart, addresses and
+ * contact details (handlers/user-erased.handler.ts). Built from commerce's context (deps.ts), made
+ * before the consumer starts.
+ */
+export function subscriptionsFor(deps: CommerceDeps): Subscription[] {
   return [
-    on(events.productUpserted, productUpserted),
-    on(events.productDeleted, productDeleted),
     on(events.appointmentCancelled, appointmentCancelled(deps)),
     on(events.appointmentPaymentStatusChanged, appointmentPaymentStatusChanged(deps)),
     on(events.userErased, userErased(deps)),

@@ -30,6 +30,7 @@ import { internalCallers } from '../../src/http/internal.routes.js';
 import { findProduct } from '../../src/db/products.repository.js';
 import { withIntegrations, type CommerceDeps } from '../../src/deps.js';
 import { commerceTopics } from '../../src/events/publishes.js';
+import { startReadModelConsumer } from '../../src/events/consumers.js';
 import { subscriptionsFor } from '../../src/events/subscriptions.js';
 import { startSweeper } from '../../src/worker.js';
 import { freePort, startCatalogueProcess, type CatalogueProcess } from './catalogue-process.js';
@@ -146,9 +147,10 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
     db: deps.db,
     bus: deps.bus,
     logger,
-    subscriptions: subscriptionsFor(() => deps),
+    subscriptions: subscriptionsFor(deps),
   });
   await consumer.start();
+  const stopReadModels = await startReadModelConsumer(deps);
   const stopSweeper = options.sweeper ? startSweeper(deps) : undefined;
   const app = await buildApp(deps);
   await app.listen({ port, host: '127.0.0.1' });
@@ -264,6 +266,7 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
     async close() {
       await app.close();
       await stopSweeper?.();
+      await stopReadModels();
       await consumer.stop();
       await deps.bus.close();
       deps.redis.disconnect();

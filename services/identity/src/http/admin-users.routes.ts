@@ -5,9 +5,9 @@ import {
   listUsersForAdmin,
   updateUserAsAdmin,
   USER_DELETED_MESSAGE,
-} from '../accounts/admin-users.js';
-import type { IdentityContext } from '../accounts/context.js';
-import { decideEmployeeApplication } from '../accounts/employee-applications.js';
+} from '../use-cases/admin-users.js';
+import type { IdentityContext } from '../use-cases/context.js';
+import { decideEmployeeApplication } from '../use-cases/employee-applications.js';
 import type { UserFilters } from '../db/users.repository.js';
 import type { AdminUserChanges } from '../domain/user-update.js';
 import {

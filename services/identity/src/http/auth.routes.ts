@@ -1,13 +1,13 @@
 import { currentUser, pageRequest, requireAuth, setPageHeaders } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityContext } from '../accounts/context.js';
-import { listRoles } from '../accounts/employee-roles.js';
-import { changePassword, currentAccount, updateProfile } from '../accounts/profile.js';
-import { forgotPassword, resetPassword, sendVerificationEmail, verifyEmail } from '../accounts/recovery.js';
-import { register } from '../accounts/registration.js';
-import type { SignedIn } from '../accounts/sessions.js';
-import { signIn, signInWithGoogle, signOut } from '../accounts/sign-in.js';
-import { assertDesk, createWalkInCustomer } from '../accounts/walk-in-customers.js';
+import type { IdentityContext } from '../use-cases/context.js';
+import { listRoles } from '../use-cases/employee-roles.js';
+import { changePassword, currentAccount, updateProfile } from '../use-cases/profile.js';
+import { forgotPassword, resetPassword, sendVerificationEmail, verifyEmail } from '../use-cases/recovery.js';
+import { register } from '../use-cases/registration.js';
+import type { SignedIn } from '../use-cases/sessions.js';
+import { signIn, signInWithGoogle, signOut } from '../use-cases/sign-in.js';
+import { assertDesk, createWalkInCustomer } from '../use-cases/walk-in-customers.js';
 import type { RegistrationInput } from '../domain/registration.js';
 import type { WalkInCustomerInput } from '../domain/walk-in-customer.js';
 import {
@@ -26,7 +26,7 @@ import {
   verifyEmailSchema,
   walkInCustomerSchema,
 } from './auth.schemas.js';
-import { SignInThrottled } from '../auth/sign-in-throttle.js';
+import { SignInThrottled } from '../db/sign-in-throttle.js';
 import { clientAddress, deviceCookie, presentedDevice } from './client-address.js';
 import { toUserView } from './user.schemas.js';
 

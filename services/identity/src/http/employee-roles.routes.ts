@@ -1,13 +1,13 @@
 import { pageRequest, requireRole, setPageHeaders } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityContext } from '../accounts/context.js';
+import type { IdentityContext } from '../use-cases/context.js';
 import {
   createRole,
   deleteRole,
   listRoles,
   ROLE_DELETED_MESSAGE,
   updateRole,
-} from '../accounts/employee-roles.js';
+} from '../use-cases/employee-roles.js';
 import type { EmployeeRoleRow } from '../db/schema.js';
 import type { EmployeeRoleInput } from '../domain/employee-role.js';
 import { isBaseEmployeeRole } from '../domain/user.js';

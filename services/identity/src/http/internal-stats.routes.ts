@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityContext } from '../accounts/context.js';
+import type { IdentityContext } from '../use-cases/context.js';
 import { users } from '../db/schema.js';
 
 /**

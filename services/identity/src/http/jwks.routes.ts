@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SigningKey } from '../auth/signing-keys.js';
+import type { SigningKey } from '../use-cases/signing-keys.js';
 
 /** The public half of the signing key, for the gateway and every service to verify tokens with. */
 export function jwksRoutes(signingKey: SigningKey) {

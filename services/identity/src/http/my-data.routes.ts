@@ -1,7 +1,7 @@
 import { currentUser, errorResponseSchema, requireAuth, strictObject } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityContext } from '../accounts/context.js';
-import { deleteOwnAccount, exportOwnAccount } from '../accounts/erasure.js';
+import type { IdentityContext } from '../use-cases/context.js';
+import { deleteOwnAccount, exportOwnAccount } from '../use-cases/erasure.js';
 import { clientAddress } from './client-address.js';
 import { messageSchema, toUserView, userSchema } from './user.schemas.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { invalidField } from '../accounts/validation.js';
+import { invalidField } from '../use-cases/validation.js';
 
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, type Role } from '@spa/kit';
 import { SignJWT } from 'jose';
 import type { EmployeeStatus } from '../domain/user.js';
-import type { SessionRegistry } from './sessions.js';
+import type { SessionRegistry } from '../db/session-registry.js';
 import type { SigningKey } from './signing-keys.js';
 
 export interface TokenSubject {

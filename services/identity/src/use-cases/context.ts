@@ -1,9 +1,9 @@
 import type { Database, Logger, Publish, Redis } from '@spa/kit';
-import type { AccessTokenIssuer } from '../auth/access-tokens.js';
-import type { GoogleIdTokenVerifier } from '../auth/google-id-token.js';
-import type { SessionRegistry } from '../auth/sessions.js';
-import type { SignInThrottle } from '../auth/sign-in-throttle.js';
-import type { SigningKey } from '../auth/signing-keys.js';
+import type { AccessTokenIssuer } from './access-tokens.js';
+import type { GoogleIdTokenVerifier } from '../integrations/google-id-token.js';
+import type { SessionRegistry } from '../db/session-registry.js';
+import type { SignInThrottle } from '../db/sign-in-throttle.js';
+import type { SigningKey } from './signing-keys.js';
 import type { IdentityConfig } from '../config.js';
 import type { BackgroundTasks } from './background.js';
 import type { BookingClient } from '../integrations/booking-client.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../auth/password-hashing.js';
+import { hashPassword } from '../domain/password-hashing.js';
 import { countUsers, insertUser, nextEmployeeId, type NewUser } from '../db/users.repository.js';
 import { normalizeEmail } from '../domain/email.js';
 import { identityEvents, userMessage } from '../events/publishes.js';

@@ -1,5 +1,5 @@
 import type { Tx } from '@spa/kit';
-import { newOneTimeToken } from '../auth/one-time-tokens.js';
+import { newOneTimeToken } from '../domain/one-time-tokens.js';
 import { storeOneTimeToken } from '../db/one-time-tokens.repository.js';
 import type { UserRow } from '../db/schema.js';
 import { identityEvents } from '../events/publishes.js';

@@ -1,6 +1,6 @@
 import { AppError, conflict, notFound, startPeriodicTask, type AuthUser, type Queryable } from '@spa/kit';
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
-import { verifyPassword } from '../auth/password-hashing.js';
+import { verifyPassword } from '../domain/password-hashing.js';
 import { userErasures, users, type UserRow } from '../db/schema.js';
 import { countAdminsLocked, deleteUser, findUserByIdForUpdate } from '../db/users.repository.js';
 import { LAST_ADMIN_DELETE_MESSAGE, removesLastAdmin } from '../domain/user-update.js';

@@ -1,5 +1,5 @@
 import { AppError, unauthorized, type AuthUser } from '@spa/kit';
-import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
+import { hashPassword, verifyPassword } from '../domain/password-hashing.js';
 import type { UserRow } from '../db/schema.js';
 import { findUserById, findUserByIdForUpdate, updateUser, type UserPatch } from '../db/users.repository.js';
 import { passwordPolicyProblem } from '../domain/password-policy.js';

@@ -1,6 +1,6 @@
 import { AppError, conflict, unauthorized, type AuthUser } from '@spa/kit';
-import { looksLikeOneTimeToken, hashOneTimeToken } from '../auth/one-time-tokens.js';
-import { hashPassword } from '../auth/password-hashing.js';
+import { looksLikeOneTimeToken, hashOneTimeToken } from '../domain/one-time-tokens.js';
+import { hashPassword } from '../domain/password-hashing.js';
 import { consumeOneTimeToken, retireOneTimeTokens } from '../db/one-time-tokens.repository.js';
 import { findUserByEmail, findUserById, findUserByIdForUpdate, updateUser } from '../db/users.repository.js';
 import { emailProblem, normalizeEmail } from '../domain/email.js';

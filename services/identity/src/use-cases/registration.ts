@@ -1,5 +1,5 @@
 import { conflict } from '@spa/kit';
-import { hashPassword } from '../auth/password-hashing.js';
+import { hashPassword } from '../domain/password-hashing.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { activeEmployeeRoleNames } from '../db/employee-roles.repository.js';
 import { findUserByEmail, insertUser } from '../db/users.repository.js';

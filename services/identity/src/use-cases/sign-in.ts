@@ -1,5 +1,5 @@
 import { AppError, conflict, type AuthUser, type Tx } from '@spa/kit';
-import { verifyAgainstDecoy, verifyPassword } from '../auth/password-hashing.js';
+import { verifyAgainstDecoy, verifyPassword } from '../domain/password-hashing.js';
 import { isUniqueViolation } from '../db/errors.js';
 import {
   findUserByEmail,

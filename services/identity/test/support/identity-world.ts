@@ -12,7 +12,7 @@ import { allowedCallerHeaders, createTestDatabase, testInfra, testServiceKeyEnv 
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
-import { BackgroundTasks } from '../../src/accounts/background.js';
+import { BackgroundTasks } from '../../src/use-cases/background.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type IdentityConfig } from '../../src/config.js';
 

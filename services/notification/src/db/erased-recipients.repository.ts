@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '@spa/kit';
 import { eq } from 'drizzle-orm';
-import { erasedRecipients } from '../db/schema.js';
+import { erasedRecipients } from './schema.js';
 
 /** How an address is kept on the suppression list: its SHA-256, lowercased and trimmed first. */
 export const recipientHash = (address: string) =>

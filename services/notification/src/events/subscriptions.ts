@@ -1,7 +1,7 @@
 import { on, type Subscription } from '@spa/kit';
 import { events } from '@spa/proto';
 import type { TemplateRegistry } from '../domain/email-template.js';
-import type { EmailJobSettings, EmailQueue } from '../email/email-jobs.js';
+import type { EmailJobSettings, EmailQueue } from '../use-cases/email-jobs.js';
 import { withBookingReminders } from './handlers/booking-reminders.handler.js';
 import { enqueueEmail } from './handlers/enqueue-email.handler.js';
 import { userErased } from './handlers/user-erased.handler.js';

@@ -2,7 +2,7 @@ import type { Database } from '@spa/kit';
 import { eq } from 'drizzle-orm';
 import { sentEmails } from '../db/schema.js';
 import type { RenderedEmail } from '../domain/render-email.js';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from '../integrations/mailer.js';
 
 export interface Delivery {
   eventId: string;

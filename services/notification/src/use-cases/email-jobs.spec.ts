@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailJobId, emailJobOptions } from './email-jobs.js';
-import { senderDomain } from './mailer.js';
+import { senderDomain } from '../integrations/mailer.js';
 
 describe('email jobs', () => {
   it('are named after their event, so a redelivered event cannot enqueue twice', () => {

@@ -15,8 +15,8 @@ import { events, type EventDefinition } from '@spa/proto';
 import { loadConfig } from '../../src/config.js';
 import { createTemplateRegistry } from '../../src/domain/email-template.js';
 import { emailTemplates } from '../../src/domain/templates/index.js';
-import { createEmailQueue } from '../../src/email/email-jobs.js';
-import { createMailer } from '../../src/email/mailer.js';
+import { createEmailQueue } from '../../src/use-cases/email-jobs.js';
+import { createMailer } from '../../src/integrations/mailer.js';
 import { subscriptions } from '../../src/events/subscriptions.js';
 import { startEmailWorker } from '../../src/worker.js';
 

@@ -42,17 +42,10 @@ async function rememberCustomerOf(deps: CommerceDeps, appointment: Appointment):
     });
 }
 
-/** Commerce's deps are built after the consumer starts; an event before that is retried. */
-function ready(deps: () => CommerceDeps | undefined): CommerceDeps {
-  const current = deps();
-  if (!current) throw new Error('commerce is still starting; the event will be retried');
-  return current;
-}
-
 export const appointmentCancelled =
-  (deps: () => CommerceDeps | undefined): EventHandler<typeof events.appointmentCancelled> =>
+  (deps: CommerceDeps): EventHandler<typeof events.appointmentCancelled> =>
   async (_tx, payload) =>
-    refundCancelled(ready(deps), payload.appointment);
+    refundCancelled(deps, payload.appointment);
 
 /**
  * Booking marked an appointment Paid (from commerce.payment.captured): commerce remembers its customer,
@@ -60,10 +53,9 @@ export const appointmentCancelled =
  * hold ran out and its slot was taken, "refund due").
  */
 export const appointmentPaymentStatusChanged =
-  (deps: () => CommerceDeps | undefined): EventHandler<typeof events.appointmentPaymentStatusChanged> =>
+  (deps: CommerceDeps): EventHandler<typeof events.appointmentPaymentStatusChanged> =>
   async (_tx, payload) => {
     if (payload.appointment?.paymentStatus !== 'Paid') return;
-    const current = ready(deps);
-    await rememberCustomerOf(current, payload.appointment);
-    await refundCancelled(current, payload.appointment);
+    await rememberCustomerOf(deps, payload.appointment);
+    await refundCancelled(deps, payload.appointment);
   };

@@ -27,12 +27,8 @@ export type ErasureDeps = Pick<CommerceDeps, 'catalogue' | 'publish'>;
  * Running it twice changes nothing more (and the consumer's inbox runs it once).
  */
 export const userErased =
-  (depsOf: ErasureDeps | (() => ErasureDeps | undefined)): EventHandler<typeof events.userErased> =>
+  (deps: ErasureDeps): EventHandler<typeof events.userErased> =>
   async (tx, payload) => {
-    // In the service, commerce's deps (with its signed catalogue client) are built after the consumer
-    // starts; an event before that is retried.
-    const deps = typeof depsOf === 'function' ? depsOf() : depsOf;
-    if (!deps) throw new Error('commerce is still starting; the event will be retried');
     const userId = payload.userId;
     const forgetContact = () =>
       tx

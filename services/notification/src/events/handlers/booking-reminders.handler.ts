@@ -7,7 +7,7 @@ import {
   bookingReminderJobId,
   REMINDER_LEAD_MS,
 } from '../../domain/templates/booking-reminder.template.js';
-import type { EmailJobData, EmailJobSettings, EmailQueue } from '../../email/email-jobs.js';
+import type { EmailJobData, EmailJobSettings, EmailQueue } from '../../use-cases/email-jobs.js';
 
 export interface ReminderDeps {
   emailQueue: EmailQueue;

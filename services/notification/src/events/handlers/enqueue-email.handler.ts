@@ -7,7 +7,7 @@ import {
   emailJobOptions,
   type EmailJobSettings,
   type EmailQueue,
-} from '../../email/email-jobs.js';
+} from '../../use-cases/email-jobs.js';
 
 /**
  * An event that sends an email becomes a job on the email queue; the worker composes and sends it.

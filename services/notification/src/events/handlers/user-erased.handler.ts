@@ -2,7 +2,7 @@ import type { EventHandler } from '@spa/kit';
 import type { events } from '@spa/proto';
 import { sql } from 'drizzle-orm';
 import { erasedRecipients, sentEmails } from '../../db/schema.js';
-import { recipientHash } from '../../email/suppression.js';
+import { recipientHash } from '../../db/erased-recipients.repository.js';
 
 export const ERASED_RECIPIENT = '';
 export const ERASED_SUBJECT = '(erased)';
