@@ -16,10 +16,10 @@ export type BookingRules = BookingRuleSettings;
  */
 export const DEFAULT_BOOKING_RULES: Readonly<BookingRules> = BOOKING_RULE_DEFAULTS;
 
-export const bookingRulesKey = ['booking-rules'] as const;
+const bookingRulesKey = ['booking-rules'] as const;
 
 /** The rules change only when booking is reconfigured: an hour is fresh enough. */
-export const BOOKING_RULES_STALE_MS = 60 * 60_000;
+const BOOKING_RULES_STALE_MS = 60 * 60_000;
 
 const minuteOfDay = (value: unknown) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 24 * 60 ? value : undefined;
@@ -46,7 +46,7 @@ export function readBookingRules(body: unknown): BookingRules {
   };
 }
 
-export async function fetchBookingRules(): Promise<BookingRules> {
+async function fetchBookingRules(): Promise<BookingRules> {
   return readBookingRules(await get<unknown>('/appointments/rules'));
 }
 

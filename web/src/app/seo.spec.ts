@@ -75,6 +75,7 @@ describe('the page head', () => {
     expect(head).toContain('<meta property="og:image" content="https://x.in/uploads/a.webp" />');
     expect(head).not.toContain('<script>alert(1)');
     const ld = /<script type="application\/ld\+json">(.*)<\/script>/.exec(head)![1]!;
-    expect(JSON.parse(ld)['@graph'][1].name).toBe(product.name);
+    const graph = (JSON.parse(ld) as { '@graph': { name?: string }[] })['@graph'];
+    expect(graph[1]?.name).toBe(product.name);
   });
 });

@@ -57,6 +57,8 @@ function whenNeeded(element: Element): Promise<void> {
 
 function Gate({ elementId, children }: { elementId: string; children: ReactNode }) {
   const pending = waiting.get(elementId);
+  // Suspense's protocol: a suspending component throws the promise it waits on.
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- Preact's Suspense catches a thrown promise
   if (pending) throw pending;
   if (hydratingServerMarkup) {
     const element = document.getElementById(elementId);
@@ -65,6 +67,7 @@ function Gate({ elementId, children }: { elementId: string; children: ReactNode 
         waiting.delete(elementId);
       });
       waiting.set(elementId, needed);
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- Preact's Suspense catches a thrown promise
       throw needed;
     }
   }

@@ -133,42 +133,12 @@ export const LeafIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const HandsIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 14c2-1 4-1 6 .5l3 2.5c.8.7.8 1.8 0 2.4-.6.5-1.5.5-2.1 0L9 18" />
-    <path d="M10 14.5 7.5 9.8a1.4 1.4 0 0 1 2.4-1.4L13 13" />
-    <path d="M13 13l-1.8-5.6a1.4 1.4 0 0 1 2.7-.8L16 12.5V9a1.5 1.5 0 0 1 3 0v5.5a6 6 0 0 1-6 6H12" />
-  </Icon>
-);
-
-export const DropIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3.5s6 6.3 6 10.5a6 6 0 0 1-12 0c0-4.2 6-10.5 6-10.5z" />
-    <path d="M9 14.5a3 3 0 0 0 3 3" />
-  </Icon>
-);
-
-export const SparkleIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8z" />
-    <path d="M18.5 16.5l.7 1.8 1.8.7-1.8.7-.7 1.8-.7-1.8-1.8-.7 1.8-.7z" />
-  </Icon>
-);
-
 export const StonesIcon = (props: IconProps) => (
   <Icon {...props}>
     <ellipse cx="12" cy="18" rx="7.5" ry="2.5" />
     <ellipse cx="12" cy="12.8" rx="5.5" ry="2.2" />
     <ellipse cx="12" cy="8" rx="3.5" ry="1.8" />
     <path d="M12 6.2V4" />
-  </Icon>
-);
-
-export const GiftIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="4" y="9" width="16" height="11" rx="1.5" />
-    <path d="M3.5 9h17M12 9v11" />
-    <path d="M12 9c-1.5-3.5-5-4-5-1.5C7 9 12 9 12 9zM12 9c1.5-3.5 5-4 5-1.5C17 9 12 9 12 9z" />
   </Icon>
 );
 

@@ -31,7 +31,7 @@ function clientAnswering(response: Response | (() => Promise<Response>), token: 
     getToken: () => token,
     onUnauthorized,
     fetch: async (input, init) => {
-      calls.push({ url: String(input), init: init ?? {} });
+      calls.push({ url: input instanceof Request ? input.url : String(input), init: init ?? {} });
       return typeof response === 'function' ? response() : response.clone();
     },
   });
@@ -183,7 +183,7 @@ describe('the app client on a 401', () => {
     const toLogin = vi.fn();
     setUnauthorizedHandler(toLogin);
     useSessionStore.getState().signIn('token-a', user);
-    setApiFetch(async () => jsonResponse(401, { message: 'Token revoked', code: 'UNAUTHORIZED' }));
+    setApiFetch(() => Promise.resolve(jsonResponse(401, { message: 'Token revoked', code: 'UNAUTHORIZED' })));
     await expect(get('/me')).rejects.toMatchObject({ status: 401 });
     expect(useSessionStore.getState().token).toBeNull();
     expect(toLogin).toHaveBeenCalledTimes(1);
@@ -194,10 +194,10 @@ describe('the app client on a 401', () => {
     setUnauthorizedHandler(toLogin);
     useSessionStore.getState().signIn('token-a', user);
     // The answer arrives after the user signed out and signed in again (the old token was revoked).
-    setApiFetch(async () => {
+    setApiFetch(() => {
       useSessionStore.getState().signOut();
       useSessionStore.getState().signIn('token-b', user);
-      return jsonResponse(401, { message: 'Token revoked', code: 'UNAUTHORIZED' });
+      return Promise.resolve(jsonResponse(401, { message: 'Token revoked', code: 'UNAUTHORIZED' }));
     });
     await expect(get('/me')).rejects.toMatchObject({ status: 401 });
     expect(useSessionStore.getState().token).toBe('token-b');

@@ -167,8 +167,6 @@ export function createApiClient(config: ApiClientConfig) {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 let unauthorizedNavigation: () => void = () => {};
 
 /** The app registers how to reach /login; the client itself knows nothing of the router. */
@@ -196,7 +194,7 @@ export function setApiFetch(fetchImpl: typeof fetch): void {
   apiConfig.fetch = fetchImpl;
 }
 
-export const api = createApiClient(apiConfig);
+const api = createApiClient(apiConfig);
 
 export const { request, get, post, put, patch, del, upload, download, stream } = api;
 

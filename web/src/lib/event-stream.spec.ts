@@ -43,11 +43,13 @@ describe('followEvents', () => {
     const live: boolean[] = [];
     let opened = 0;
     const stop = followEvents({
-      open: async () => {
+      open: () => {
         opened += 1;
-        return opened === 1
-          ? streamOf(['event: rea', 'dy\ndata: {}\n\nevent: changed\n', 'data: {}\n\n'])
-          : streamOf(['event: ready\ndata: {}\n\n'], true);
+        return Promise.resolve(
+          opened === 1
+            ? streamOf(['event: rea', 'dy\ndata: {}\n\nevent: changed\n', 'data: {}\n\n'])
+            : streamOf(['event: ready\ndata: {}\n\n'], true),
+        );
       },
       onEvent: (event) => seen.push(event),
       onLive: (state) => live.push(state),
@@ -63,9 +65,9 @@ describe('followEvents', () => {
     let refusals = 0;
     const live: boolean[] = [];
     followEvents({
-      open: async () => {
+      open: () => {
         refusals += 1;
-        throw Object.assign(new Error('forbidden'), { status: 403 });
+        return Promise.reject(Object.assign(new Error('forbidden'), { status: 403 }));
       },
       onEvent: () => undefined,
       onLive: (state) => live.push(state),
@@ -78,9 +80,9 @@ describe('followEvents', () => {
 
     let failures = 0;
     const stop = followEvents({
-      open: async () => {
+      open: () => {
         failures += 1;
-        throw new TypeError('Failed to fetch');
+        return Promise.reject(new TypeError('Failed to fetch'));
       },
       onEvent: () => undefined,
       retryDelaysMs: [1],

@@ -4,7 +4,7 @@ export const TOKEN_STORAGE_KEY = 'token';
 export const USER_STORAGE_KEY = 'user';
 
 export type Role = 'admin' | 'employee' | 'user';
-export const ROLES: readonly Role[] = ['admin', 'employee', 'user'];
+const ROLES: readonly Role[] = ['admin', 'employee', 'user'];
 
 export interface SessionUser {
   id: string;

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import './form-field.css';
 
 /** What a control needs to be tied to its label, hint and error. */
-export interface ControlProps {
+interface ControlProps {
   id: string;
   'aria-invalid'?: true;
   'aria-describedby'?: string;

@@ -86,7 +86,7 @@ export function useForm<V extends object, R, K extends PropertyKey = keyof V>({
   showErrors,
 }: UseFormOptions<V, R, K>) {
   const [state, setState] = useState(() =>
-    initialFormState(typeof initial === 'function' ? (initial as () => V)() : initial),
+    initialFormState(typeof initial === 'function' ? initial() : initial),
   );
   const validation = validate(state.values);
   const shown = visibleErrors(state, validation, showErrors);

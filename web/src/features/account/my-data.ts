@@ -6,7 +6,7 @@ import { zip, type ZipEntry } from './zip';
  * token: each service answers for its own data about the caller (GET /<prefix>/me/export through the
  * gateway); no service reads another's database and no service can be asked about anyone else.
  */
-export const EXPORT_PARTS = [
+const EXPORT_PARTS = [
   { key: 'account', path: '/auth/me/export', service: 'identity' },
   { key: 'appointments', path: '/appointments/me/export', service: 'booking' },
   { key: 'ordersAddressesCart', path: '/orders/me/export', service: 'commerce' },
@@ -15,7 +15,7 @@ export const EXPORT_PARTS = [
   { key: 'emailsSent', path: '/notifications/me/export', service: 'notification' },
 ] as const;
 
-export interface MyDataExport {
+interface MyDataExport {
   generatedAt: string;
   notes: string[];
   parts: Record<string, unknown>;
@@ -27,7 +27,7 @@ interface ExportedBill {
 }
 
 /** Gathers every service's part; a part that fails is recorded as such, never silently left out. */
-export async function gatherMyData(): Promise<{ document: MyDataExport; pdfs: ZipEntry[] }> {
+async function gatherMyData(): Promise<{ document: MyDataExport; pdfs: ZipEntry[] }> {
   const answers = await Promise.allSettled(EXPORT_PARTS.map((part) => get<unknown>(part.path)));
   const parts: Record<string, unknown> = {};
   const notes = [

@@ -180,7 +180,9 @@ function WrittenReview({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const editable = Date.parse(review.editableUntil) > Date.now();
+  // The clock is read once, when the review is first shown; the server still refuses a late edit.
+  const [shownAt] = useState(Date.now);
+  const editable = Date.parse(review.editableUntil) > shownAt;
   return (
     <li className="review-item">
       <div className="review-item__head">

@@ -15,7 +15,7 @@ export const ADDRESS_FIELDS: ReadonlyArray<{ name: AddressField; label: string }
   { name: 'country', label: 'Country' },
 ];
 
-export const DEFAULT_COUNTRY = 'India';
+const DEFAULT_COUNTRY = 'India';
 
 export function addressDraft(address?: Address): AddressInput {
   return {

@@ -15,7 +15,6 @@ export const APPOINTMENT_STATUSES = [
   'No-show',
   'Cancelled',
 ] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** The customer list's filter (spec: All Statuses, Pending, Confirmed, In Progress, Completed, Cancelled). */
 export const CUSTOMER_STATUS_FILTERS = ['Pending', 'Confirmed', 'In Progress', 'Completed', 'Cancelled'];
@@ -32,7 +31,7 @@ export const PAYMENT_STATUSES = [
 export type PaymentMethod = 'cash' | 'online';
 export type TimeRange = 'upcoming' | 'past' | 'all';
 
-export interface AppointmentService {
+interface AppointmentService {
   id?: string;
   name: string;
   category?: string;
@@ -40,14 +39,14 @@ export interface AppointmentService {
   durationMinutes?: number;
 }
 
-export interface AppointmentPerson {
+interface AppointmentPerson {
   id?: string;
   name: string;
   email?: string;
   phone?: string;
 }
 
-export interface AppointmentEmployee {
+interface AppointmentEmployee {
   id?: string;
   name: string;
   employeeId?: string;
@@ -55,7 +54,7 @@ export interface AppointmentEmployee {
   workingLocation?: string;
 }
 
-export interface AppointmentRoom {
+interface AppointmentRoom {
   id?: string;
   roomNumber?: string;
   type?: string;
@@ -268,7 +267,7 @@ export interface CustomerFilters {
 }
 
 /** Spec: the search matches the appointment id, the service name and the room location. */
-export function matchesSearch(appointment: Appointment, search: string): boolean {
+function matchesSearch(appointment: Appointment, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return [appointment.appointmentId, appointment.service.name, appointment.room?.location]

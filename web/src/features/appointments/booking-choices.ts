@@ -2,7 +2,7 @@ import { appointmentTotal, bookableRoomsInOrder, fromHundredths, roundToHundredt
 import { ROOM_TYPES, type PricingOption, type Room, type RoomType } from '../catalogue/types';
 
 /** Spec section 9: service cards in the booking flow show the first 2 pricing options, then "+N more options". */
-export const CARD_PRICING_OPTIONS = 2;
+const CARD_PRICING_OPTIONS = 2;
 
 export function cardPricing(pricing: readonly PricingOption[]): {
   shown: PricingOption[];
@@ -34,7 +34,7 @@ export interface RoomTypeOffer {
   tint: 'silver' | 'gold' | 'diamond';
 }
 
-export const roomChoiceKey = (type: string, capacity: string) => `${type}|${capacity}`;
+const roomChoiceKey = (type: string, capacity: string) => `${type}|${capacity}`;
 
 /**
  * What is really bookable: each room type with each of its capacities, at that room's own price (the

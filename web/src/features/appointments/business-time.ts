@@ -12,7 +12,7 @@ const BUSINESS_UTC_OFFSET_MINUTES = offsetMinutesOf(BUSINESS_TIME_ZONE);
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Spec: the picker offers times in 30-minute steps. */
-export const SLOT_STEP_MINUTES = 30;
+const SLOT_STEP_MINUTES = 30;
 /** How far ahead the calendar opens (the spec is silent; a season ahead is what spas take). */
 export const BOOKING_WINDOW_DAYS = 90;
 

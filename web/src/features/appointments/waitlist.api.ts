@@ -50,7 +50,7 @@ export const leaveWaitlist = (id: string) =>
   del<WaitlistEntry>(`/appointments/waitlist/${encodeURIComponent(id)}`);
 
 /** POST /appointments/:id/payment: the provider order of a time held for me. */
-export async function heldPayment(appointmentId: string): Promise<BookingResult | null> {
+async function heldPayment(appointmentId: string): Promise<BookingResult | null> {
   return readBookingResult(await post<unknown>(`/appointments/${encodeURIComponent(appointmentId)}/payment`));
 }
 
@@ -69,7 +69,7 @@ export const isActiveEntry = (entry: WaitlistEntry) =>
 export async function payForHeldTime(
   appointmentId: string,
   customer: { name?: string; email?: string; phone?: string } | undefined,
-): Promise<'paid' | 'dismissed' | string> {
+): Promise<string> {
   const [checkout, result] = await Promise.all([loadCheckout(), heldPayment(appointmentId)]);
   if (!result?.payment) return 'Failed to initialize payment';
   const { appointment, payment } = result;

@@ -24,7 +24,7 @@ export interface AccountUser {
 export type Shift = 'morning' | 'night';
 export type EmployeeStatus = 'free' | 'occupied';
 /** Where a self-registered employee's application stands (the API's `employeeStatus`). */
-export type EmployeeApplicationState = 'applicant' | 'approved' | 'rejected';
+type EmployeeApplicationState = 'applicant' | 'approved' | 'rejected';
 
 export const SHIFTS: ReadonlyArray<{ value: Shift; label: string }> = [
   { value: 'morning', label: 'Morning' },
@@ -59,10 +59,10 @@ export function statusLabel(status: string | null | undefined): string {
   return EMPLOYEE_STATUSES.find((option) => option.value === status)?.label ?? '—';
 }
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 /** The identity service's rule, said the same way (it checks again and answers with this text). */
-export const PASSWORD_POLICY_MESSAGE =
+const PASSWORD_POLICY_MESSAGE =
   'Password must be 8 to 128 characters long and include at least one letter and one digit.';
 
 /**
@@ -81,5 +81,5 @@ export function passwordProblem(password: string): string | undefined {
 /** The session keeps absent fields absent; the API sends null for them. */
 export function toSessionUser(user: AccountUser): SessionUserInput {
   const entries = Object.entries(user).filter(([, value]) => value !== null && value !== undefined);
-  return Object.fromEntries(entries) as SessionUserInput;
+  return Object.fromEntries(entries);
 }

@@ -53,7 +53,7 @@ export default function ForgotPasswordPage() {
           </button>
         </div>
       ) : (
-        <form className="form" onSubmit={submit}>
+        <form className="form" onSubmit={(event) => void submit(event)}>
           <FormError message={error} />
           <div className="field">
             <label className="field__label" htmlFor="forgot-email">

@@ -99,7 +99,9 @@ export function GoogleSignIn({ onCredential, onError }: GoogleSignInProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const handlers = useRef({ onCredential, onError });
-  handlers.current = { onCredential, onError };
+  useEffect(() => {
+    handlers.current = { onCredential, onError };
+  });
 
   useEffect(() => {
     if (!clientId) return;

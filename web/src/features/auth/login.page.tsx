@@ -28,7 +28,7 @@ export default function LoginPage() {
 
   const finish = ({ token, user }: SignedIn) => {
     signIn(token, toSessionUser(user));
-    navigate(returnPath, { replace: true });
+    void navigate(returnPath, { replace: true });
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -66,9 +66,12 @@ export default function LoginPage() {
         </>
       }
     >
-      <GoogleSignIn onCredential={signInWithGoogle} onError={() => setError('Google login failed')} />
+      <GoogleSignIn
+        onCredential={(credential) => void signInWithGoogle(credential)}
+        onError={() => setError('Google login failed')}
+      />
       <div className="auth-divider">or sign in with email</div>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={(event) => void submit(event)}>
         <FormError message={error} />
         <div className="field">
           <label className="field__label" htmlFor="login-email">

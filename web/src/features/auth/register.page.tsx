@@ -75,7 +75,7 @@ export default function RegisterPage() {
           ? 'Welcome! Please verify your email with the link we sent; an administrator will then review your staff account.'
           : 'Welcome! We have sent a verification link to your email.',
       );
-      navigate(paths.dashboard, { replace: true });
+      void navigate(paths.dashboard, { replace: true });
     } catch (failure) {
       setError(getErrorMessage(failure, 'Registration failed'));
       setBusy(false);
@@ -92,7 +92,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={(event) => void submit(event)}>
         <FormError message={error} />
         <div className="field">
           <label className="field__label" htmlFor="register-name">

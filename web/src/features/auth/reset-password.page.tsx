@@ -23,7 +23,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate(paths.login, { replace: true }), RESET_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate(paths.login, { replace: true }), RESET_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
@@ -65,7 +65,7 @@ export default function ResetPasswordPage() {
           {SUCCESS_MESSAGE}
         </p>
       ) : (
-        <form className="form" onSubmit={submit}>
+        <form className="form" onSubmit={(event) => void submit(event)}>
           <FormError message={error} />
           <div className="field">
             <label className="field__label" htmlFor="reset-password">

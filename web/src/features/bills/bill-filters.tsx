@@ -1,6 +1,6 @@
 import type { DateRange } from './income-cards';
 
-export const RANGE_ORDER_MESSAGE = 'End date cannot be before start date';
+const RANGE_ORDER_MESSAGE = 'End date cannot be before start date';
 
 /** ISO days compare as text. */
 export function isRangeInOrder({ startDate, endDate }: DateRange): boolean {

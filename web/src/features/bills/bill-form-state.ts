@@ -13,12 +13,12 @@ import {
 import { isIsoDay } from './bill-dates';
 import type { Bill, BillInput, Duration, Gender, PaymentMethod } from './bill-types';
 
-export const DEFAULT_DURATION: Duration = '60 Min';
-export const DEFAULT_GST = '5';
-export const DEFAULT_LINE_DISCOUNT = '5';
-export const DEFAULT_DISCOUNT_PERCENT = '5';
-export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'Cash';
-export const DEFAULT_GENDER: Gender = 'Male';
+const DEFAULT_DURATION: Duration = '60 Min';
+const DEFAULT_GST = '5';
+const DEFAULT_LINE_DISCOUNT = '5';
+const DEFAULT_DISCOUNT_PERCENT = '5';
+const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'Cash';
+const DEFAULT_GENDER: Gender = 'Male';
 
 export interface ServiceRow {
   /** Stable React key; never sent. */
@@ -184,11 +184,11 @@ function parseQuantity(text: string): number | null {
 const isUnsetAmount = (text: string) => !text.trim() || parseMoney(text) === 0;
 
 /** A row nobody has started: no name and no amount. It is neither sent nor validated. */
-export function isBlankServiceRow(row: ServiceRow): boolean {
+function isBlankServiceRow(row: ServiceRow): boolean {
   return !row.serviceName.trim() && !row.staffAssigned.trim() && isUnsetAmount(row.price);
 }
 
-export function isBlankProductRow(row: ProductRow): boolean {
+function isBlankProductRow(row: ProductRow): boolean {
   return !row.productName.trim() && isUnsetAmount(row.unitPrice);
 }
 

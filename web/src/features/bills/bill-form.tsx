@@ -110,7 +110,7 @@ export function BillForm({ initialValues, billId }: BillFormProps) {
       setDone(true);
       setBanner({ type: 'success', message: text.success });
       navigateTimer.current = window.setTimeout(
-        () => navigate(paths.billView(bill._id), { state: { flash: text.success } }),
+        () => void navigate(paths.billView(bill._id), { state: { flash: text.success } }),
         SUCCESS_PAUSE_MS,
       );
     } catch (error) {

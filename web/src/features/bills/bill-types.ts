@@ -9,7 +9,7 @@ export type Duration = (typeof DURATIONS)[number];
 export const PAYMENT_METHODS = ['Cash', 'UPI', 'Card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export interface BillServiceLine {
+interface BillServiceLine {
   /** The line's own id; sent back on edit so the line keeps it. */
   _id?: string;
   serviceName: string;
@@ -23,7 +23,7 @@ export interface BillServiceLine {
   sacCode?: string;
 }
 
-export interface BillProductLine {
+interface BillProductLine {
   _id?: string;
   productName: string;
   quantity: number;
@@ -64,7 +64,7 @@ export interface Bill {
   history?: BillChange[];
 }
 
-export interface BillChange {
+interface BillChange {
   revision: number;
   changedAt: string;
   changedBy: { id: string; name: string; role: string };

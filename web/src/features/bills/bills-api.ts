@@ -3,25 +3,25 @@ import { download, get, post, put } from '../../lib/api';
 import type { Bill, BillInput, BillListQuery, BillListResponse } from './bill-types';
 
 /** The billing calls of spec section 7, through the gateway at /api/v1/bills. */
-export const billKeys = {
+const billKeys = {
   all: ['bills'] as const,
   list: (query: BillListQuery) => ['bills', 'list', query] as const,
   detail: (id: string) => ['bills', 'detail', id] as const,
 };
 
-export function fetchBills(query: BillListQuery, signal?: AbortSignal): Promise<BillListResponse> {
+function fetchBills(query: BillListQuery, signal?: AbortSignal): Promise<BillListResponse> {
   return get<BillListResponse>('/bills', { query: { ...query }, signal });
 }
 
-export function fetchBill(id: string, signal?: AbortSignal): Promise<Bill> {
+function fetchBill(id: string, signal?: AbortSignal): Promise<Bill> {
   return get<Bill>(`/bills/${encodeURIComponent(id)}`, { signal });
 }
 
-export function createBill(input: BillInput): Promise<Bill> {
+function createBill(input: BillInput): Promise<Bill> {
   return post<Bill>('/bills', input);
 }
 
-export function updateBill(id: string, input: BillInput): Promise<Bill> {
+function updateBill(id: string, input: BillInput): Promise<Bill> {
   return put<Bill>(`/bills/${encodeURIComponent(id)}`, input);
 }
 

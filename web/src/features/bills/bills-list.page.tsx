@@ -13,7 +13,7 @@ import { useDebouncedValue } from './use-debounced-value';
 import './bill-common.css';
 import './bills.css';
 
-export const BILLS_PAGE_SIZE = 10;
+const BILLS_PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
 const NO_RANGE: DateRange = { startDate: '', endDate: '' };
 

@@ -2,9 +2,9 @@ import { useCallback, useState } from 'react';
 import { saveBlob } from '../../lib/save-blob';
 import { fetchBillPdf } from './bills-api';
 
-export const PDF_FAILURE_MESSAGE = 'Failed to download PDF.';
+const PDF_FAILURE_MESSAGE = 'Failed to download PDF.';
 
-export function invoiceFileName(billId: string): string {
+function invoiceFileName(billId: string): string {
   return `Invoice_${billId}.pdf`;
 }
 

@@ -8,7 +8,7 @@ export interface DateRange {
 }
 
 /** The fourth card's title when a range is chosen: the range itself replaces "All Time". */
-export function rangeIncomeLabel({ startDate, endDate }: DateRange): string {
+function rangeIncomeLabel({ startDate, endDate }: DateRange): string {
   if (startDate && endDate) return `Income ${formatBillDate(startDate)} – ${formatBillDate(endDate)}`;
   if (startDate) return `Income from ${formatBillDate(startDate)}`;
   return `Income until ${formatBillDate(endDate)}`;

@@ -10,13 +10,12 @@ import { lineFieldId } from './bill-line-tables';
 
 /** Moves focus to an element by id once React has rendered it (a new row, the first invalid field). */
 export function useFocusAfterRender(): (id: string | null) => void {
-  const [target, setTarget] = useState<string | null>(null);
+  // A new object per request, so asking twice for the same field focuses it twice.
+  const [request, setRequest] = useState<{ id: string } | null>(null);
   useEffect(() => {
-    if (!target) return;
-    document.getElementById(target)?.focus();
-    setTarget(null);
-  }, [target]);
-  return setTarget;
+    if (request) document.getElementById(request.id)?.focus();
+  }, [request]);
+  return useCallback((id: string | null) => setRequest(id ? { id } : null), []);
 }
 
 type RowsKey = 'services' | 'products';

@@ -13,7 +13,7 @@ export interface CalendarDay {
   note?: string;
 }
 
-export interface CalendarRoom {
+interface CalendarRoom {
   id: string;
   roomNumber: string;
   type: string;
@@ -21,7 +21,7 @@ export interface CalendarRoom {
   status: string;
 }
 
-export interface CalendarEmployee {
+interface CalendarEmployee {
   id: string;
   name: string;
   employeeRole: string;

@@ -45,7 +45,8 @@ export function WalkInDialog({
 }: {
   start: WalkInStart;
   onClose: () => void;
-  onBooked: (appointmentCode: string, customerName: string) => void;
+  /** The mutation settles once a returned promise does (the calendar reloads before the dialog is done). */
+  onBooked: (appointmentCode: string, customerName: string) => void | Promise<void>;
 }) {
   const [customer, setCustomer] = useState<DeskCustomer | null>(null);
   const [adding, setAdding] = useState(false);

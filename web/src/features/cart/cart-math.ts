@@ -4,8 +4,8 @@ import type { CartItem, UnavailableReason } from './cart.api';
  * Money on the page is added up in whole paise, so that 0.1 + 0.2 style float drift can never show a
  * total a paisa off the lines above it.
  */
-export const toPaise = (rupees: number): number => Math.round(Number(rupees) * 100);
-export const toRupees = (paise: number): number => paise / 100;
+const toPaise = (rupees: number): number => Math.round(Number(rupees) * 100);
+const toRupees = (paise: number): number => paise / 100;
 
 export function lineTotal(item: Pick<CartItem, 'price' | 'quantity'>): number {
   return toRupees(toPaise(item.price) * item.quantity);

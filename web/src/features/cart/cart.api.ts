@@ -3,7 +3,7 @@ import { del, get, patch, post } from '../../lib/api';
 /** Why a line can no longer be bought as it is (the commerce service flags it instead of dropping it). */
 export type UnavailableReason = 'deleted' | 'out_of_stock' | 'insufficient_stock';
 
-export interface CartProduct {
+interface CartProduct {
   _id: string;
   name: string;
   image?: string | null;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Pager, pageCountOf } from '../../components/pager';
 import { get, type QueryParams } from '../../lib/api';
 import { catalogueKeys } from './catalogue.api';
@@ -9,7 +9,7 @@ import { catalogueKeys } from './catalogue.api';
  * spa with more rooms, treatments or products than that would otherwise see only the first 100).
  * Large enough that a spa's usual rooms and categories fit on one page.
  */
-export const ADMIN_PAGE_SIZE = 50;
+const ADMIN_PAGE_SIZE = 50;
 
 export interface ListPage<T> {
   items: T[];
@@ -24,7 +24,11 @@ export interface ListPage<T> {
  * on screen stays while the next one loads, and a page emptied by a delete falls back to the last one.
  */
 export function useAdminListPage<T>(path: string, filters: QueryParams = {}) {
-  const [page, setPage] = useState(1);
+  // The page belongs to the filters it was chosen under: other filters start again at page 1.
+  const filterKey = JSON.stringify(filters);
+  const [chosen, setChosen] = useState({ filterKey, page: 1 });
+  const page = chosen.filterKey === filterKey ? chosen.page : 1;
+  const setPage = useCallback((next: number) => setChosen({ filterKey, page: next }), [filterKey]);
   const query = useQuery({
     queryKey: [...catalogueKeys.all, 'admin-page', path, filters, page] as const,
     queryFn: () => get<ListPage<T>>(path, { query: { ...filters, page, pageSize: ADMIN_PAGE_SIZE } }),
@@ -33,11 +37,7 @@ export function useAdminListPage<T>(path: string, filters: QueryParams = {}) {
   });
   const total = query.data?.total ?? 0;
   const pageCount = pageCountOf(total, ADMIN_PAGE_SIZE);
-  useEffect(() => {
-    if (query.data && page > pageCount) setPage(pageCount);
-  }, [query.data, page, pageCount]);
-  const filterKey = JSON.stringify(filters);
-  useEffect(() => setPage(1), [filterKey]);
+  if (query.data && page > pageCount) setPage(pageCount);
   return { ...query, items: query.data?.items ?? [], page, pageCount, total, setPage };
 }
 

@@ -1,6 +1,6 @@
 import './filter-chips.css';
 
-export interface ChipOption {
+interface ChipOption {
   value: string;
   label: string;
 }

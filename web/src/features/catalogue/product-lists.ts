@@ -20,7 +20,7 @@ export function productsIn(
 }
 
 /** Spec section 9: the "Only n left!" badge shows for 1 to 9 in stock. */
-export const LOW_STOCK_BELOW = 10;
+const LOW_STOCK_BELOW = 10;
 /** Spec section 9: the admin list shows stock in red below 5. */
 export const ADMIN_LOW_STOCK_BELOW = 5;
 

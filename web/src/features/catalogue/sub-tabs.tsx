@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 
-export interface SubTab<T extends string> {
+interface SubTab<T extends string> {
   value: T;
   label: string;
 }

@@ -49,7 +49,7 @@ export interface Service {
   rating?: Rating | null;
 }
 
-export interface Rating {
+interface Rating {
   average: number;
   count: number;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, type ComponentType, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { PageLoader } from '../../components/page-loader';
@@ -43,11 +43,11 @@ export function AdminPanel({ user }: { user: SessionUser }) {
   const [params, setParams] = useSearchParams();
   const active = TABS.find((tab) => tab.id === params.get('tab')) ?? TABS[0]!;
   // Spec: switching to a tab remounts it, so it loads fresh data each time it is opened.
-  const visits = useRef(0);
+  const [visits, setVisits] = useState(0);
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
 
   const open = (id: string) => {
-    visits.current += 1;
+    setVisits((count) => count + 1);
     setParams(id === 'dashboard' ? {} : { tab: id }, { replace: false });
   };
 
@@ -105,7 +105,7 @@ export function AdminPanel({ user }: { user: SessionUser }) {
         className="admin-panel__body"
       >
         <Suspense fallback={<PageLoader />}>
-          <Component key={`${active.id}-${visits.current}`} />
+          <Component key={`${active.id}-${visits}`} />
         </Suspense>
       </div>
     </div>

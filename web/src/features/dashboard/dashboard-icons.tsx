@@ -55,14 +55,6 @@ export const SettingsIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const UsersIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="9" cy="9" r="3.2" />
-    <path d="M3.5 19c.6-3 2.8-4.6 5.5-4.6s4.9 1.6 5.5 4.6" />
-    <path d="M15.5 6.2a3 3 0 0 1 0 5.6M17 14.6c1.8.5 3 1.9 3.5 4.4" />
-  </Icon>
-);
-
 export const BriefcaseIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3.5" y="7" width="17" height="12.5" rx="2" />
@@ -80,19 +72,6 @@ export const SearchIcon = (props: IconProps) => (
 export const FilterIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M4 5h16l-6 7.5V19l-4-2v-4.5L4 5z" />
-  </Icon>
-);
-
-export const EditIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 20h4L19 9a2.1 2.1 0 0 0-3-3L5 17v3z" />
-    <path d="M14.5 7.5l3 3" />
-  </Icon>
-);
-
-export const TrashIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4.5 7h15M9.5 7V4.5h5V7M6.5 7l1 13h9l1-13M10 11v5.5M14 11v5.5" />
   </Icon>
 );
 

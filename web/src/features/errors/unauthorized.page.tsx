@@ -13,8 +13,8 @@ function canGoBack(): boolean {
 export default function UnauthorizedPage() {
   const navigate = useNavigate();
   const goBack = () => {
-    if (canGoBack()) navigate(-1);
-    else navigate(paths.home, { replace: true });
+    if (canGoBack()) void navigate(-1);
+    else void navigate(paths.home, { replace: true });
   };
 
   return (

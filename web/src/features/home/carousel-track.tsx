@@ -3,7 +3,7 @@ import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons';
 import './carousel.css';
 
 /** Spec section 9: each arrow click scrolls the list by 300 pixels. */
-export const CAROUSEL_STEP_PX = 300;
+const CAROUSEL_STEP_PX = 300;
 
 interface CarouselTrackProps {
   /** Names the list, e.g. "Services". */

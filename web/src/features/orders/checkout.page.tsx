@@ -219,9 +219,7 @@ export default function CheckoutPage() {
   }, [loadError]);
 
   // The payment service can go away after Online was chosen (a failed script load): fall back to cash.
-  useEffect(() => {
-    if (method === 'ONLINE' && service.status === 'unavailable') setMethod('COD');
-  }, [method, service.status]);
+  if (method === 'ONLINE' && service.status === 'unavailable') setMethod('COD');
 
   const items = cart.data?.items ?? [];
   // The server refuses an order while a line is flagged (deleted, sold out): the cart is where to fix it.
@@ -248,7 +246,7 @@ export default function CheckoutPage() {
       queryClient.setQueryData(orderKeys.one(order._id), order);
       if (method === 'COD') {
         toast.success('Order created successfully');
-        navigate(paths.order(order._id));
+        void navigate(paths.order(order._id));
         void queryClient.invalidateQueries({ queryKey: cartKeys.all });
         void queryClient.invalidateQueries({ queryKey: orderKeys.all });
         return;
@@ -256,7 +254,7 @@ export default function CheckoutPage() {
       if (service.status !== 'ready' || !razorpayOrder) {
         // The order exists and holds its stock; its page says so and lets the shopper try again.
         toast.error('Failed to initialize payment');
-        navigate(paths.order(order._id));
+        void navigate(paths.order(order._id));
         return;
       }
       rememberProviderOrder(browserStorage(), order._id, razorpayOrder);

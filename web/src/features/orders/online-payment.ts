@@ -85,7 +85,7 @@ export function useOnlinePayment() {
           over = true;
           const orderPage = paths.order(order._id);
           // Paying again from the order's own page stays one history entry.
-          navigate(orderPage, { replace: window.location.pathname === orderPage });
+          void navigate(orderPage, { replace: window.location.pathname === orderPage });
           resolve();
         };
 
@@ -103,23 +103,25 @@ export function useOnlinePayment() {
           },
           notes: { orderId: order._id },
           theme: { color: THEME_COLOR },
-          handler: async (proof) => {
-            try {
-              const answer = await verifyPayment(proof);
-              if (!answer?.success) throw new Error('the server did not confirm the payment');
-              if (answer.order) queryClient.setQueryData(orderKeys.one(order._id), answer.order);
-              forgetProviderOrder(browserStorage(), order._id);
-              toast.success('Payment successful! Order confirmed.');
-            } catch (error) {
-              // ORDER_CANCELLED: paid after the order was cancelled; the server is refunding it in full.
-              const refunding = isApiError(error) && error.code === 'ORDER_CANCELLED';
-              if (refunding) forgetProviderOrder(browserStorage(), order._id);
-              toast.error(
-                getErrorMessage(error, 'Payment verification failed'),
-                refunding ? { duration: 10_000 } : undefined,
-              );
-            }
-            finish();
+          handler: (proof) => {
+            void (async () => {
+              try {
+                const answer = await verifyPayment(proof);
+                if (!answer?.success) throw new Error('the server did not confirm the payment');
+                if (answer.order) queryClient.setQueryData(orderKeys.one(order._id), answer.order);
+                forgetProviderOrder(browserStorage(), order._id);
+                toast.success('Payment successful! Order confirmed.');
+              } catch (error) {
+                // ORDER_CANCELLED: paid after the order was cancelled; the server is refunding it in full.
+                const refunding = isApiError(error) && error.code === 'ORDER_CANCELLED';
+                if (refunding) forgetProviderOrder(browserStorage(), order._id);
+                toast.error(
+                  getErrorMessage(error, 'Payment verification failed'),
+                  refunding ? { duration: 10_000 } : undefined,
+                );
+              }
+              finish();
+            })();
           },
           modal: {
             ondismiss: () => {

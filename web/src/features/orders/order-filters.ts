@@ -27,7 +27,7 @@ export function matchesFilter(order: Order, filter: OrderFilter): boolean {
 }
 
 /** Search by order id (the shown 8 characters or the whole id) or by an item's name, ignoring case. */
-export function matchesSearch(order: Order, search: string): boolean {
+function matchesSearch(order: Order, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   const bareNeedle = needle.replace(/^#/, '');

@@ -1,7 +1,7 @@
 import { get, patch, post } from '../../lib/api';
 
 export type PaymentMethod = 'COD' | 'ONLINE';
-export type OrderStatus = 'pending_payment' | 'placed' | 'paid' | 'delivered' | 'cancelled';
+type OrderStatus = 'pending_payment' | 'placed' | 'paid' | 'delivered' | 'cancelled';
 
 export interface OrderItem {
   _id: string;
@@ -14,7 +14,7 @@ export interface OrderItem {
 }
 
 /** The address as it was at checkout; `address` is the street line. */
-export interface ShippingAddress {
+interface ShippingAddress {
   fullName: string;
   address: string;
   city: string;

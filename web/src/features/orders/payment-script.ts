@@ -31,7 +31,7 @@ export interface CheckoutOptions {
   modal?: { ondismiss?: () => void };
 }
 
-export interface CheckoutInstance {
+interface CheckoutInstance {
   open(): void;
   on(event: 'payment.failed', callback: (response: PaymentFailure) => void): void;
 }
@@ -58,7 +58,7 @@ export function loadCheckoutScript(src: string, doc: Document = document): Promi
     script.src = src;
     script.async = true;
     script.addEventListener('load', () => {
-      const view = doc.defaultView as (Window & typeof globalThis) | null;
+      const view = doc.defaultView;
       if (view?.Razorpay) resolve(view.Razorpay);
       else reject(new Error(`${src} loaded but defined no Razorpay checkout`));
     });

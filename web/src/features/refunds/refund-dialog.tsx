@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Modal } from '../../components/ui/modal';
 import { getErrorMessage } from '../../lib/api';
 import { formatDateTime, formatINR } from '../../lib/format';
@@ -67,11 +67,16 @@ export function RefundDialog({ target, label, onClose, onRefunded }: RefundDialo
   });
 
   const payment = state.data;
-  useEffect(() => {
+  // A new target or a reloaded payment starts the form again: all that is left, no note.
+  const [formFor, setFormFor] = useState<{ target: RefundTarget | null; payment: typeof payment } | null>(
+    null,
+  );
+  if (!formFor || formFor.target !== target || formFor.payment !== payment) {
+    setFormFor({ target, payment });
     setConfirming(false);
     setNote('');
     setAmount(payment ? payment.refundable.toFixed(2) : '');
-  }, [target, payment]);
+  }
 
   const problem = payment ? refundAmountProblem(amount, payment.refundable) : undefined;
   const busy = refund.isPending;

@@ -1,8 +1,7 @@
 import { get, post } from '../../lib/api';
 
 export type RefundStatus = 'requested' | 'pending' | 'processed' | 'failed';
-export type PaymentRefundStatus =
-  'Pending' | 'Failed' | 'Expired' | 'Paid' | 'Partially refunded' | 'Refunded';
+type PaymentRefundStatus = 'Pending' | 'Failed' | 'Expired' | 'Paid' | 'Partially refunded' | 'Refunded';
 
 export interface Refund {
   _id: string;

@@ -4,7 +4,7 @@
  */
 const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
-export const MAX_RANGE_DAYS = 366;
+const MAX_RANGE_DAYS = 366;
 
 export interface ReportRange {
   from: string;

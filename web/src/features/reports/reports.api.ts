@@ -5,7 +5,7 @@ import { get } from '../../lib/api';
  * commerce's, catalogue's and identity's events and its own bills. Money in rupees.
  */
 
-export interface RevenueDay {
+interface RevenueDay {
   /** YYYY-MM-DD, a business day in Asia/Kolkata. */
   date: string;
   appointments: number;
@@ -14,21 +14,21 @@ export interface RevenueDay {
   total: number;
 }
 
-export interface TreatmentRevenue {
+interface TreatmentRevenue {
   serviceId: string;
   name: string;
   appointments: number;
   revenue: number;
 }
 
-export interface ProductRevenue {
+interface ProductRevenue {
   productId: string;
   name: string;
   units: number;
   revenue: number;
 }
 
-export interface EmployeeRevenue {
+interface EmployeeRevenue {
   employeeId: string;
   name: string;
   appointments: number;
@@ -37,7 +37,7 @@ export interface EmployeeRevenue {
   billRevenue: number;
 }
 
-export interface RoomUse {
+interface RoomUse {
   roomId: string;
   roomNumber: string;
   type: string;
@@ -47,7 +47,7 @@ export interface RoomUse {
   share: number;
 }
 
-export interface TherapistUse {
+interface TherapistUse {
   employeeId: string;
   name: string;
   bookedMinutes: number;

@@ -51,11 +51,11 @@ const businessDay = <T,>(header: string, value: (row: T) => string): Column<T> =
 });
 /** The column kinds, handed to a report's `columns` so their rows are typed by its `rows`. */
 interface ColumnKinds<T> {
-  text(header: string, value: (row: T) => string | number): Column<T>;
-  count(header: string, value: (row: T) => number): Column<T>;
-  money(header: string, value: (row: T) => number): Column<T>;
-  share(header: string, value: (row: T) => number): Column<T>;
-  businessDay(header: string, value: (row: T) => string): Column<T>;
+  text: (header: string, value: (row: T) => string | number) => Column<T>;
+  count: (header: string, value: (row: T) => number) => Column<T>;
+  money: (header: string, value: (row: T) => number) => Column<T>;
+  share: (header: string, value: (row: T) => number) => Column<T>;
+  businessDay: (header: string, value: (row: T) => string) => Column<T>;
 }
 const COLUMN_KINDS = { text, count, money, share, businessDay };
 

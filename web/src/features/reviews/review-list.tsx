@@ -13,7 +13,7 @@ import { Stars } from './stars';
 import './reviews.css';
 
 /** One review as it reads on a page: stars, who and when, "Verified visit", the text, the spa's reply. */
-export function ReviewItem({ review, kind }: { review: PublicReview; kind: ReviewSubjectKind }) {
+function ReviewItem({ review, kind }: { review: PublicReview; kind: ReviewSubjectKind }) {
   return (
     <li className="review-item">
       <div className="review-item__head">

@@ -14,7 +14,7 @@ export interface ReviewSubject {
   name: string;
 }
 
-export interface ReviewReply {
+interface ReviewReply {
   text: string;
   repliedAt: string;
 }
@@ -34,7 +34,7 @@ export interface PublicReview {
   reply: ReviewReply | null;
 }
 
-export interface RatingSummary {
+interface RatingSummary {
   /** One decimal; null when nothing has been reviewed. */
   average: number | null;
   count: number;
@@ -108,7 +108,7 @@ export const reviewKeys = {
   admin: (status: AdminReviewFilter, page: number) => ['reviews', 'admin', status, page] as const,
 };
 
-export const REVIEWS_PER_PAGE = 5;
+const REVIEWS_PER_PAGE = 5;
 export const REVIEW_TEXT_MAX = 2000;
 export const REPLY_TEXT_MAX = 1000;
 export const HIDE_REASON_MAX = 500;

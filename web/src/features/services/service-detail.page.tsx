@@ -98,7 +98,7 @@ function ServiceView({ service }: { service: Service }) {
       return;
     }
     const target = bookingTarget({ serviceId: service._id, pricingId: chosen?._id });
-    navigate(target.to, { state: target.state });
+    void navigate(target.to, { state: target.state });
   };
 
   return (

@@ -2,7 +2,7 @@ import { get, post, put } from '../../lib/api';
 import { readAppointments, type Appointment } from '../appointments/appointment';
 
 /** One weekday of an employee's hours as booking answers it. */
-export interface ScheduleDay {
+interface ScheduleDay {
   day: string;
   off?: boolean;
   opens?: string;
@@ -20,7 +20,7 @@ export interface Schedule {
   days: ScheduleDay[];
 }
 
-export type TimeOffStatus = 'requested' | 'approved' | 'declined' | 'withdrawn';
+type TimeOffStatus = 'requested' | 'approved' | 'declined' | 'withdrawn';
 
 export interface TimeOff {
   id: string;

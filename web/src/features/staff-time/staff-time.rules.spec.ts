@@ -28,7 +28,7 @@ describe('weekly hours', () => {
     expect(draft[6]).toEqual({ working: true, opens: '10:00', closes: '14:00' });
     expect(validateWeek(draft).days).toEqual([
       null,
-      ...Array(5).fill({ opens: '12:00', closes: '18:00' }),
+      ...Array.from({ length: 5 }, () => ({ opens: '12:00', closes: '18:00' })),
       { opens: '10:00', closes: '14:00' },
     ]);
   });

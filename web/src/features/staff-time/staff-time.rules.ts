@@ -68,7 +68,7 @@ export interface TimeOffDraft {
   reason: string;
 }
 
-export const MAX_TIME_OFF_DAYS = 45;
+const MAX_TIME_OFF_DAYS = 45;
 
 /** The checks booking makes too, said by the field before sending. */
 export function validateTimeOff(

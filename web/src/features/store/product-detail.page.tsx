@@ -95,9 +95,7 @@ function ProductView({ product }: { product: Product }) {
   const inStock = product.stock > 0;
 
   // The stock can drop below the chosen quantity after a refetch.
-  useEffect(() => {
-    if (inStock && quantity > product.stock) setQuantity(product.stock);
-  }, [inStock, quantity, product.stock]);
+  if (inStock && quantity > product.stock) setQuantity(product.stock);
 
   const addToCart = async () => {
     if (await cart.add({ productId: product._id, quantity }))
@@ -106,7 +104,7 @@ function ProductView({ product }: { product: Product }) {
 
   // Buy Now puts the chosen quantity in the cart and opens it, where the shopper reviews and checks out.
   const buyNow = async () => {
-    if (await cart.add({ productId: product._id, quantity })) navigate(paths.cart);
+    if (await cart.add({ productId: product._id, quantity })) void navigate(paths.cart);
   };
 
   const toggleWishlist = () => {

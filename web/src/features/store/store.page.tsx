@@ -136,7 +136,7 @@ export default function StorePage() {
                   key={product._id}
                   position={position}
                   product={product}
-                  onAddToCart={addToCart}
+                  onAddToCart={(product) => void addToCart(product)}
                   adding={cart.pending && cart.pendingProductId === product._id}
                 />
               ))}

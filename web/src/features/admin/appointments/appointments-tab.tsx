@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
 import { getErrorMessage } from '../../../lib/api';
 import {
@@ -66,9 +66,10 @@ export default function AppointmentsTab() {
   const inOrder = isDateRangeInOrder(values);
   const settledSearch = useDebouncedValue(values.search, SEARCH_SETTLE_MS);
   // While the dates are out of order the list keeps the last filters that made sense.
-  const lastValid = useRef(adminQuery(EMPTY_FILTERS));
-  if (inOrder) lastValid.current = adminQuery({ ...values, search: settledSearch });
-  const filters = { ...lastValid.current, page, pageSize: PAGE_SIZE };
+  const [lastValid, setLastValid] = useState(() => adminQuery(EMPTY_FILTERS));
+  const query = inOrder ? adminQuery({ ...values, search: settledSearch }) : lastValid;
+  if (inOrder && JSON.stringify(query) !== JSON.stringify(lastValid)) setLastValid(query);
+  const filters = { ...query, page, pageSize: PAGE_SIZE };
 
   const list = useQuery({
     queryKey: appointmentKeys.admin(filters),

@@ -15,7 +15,10 @@ interface AssignEmployeeDialogProps {
 
 /** The employees free for the appointment's time with the right role (GET …/available-employees). */
 export function AssignEmployeeDialog({ appointment, busy, onAssign, onClose }: AssignEmployeeDialogProps) {
-  const [chosen, setChosen] = useState('');
+  // The choice belongs to the appointment it was made for: another appointment starts with none.
+  const [choice, setChoice] = useState({ appointmentId: appointment?.id, employeeId: '' });
+  const chosen = choice.appointmentId === appointment?.id ? choice.employeeId : '';
+  const setChosen = (employeeId: string) => setChoice({ appointmentId: appointment?.id, employeeId });
   const employees = useQuery({
     queryKey: appointmentKeys.availableEmployees(appointment?.id ?? ''),
     queryFn: () => fetchAvailableEmployees(appointment!.id),
@@ -23,8 +26,6 @@ export function AssignEmployeeDialog({ appointment, busy, onAssign, onClose }: A
     refetchOnMount: 'always',
     retry: false,
   });
-
-  useEffect(() => setChosen(''), [appointment?.id]);
 
   // Spec: a browser alert followed by the server's message or the error's text.
   useEffect(() => {

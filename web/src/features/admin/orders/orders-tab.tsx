@@ -25,7 +25,7 @@ const STATE_CHIPS = (Object.keys(ADMIN_STATE_LOOK) as AdminOrderState[]).map((st
 }));
 
 /** Orders a page of the admin list (the server's maximum is 100). */
-export const ADMIN_ORDERS_PAGE_SIZE = 50;
+const ADMIN_ORDERS_PAGE_SIZE = 50;
 
 const newestFirst = (a: Order, b: Order) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime();
 

@@ -114,7 +114,7 @@ export function ProductManager() {
           {
             kind: 'view',
             label: (product) => `View ${product.name}`,
-            onClick: (product) => navigate(paths.product(product._id)),
+            onClick: (product) => void navigate(paths.product(product._id)),
           },
           {
             kind: 'edit',
