@@ -179,11 +179,16 @@ async function fillSummary(page: Page): Promise<void> {
 /** The phone typed earlier is refused by the server; fixed, the bill saves and its page opens. */
 async function saveAfterServerRefusal(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Generate Bill' }).click();
+  // Said twice, both announced: under the field and in the summary's banner.
   await page
+    .locator('#bill-phone-error')
+    .filter({ hasText: /Phone must/ })
+    .waitFor();
+  await page
+    .getByRole('region', { name: 'Summary' })
     .getByRole('alert')
     .filter({ hasText: /Phone must/ })
     .waitFor();
-  expect(await page.locator('#bill-phone-error').textContent()).toMatch(/Phone must/);
   expect(new URL(page.url()).pathname).toBe('/bills/create');
   await page.getByLabel('Phone').fill('98765 43210');
 
