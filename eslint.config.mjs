@@ -3,6 +3,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Where the type-aware rules apply (issue #18, item 7).
+const TYPE_AWARE_FILES = [
+  'gateway/src/**/*.ts',
+  'packages/**/src/**/*.ts',
+  'web/src/**/*.{ts,tsx}',
+  'services/*/src/**/*.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,15 +49,14 @@ export default tseslint.config(
     },
   },
   { files: ['services/kit/src/events/kafka.ts'], rules: { 'no-restricted-imports': 'off' } },
-  // Type-aware rules (issue #18, item 7) where they pass today: the gateway, the shared packages and
-  // web/src (not web/e2e). services/kit/src and services/*/src follow once their findings are fixed
-  // (/work/notes/readme-loop.md has the counts).
+  // Type-aware rules (issue #18, item 7): the gateway, the shared packages, web/src (not web/e2e) and
+  // every service's src/ (TYPE_AWARE_FILES above).
   ...tseslint.configs.recommendedTypeCheckedOnly.map((config) => ({
     ...config,
-    files: ['gateway/src/**/*.ts', 'packages/**/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    files: TYPE_AWARE_FILES,
   })),
   {
-    files: ['gateway/src/**/*.ts', 'packages/**/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    files: TYPE_AWARE_FILES,
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
   },
   // The service skeleton (issue #18, item 3; /work/notes/readme-skeleton.md): domain/ is pure rules, db/

@@ -45,9 +45,9 @@ export async function buildApp(deps: BillingDeps): Promise<FastifyInstance> {
       { name: 'reports', description: 'The owner’s reports, admins only' },
     ],
   });
-  await app.register(async (scope) => myDataRoutes(scope, deps));
-  await app.register(async (scope) => billsRoutes(scope, deps));
-  await app.register(async (scope) => internalRoutes(scope, deps));
-  await app.register(async (scope) => reportsRoutes(scope, deps));
+  await app.register((scope) => myDataRoutes(scope, deps));
+  await app.register((scope) => billsRoutes(scope, deps));
+  await app.register((scope) => internalRoutes(scope, deps));
+  await app.register((scope) => reportsRoutes(scope, deps));
   return app;
 }

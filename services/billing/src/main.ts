@@ -19,10 +19,10 @@ await runService({
   async startWorkers(context) {
     // The reports' read models, under their own consumer group (events/consumers.ts).
     const stopReadModels = await startReadModelConsumer(context);
-    const stopWorker = await startInvoicePdfWorker(context);
+    const stopWorker = startInvoicePdfWorker(context);
     const stopRetention = startInvoiceRetentionSweep(context);
     return async () => {
-      stopRetention();
+      await stopRetention();
       await stopWorker();
       await stopReadModels();
     };

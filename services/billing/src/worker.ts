@@ -58,9 +58,9 @@ export function createInvoicePdfQueue(config: BillingConfig, logger: Logger): In
 }
 
 /** Renders invoice PDFs as bills are issued and edited, with the process's one warm browser. */
-export async function startInvoicePdfWorker(
+export function startInvoicePdfWorker(
   deps: InvoicePdfDeps & { config: BillingConfig; logger: Logger },
-): Promise<() => Promise<void>> {
+): () => Promise<void> {
   const connection = bullConnection(deps.config.redisUrl);
   const worker = new Worker<InvoicePdfJob>(
     INVOICE_PDF_QUEUE,

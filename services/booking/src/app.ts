@@ -62,12 +62,12 @@ export async function buildApp(deps: BookingDeps): Promise<FastifyInstance> {
     ],
   });
   const context = bookingContext(deps);
-  await app.register(async (scope) => myDataRoutes(scope, context));
-  await app.register(async (scope) => appointmentsRoutes(scope, context));
-  await app.register(async (scope) => specialDaysRoutes(scope, context));
-  await app.register(async (scope) => workingTimeRoutes(scope, context));
-  await app.register(async (scope) => calendarRoutes(scope, context, deps.database.url));
-  await app.register(async (scope) => waitlistRoutes(scope, context));
-  await app.register(async (scope) => internalRoutes(scope, context));
+  await app.register((scope) => myDataRoutes(scope, context));
+  await app.register((scope) => appointmentsRoutes(scope, context));
+  await app.register((scope) => specialDaysRoutes(scope, context));
+  await app.register((scope) => workingTimeRoutes(scope, context));
+  await app.register((scope) => calendarRoutes(scope, context, deps.database.url));
+  await app.register((scope) => waitlistRoutes(scope, context));
+  await app.register((scope) => internalRoutes(scope, context));
   return app;
 }

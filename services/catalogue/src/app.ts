@@ -76,10 +76,14 @@ export async function buildApp(deps: CatalogueDeps): Promise<FastifyInstance> {
     now: deps.now ?? (() => new Date()),
   };
 
-  app.addHook('onClose', async () => cache.close());
-  app.addHook('preValidation', async (request) => {
+  app.addHook('onClose', (_instance, done) => {
+    cache.close();
+    done();
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params))
       throw badRequest('Text may not contain NUL characters');
+    done();
   });
 
   // A write is visible to the next read: its cache groups move on before the answer leaves.

@@ -35,6 +35,6 @@ export async function buildApp(deps: CommerceDeps): Promise<FastifyInstance> {
     refundsRoutes,
     internalRoutes,
   ])
-    await app.register(async (scope) => routes(scope, deps));
+    await app.register((scope) => routes(scope, deps));
   return app;
 }

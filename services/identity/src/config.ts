@@ -33,7 +33,7 @@ export interface GoogleSignInSettings {
   jwksJson: string | undefined;
 }
 
-export interface DemoSeedSettings {
+interface DemoSeedSettings {
   enabled: boolean;
   adminEmail: string;
   adminPassword: string;
@@ -42,7 +42,7 @@ export interface DemoSeedSettings {
   staffPassword: string;
 }
 
-export interface RetentionSettings {
+interface RetentionSettings {
   /** An account whose email was never verified is erased this many days after sign-up (0: never). */
   unverifiedAccountDays: number;
   /** How often the retention sweep runs (0: not in this process; tests call it directly). */

@@ -9,9 +9,9 @@ describe('startPeriodicTask', () => {
     const logger = { error: vi.fn() };
     let runs = 0;
     const stop = startPeriodicTask(
-      async () => {
+      () => {
         runs += 1;
-        if (runs === 2) throw new Error('boom');
+        return runs === 2 ? Promise.reject(new Error('boom')) : Promise.resolve();
       },
       3600,
       logger,
@@ -27,15 +27,15 @@ describe('startPeriodicTask', () => {
     );
     await vi.advanceTimersByTimeAsync(3_600_000);
     expect(runs).toBe(3);
-    stop();
+    await stop();
     await vi.advanceTimersByTimeAsync(7_200_000);
     expect(runs).toBe(3);
   });
 
   it('never runs when the interval is 0', async () => {
     vi.useFakeTimers();
-    const task = vi.fn(async () => undefined);
-    startPeriodicTask(task, 0, { error: vi.fn() }, 'nothing')();
+    const task = vi.fn(() => Promise.resolve());
+    await startPeriodicTask(task, 0, { error: vi.fn() }, 'nothing')();
     await vi.advanceTimersByTimeAsync(10_000_000);
     expect(task).not.toHaveBeenCalled();
   });

@@ -26,6 +26,6 @@ export function bullConnection(url: string): Redis {
 }
 
 export async function pingRedis(redis: Redis): Promise<void> {
-  const answer = await redis.ping();
+  const answer: string = await redis.ping();
   if (answer !== 'PONG') throw new Error(`unexpected answer ${answer}`);
 }

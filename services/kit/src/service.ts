@@ -144,7 +144,7 @@ export async function runService<C extends BaseConfig, Ctx>(
     subscriptions,
   });
   await consumer.start();
-  const stopWorkers = (await definition.startWorkers?.(context)) ?? (async () => undefined);
+  const stopWorkers = (await definition.startWorkers?.(context)) ?? (() => Promise.resolve());
   const app = await definition.buildApp(context);
   await app.listen({ port: config.port, host: config.host });
 

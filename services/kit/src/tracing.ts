@@ -62,8 +62,8 @@ const TRACER_NAME = '@spa/kit';
 
 const TRACING_OFF: Tracing = {
   tracer: undefined,
-  flush: async () => undefined,
-  shutdown: async () => undefined,
+  flush: () => Promise.resolve(),
+  shutdown: () => Promise.resolve(),
 };
 
 /** OTEL_RESOURCE_ATTRIBUTES: `key=value,key2=value2`, values percent-encoded. */

@@ -45,6 +45,6 @@ export async function buildApp(deps: NotificationDeps): Promise<FastifyInstance>
     verifier: deps.verifier,
     openapiTags: [{ name: 'notifications', description: 'The emails sent to the signed-in user' }],
   });
-  await app.register(async (scope) => myDataRoutes(scope, deps.db));
+  await app.register((scope) => myDataRoutes(scope, deps.db));
   return app;
 }

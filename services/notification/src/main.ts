@@ -13,21 +13,23 @@ await runService({
   subscriptions: ({ emailQueue, config }) =>
     subscriptions({ emailQueue, templates: emailTemplates, jobSettings: config.email }),
   buildApp,
-  async startWorkers({ config, db, logger, mailer, serviceAuth }) {
-    return startEmailWorker({
-      db,
-      logger,
-      mailer,
-      templates: emailTemplates,
-      appUrl: config.appUrl,
-      billingUrl: config.billingUrl,
-      serviceAuth,
-      mailFrom: config.mailFrom,
-      queueName: config.email.queueName,
-      queuePrefix: config.email.queuePrefix,
-      redisUrl: config.redisUrl,
-      concurrency: config.email.concurrency,
-    });
+  startWorkers({ config, db, logger, mailer, serviceAuth }) {
+    return Promise.resolve(
+      startEmailWorker({
+        db,
+        logger,
+        mailer,
+        templates: emailTemplates,
+        appUrl: config.appUrl,
+        billingUrl: config.billingUrl,
+        serviceAuth,
+        mailFrom: config.mailFrom,
+        queueName: config.email.queueName,
+        queuePrefix: config.email.queuePrefix,
+        redisUrl: config.redisUrl,
+        concurrency: config.email.concurrency,
+      }),
+    );
   },
   close: closeNotificationContext,
 });

@@ -86,7 +86,7 @@ async function withLines(db: Queryable, rows: BillRow[]): Promise<Bill[]> {
  * previous one's number; a transaction that rolls back also rolls back its increment, so no number
  * is ever skipped.
  */
-export async function takeInvoiceSequence(tx: Tx, financialYear: string): Promise<number> {
+async function takeInvoiceSequence(tx: Tx, financialYear: string): Promise<number> {
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ financialYear, lastSequence: 1 })

@@ -30,7 +30,7 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
 }
 
-export function isFinancialYearClosed(financialYear: string, rules: BillDateRules): boolean {
+function isFinancialYearClosed(financialYear: string, rules: BillDateRules): boolean {
   return rules.closedFinancialYear !== undefined && financialYear <= rules.closedFinancialYear;
 }
 

@@ -11,7 +11,7 @@ import {
 import { parseBillDate, todayInKolkata, type CalendarDate } from './calendar.js';
 
 /** The bill form as a client sends it (spec sections 2, 3 and 5), in rupees and percent. */
-export interface ServiceLineInput {
+interface ServiceLineInput {
   _id?: string;
   serviceName?: string;
   duration?: string;
@@ -23,7 +23,7 @@ export interface ServiceLineInput {
   total?: number;
 }
 
-export interface ProductLineInput {
+interface ProductLineInput {
   _id?: string;
   productName?: string;
   quantity?: number;
@@ -56,12 +56,12 @@ export interface BillInput {
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 export const PAYMENT_METHODS = ['Cash', 'UPI', 'Card'] as const;
 export const DURATIONS = ['30 Min', '45 Min', '60 Min'] as const;
-export type Gender = (typeof GENDERS)[number];
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export type Duration = (typeof DURATIONS)[number];
+type Gender = (typeof GENDERS)[number];
+type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+type Duration = (typeof DURATIONS)[number];
 
 /** The spec's form defaults (section 9), used for whatever a client leaves out. */
-export const BILL_DEFAULTS = {
+const BILL_DEFAULTS = {
   duration: '60 Min' as Duration,
   gst: 5,
   discount: 5,
@@ -126,7 +126,7 @@ export interface PricedBill extends BillDraft {
   totals: BillTotals;
 }
 
-export interface FieldProblem {
+interface FieldProblem {
   field: string;
   message: string;
 }

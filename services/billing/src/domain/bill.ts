@@ -3,12 +3,12 @@ import type { Paise } from '@spa/rules';
 import type { BillDraft, ProductLine, ServiceLine } from './bill-input.js';
 
 /** A bill as stored: a priced draft with its invoice number, line ids and audit fields. */
-export interface StoredServiceLine extends ServiceLine {
+interface StoredServiceLine extends ServiceLine {
   id: string;
   total: Paise;
 }
 
-export interface StoredProductLine extends ProductLine {
+interface StoredProductLine extends ProductLine {
   id: string;
   total: Paise;
 }

@@ -14,7 +14,7 @@ const kolkataDay = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-export function calendarDateInKolkata(instant: Date): CalendarDate {
+function calendarDateInKolkata(instant: Date): CalendarDate {
   return kolkataDay.format(instant);
 }
 

@@ -11,7 +11,7 @@ import { isCalendarDate, todayInKolkata, type CalendarDate } from './calendar.js
 /** The longest range one report covers, in days (both ends included). */
 export const MAX_REPORT_DAYS = 366;
 /** The range when none is asked for: this many days ending today. */
-export const DEFAULT_REPORT_DAYS = 30;
+const DEFAULT_REPORT_DAYS = 30;
 
 export interface ReportRange {
   from: CalendarDate;

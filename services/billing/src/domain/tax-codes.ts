@@ -10,7 +10,7 @@
  * Products carry the 4-digit HSN heading where the name makes it clear (chapter 33 cosmetics and
  * toiletries, 3401 soap); otherwise the column stays blank rather than guess.
  */
-export const SPA_SERVICES_SAC = '999723';
+const SPA_SERVICES_SAC = '999723';
 
 interface KeywordCode {
   code: string;

@@ -40,7 +40,7 @@ function actorOf(request: Parameters<typeof currentUser>[0]): Actor {
   return { id: user.id, name: user.name, role: user.role };
 }
 
-export async function billsRoutes(app: FastifyInstance, deps: BillsRouteDeps): Promise<void> {
+export function billsRoutes(app: FastifyInstance, deps: BillsRouteDeps): void {
   app.get<{ Querystring: BillListQuery }>(
     '/bills',
     {
@@ -69,7 +69,7 @@ export async function billsRoutes(app: FastifyInstance, deps: BillsRouteDeps): P
         page,
         pageSize,
         summary: Object.fromEntries(
-          Object.entries(summary).map(([window, paise]) => [window, fromHundredths(paise)]),
+          Object.entries(summary).map(([window, paise]: [string, number]) => [window, fromHundredths(paise)]),
         ),
       };
     },

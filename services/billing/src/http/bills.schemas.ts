@@ -19,7 +19,7 @@ const lineId = {
 };
 const ignoredTotal = money('Ignored: the server computes line totals');
 
-export const serviceLineInputSchema = strictObject({
+const serviceLineInputSchema = strictObject({
   _id: lineId,
   serviceName: { type: 'string', description: 'A row without a name is dropped (the form always shows one)' },
   duration: { type: 'string', description: `${DURATIONS.join(', ')}; default 60 Min` },
@@ -30,7 +30,7 @@ export const serviceLineInputSchema = strictObject({
   total: ignoredTotal,
 });
 
-export const productLineInputSchema = strictObject({
+const productLineInputSchema = strictObject({
   _id: lineId,
   productName: { type: 'string', description: 'A row without a name is dropped (the form always shows one)' },
   quantity: { type: 'number', description: `Whole number, 1 to ${LIMITS.maxQuantity}; default 1` },

@@ -13,7 +13,7 @@ export const internalCallers = {
   '/internal/bills/:id/invoice.pdf': ['notification'],
 } as const;
 
-export async function internalRoutes(app: FastifyInstance, deps: InvoicePdfDeps) {
+export function internalRoutes(app: FastifyInstance, deps: InvoicePdfDeps) {
   app.get<{ Params: { id: string } }>(
     '/internal/bills/:id/invoice.pdf',
     { schema: { params: billIdParamsSchema } },

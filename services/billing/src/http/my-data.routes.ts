@@ -23,7 +23,7 @@ function ownerEmail(user: AuthUser): string | undefined {
 const ownBill = (email: string) => sql`lower(${bills.email}) = ${email}`;
 
 /** Billing's part of "Download my data": the bills issued to the caller, and each one's PDF. */
-export async function myDataRoutes(app: FastifyInstance, deps: BillsRouteDeps): Promise<void> {
+export function myDataRoutes(app: FastifyInstance, deps: BillsRouteDeps): void {
   app.get(
     '/bills/me/export',
     {

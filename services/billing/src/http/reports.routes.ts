@@ -13,7 +13,7 @@ export interface ReportsRouteDeps {
 }
 
 /** The owner's reports: admins only (a customer or an employee 403, no token 401). */
-export async function reportsRoutes(app: FastifyInstance, deps: ReportsRouteDeps): Promise<void> {
+export function reportsRoutes(app: FastifyInstance, deps: ReportsRouteDeps): void {
   app.get<{ Querystring: { from?: string; to?: string } }>(
     '/admin/reports',
     {

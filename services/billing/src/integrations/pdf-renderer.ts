@@ -12,7 +12,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export class PdfRenderError extends Error {
+class PdfRenderError extends Error {
   override name = 'PdfRenderError';
 }
 

@@ -14,7 +14,7 @@ export interface InvoicePdfDeps {
 }
 
 /** Renders the bill's tax invoice and stores it as the bill's PDF (unless a newer one got there first). */
-export async function renderInvoicePdf(deps: InvoicePdfDeps, bill: Bill): Promise<Buffer> {
+async function renderInvoicePdf(deps: InvoicePdfDeps, bill: Bill): Promise<Buffer> {
   const started = Date.now();
   const pdf = await deps.renderer.render(invoiceHtml(invoiceView(bill, deps.config.business)));
   await storeInvoicePdf(deps.db, {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { lastFinancialYearPastRetention } from '../domain/retention.js';
 
 /** Advisory lock key of the sweep: one replica sweeps at a time. */
-export const INVOICE_RETENTION_LOCK_KEY = 7_311_005;
+const INVOICE_RETENTION_LOCK_KEY = 7_311_005;
 const BATCH = 500;
 /** What a bill past retention shows instead of its customer's name. */
 export const RETENTION_ERASED = 'Erased';
@@ -74,8 +74,8 @@ export async function sweepInvoicesPastRetention(
 /** Starts the periodic sweep (unref'd, so it never keeps a process alive); answers its stopper. */
 export function startInvoiceRetentionSweep(
   deps: RetentionDeps & { config: { retention: { invoiceMonths: number; sweepIntervalSeconds: number } } },
-): () => void {
-  if (deps.config.retention.invoiceMonths <= 0) return () => {};
+): () => Promise<void> {
+  if (deps.config.retention.invoiceMonths <= 0) return () => Promise.resolve();
   return startPeriodicTask(
     () => sweepInvoicesPastRetention(deps),
     deps.config.retention.sweepIntervalSeconds,

@@ -33,9 +33,9 @@ import { createInvoicePdfQueue, startInvoicePdfWorker } from '../../src/worker.j
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** The services whose events billing's read models are built from. */
-export type Producer = 'booking' | 'commerce' | 'catalogue' | 'identity';
+type Producer = 'booking' | 'commerce' | 'catalogue' | 'identity';
 
-export interface Upstream {
+interface Upstream {
   /** This world's Kafka namespace (another world may join it to rebuild from the same topics). */
   namespace: string;
   /** Publishes an event as `producer` does: through an outbox and a real relay onto Kafka. */

@@ -38,7 +38,7 @@ const employeeUsers = alias(users, 'employee_user');
 
 export type NewAppointment = typeof appointments.$inferInsert;
 
-export function toAppointment(row: AppointmentRow): Appointment {
+function toAppointment(row: AppointmentRow): Appointment {
   return row as Appointment;
 }
 
@@ -584,7 +584,7 @@ export async function lockExpiredHolds(tx: Queryable, now: Date, limit: number):
  * key), so no two writers can wait for each other in a cycle. A lock taken in a savepoint is released
  * when the savepoint is rolled back, so a refused attempt holds nothing while the next one is tried.
  */
-export const LOCK_BUCKET_MS = 30 * 60_000;
+const LOCK_BUCKET_MS = 30 * 60_000;
 
 function bucketKeys(kind: 'room' | 'employee', id: string, span: { start: Date; end: Date }): string[] {
   const first = Math.floor(span.start.getTime() / LOCK_BUCKET_MS);

@@ -1,10 +1,10 @@
 import { listenForNotices, type Logger, type NoticeListener } from '@spa/kit';
 
 /** The channel migration 0006's triggers notify on whenever something the calendar shows changes. */
-export const CALENDAR_CHANNEL = 'calendar_changes';
+const CALENDAR_CHANNEL = 'calendar_changes';
 
 /** Notices within this long of the first are told as one (a move touches several rows and tables). */
-export const GATHER_MS = 50;
+const GATHER_MS = 50;
 
 export interface CalendarChanges {
   /**

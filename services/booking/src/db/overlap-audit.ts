@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '@spa/kit';
  * an employee over overlapping treatments, over the whole table. The exclusion constraints make this
  * empty; the concurrency test and the booking benchmark check it after their storms.
  */
-export const OVERLAPPING_PAIRS_SQL = `
+const OVERLAPPING_PAIRS_SQL = `
   select a.id as first, b.id as second,
          case when a.room_id = b.room_id then 'room' else 'employee' end as shared
   from appointments a
@@ -21,6 +21,8 @@ export const OVERLAPPING_PAIRS_SQL = `
 export async function overlappingPairs(
   pool: DatabaseHandle['pool'],
 ): Promise<Array<{ first: string; second: string; shared: 'room' | 'employee' }>> {
-  const { rows } = await pool.query(OVERLAPPING_PAIRS_SQL);
+  const { rows } = await pool.query<{ first: string; second: string; shared: 'room' | 'employee' }>(
+    OVERLAPPING_PAIRS_SQL,
+  );
   return rows;
 }

@@ -4,7 +4,7 @@ interface PgError {
 }
 
 /** Drizzle wraps driver errors; the Postgres error (with its code and constraint) is the cause. */
-export function pgErrorOf(error: unknown): PgError | undefined {
+function pgErrorOf(error: unknown): PgError | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth++) {
     const candidate = current as PgError & { cause?: unknown };
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
@@ -13,8 +13,8 @@ export function pgErrorOf(error: unknown): PgError | undefined {
   return undefined;
 }
 
-export const ROOM_OVERLAP = 'appointments_room_no_overlap';
-export const EMPLOYEE_OVERLAP = 'appointments_employee_no_overlap';
+const ROOM_OVERLAP = 'appointments_room_no_overlap';
+const EMPLOYEE_OVERLAP = 'appointments_employee_no_overlap';
 
 /** Which exclusion constraint refused a write: the room's or the employee's, or neither. */
 export function overlapRefused(error: unknown): 'room' | 'employee' | undefined {

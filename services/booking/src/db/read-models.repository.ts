@@ -1,15 +1,7 @@
 import type { DepositPolicy } from '@spa/rules';
 import type { Queryable } from '@spa/kit';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import {
-  categories,
-  readModelGeneration,
-  rooms,
-  services,
-  users,
-  type RoomRow,
-  type UserRow,
-} from './schema.js';
+import { categories, readModelGeneration, rooms, services, users, type UserRow } from './schema.js';
 
 export type ServiceState = typeof services.$inferInsert;
 export type CategoryState = typeof categories.$inferInsert;
@@ -121,36 +113,12 @@ export async function findBookableService(db: Queryable, id: string): Promise<Bo
   };
 }
 
-/** The rooms of a type that exist (not deleted), whatever their status. */
-export async function roomsOfType(db: Queryable, type: string): Promise<RoomRow[]> {
-  return db
-    .select()
-    .from(rooms)
-    .where(and(eq(rooms.type, type), eq(rooms.deleted, false)))
-    .orderBy(asc(rooms.roomNumber));
-}
-
 export async function findUser(db: Queryable, id: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
     .where(and(eq(users.id, id), eq(users.deleted, false)));
   return row;
-}
-
-/** Employees (role employee, not deleted) whose employee role is `employeeRole`, any case. */
-export async function employeesWithRole(db: Queryable, employeeRole: string): Promise<UserRow[]> {
-  return db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'employee'),
-        eq(users.deleted, false),
-        sql`lower(${users.employeeRole}) = lower(${employeeRole.trim()})`,
-      ),
-    )
-    .orderBy(asc(users.name));
 }
 
 /** This database's read-model generation (one row, written by the migration that created it). */

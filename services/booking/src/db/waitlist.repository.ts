@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { appointments, waitlistEntries, type WaitlistRow, type WaitlistStatus } from './schema.js';
 
 /** Entries still in play: waiting, or holding an offer. */
-export const ACTIVE_WAITLIST_STATUSES: WaitlistStatus[] = ['waiting', 'offered'];
+const ACTIVE_WAITLIST_STATUSES: WaitlistStatus[] = ['waiting', 'offered'];
 
 export async function insertWaitlistEntry(
   db: Queryable,
@@ -11,11 +11,6 @@ export async function insertWaitlistEntry(
 ): Promise<WaitlistRow> {
   const [inserted] = await db.insert(waitlistEntries).values(row).returning();
   return inserted!;
-}
-
-export async function findWaitlistEntry(db: Queryable, id: string): Promise<WaitlistRow | undefined> {
-  const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id));
-  return row;
 }
 
 /** Locks the entry for a change (leaving, an offer, its expiry), so two of them never cross. */

@@ -47,9 +47,6 @@ export const CLOSED_STATUSES = [
 ] as const satisfies readonly AppointmentStatus[];
 export const isClosedStatus = (status: string) => (CLOSED_STATUSES as readonly string[]).includes(status);
 
-/** A cancelled appointment no longer holds its room or employee (the exclusion constraints skip it). */
-export const isActiveStatus = (status: string) => status !== 'Cancelled';
-
 /** Who changed something: a signed-in user, or the service itself (an expired hold, a verified payment). */
 export interface Actor {
   id: string;

@@ -28,7 +28,7 @@ export interface AvailabilityRoom {
   busy: Span[];
 }
 
-export interface AvailabilityEmployee extends WorkingTime {
+interface AvailabilityEmployee extends WorkingTime {
   shift: string | null;
   /** What its active appointments block: the treatments, without the room's cleanup. */
   busy: Span[];
@@ -58,7 +58,7 @@ export interface BookableStart {
   rooms: string[];
 }
 
-export const roomChoiceKey = (type: string, capacity: string) => `${type}|${capacity}`;
+const roomChoiceKey = (type: string, capacity: string) => `${type}|${capacity}`;
 
 /** Each room choice's price, as the wizard offers it: the price of the choice's first bookable room. */
 export function roomChoicePrices(

@@ -4,7 +4,7 @@ import { nearestFreeStarts, someRoomFree } from './slot-suggestions.js';
 const hours = { openMinute: 9 * 60, closeMinute: 21 * 60, timeZone: 'Asia/Kolkata' };
 const ist = (day: number, clock: string) => {
   const [h, m] = clock.split(':').map(Number);
-  return Date.UTC(2026, 10, day, h!, m!) - 330 * 60_000;
+  return Date.UTC(2026, 10, day, h, m) - 330 * 60_000;
 };
 const span = (day: number, from: string, to: string) => ({ start: ist(day, from), end: ist(day, to) });
 

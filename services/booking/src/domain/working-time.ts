@@ -19,7 +19,7 @@ export type WeeklyHours = ReadonlyArray<DayHours | null>;
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** An approved absence, in local day numbers (toLocal's `day`), both days included. */
-export interface TimeOffDays {
+interface TimeOffDays {
   firstDay: number;
   lastDay: number;
 }
@@ -33,7 +33,7 @@ export interface WorkingTime {
 /** 0 for Sunday: day 0 of the local calendar (1970-01-01) was a Thursday. */
 export const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
 
-export function isOff(time: Pick<WorkingTime, 'timeOff'>, day: number): boolean {
+function isOff(time: Pick<WorkingTime, 'timeOff'>, day: number): boolean {
   return (time.timeOff ?? []).some((off) => off.firstDay <= day && day <= off.lastDay);
 }
 

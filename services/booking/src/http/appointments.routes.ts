@@ -74,7 +74,7 @@ interface ListQuery {
   pageSize?: number;
 }
 
-export async function appointmentsRoutes(app: FastifyInstance, context: BookingContext): Promise<void> {
+export function appointmentsRoutes(app: FastifyInstance, context: BookingContext): void {
   const present = (request: FastifyRequest, view: AppointmentView) =>
     presentAppointment(view, {
       viewer: currentUser(request),

@@ -95,20 +95,16 @@ const calendarSchema = {
 } as const;
 
 /** A comment line this often keeps every hop (the gateway's 10 s body timeout, an Ingress) from closing an idle stream. */
-export const KEEP_ALIVE_MS = 5_000;
+const KEEP_ALIVE_MS = 5_000;
 /** A stream ends after this long and the desk opens another, so a revoked token or role stops it. */
-export const STREAM_LIFETIME_MS = 10 * 60_000;
+const STREAM_LIFETIME_MS = 10 * 60_000;
 /** One desk may have this many calendars open (tabs, a tablet); more is refused. */
 export const STREAMS_PER_USER = 5;
 
 const event = (name: string, data: object = {}) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** The front desk's calendar read and its change stream (issue #15, item 1). */
-export async function calendarRoutes(
-  app: FastifyInstance,
-  context: BookingContext,
-  databaseUrl: string,
-): Promise<void> {
+export function calendarRoutes(app: FastifyInstance, context: BookingContext, databaseUrl: string): void {
   const changes = calendarChanges({
     databaseUrl,
     logger: context.logger,
@@ -117,8 +113,9 @@ export async function calendarRoutes(
   const open = new Map<string, number>();
   const ends = new Set<() => void>();
   // Open streams would keep a closing server waiting: they end first (each desk reconnects elsewhere).
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     for (const end of [...ends]) end();
+    done();
   });
   app.addHook('onClose', async () => changes.stop());
 

@@ -18,14 +18,16 @@ export const deskOnly =
 /** Staff only (employees and admins): a customer is refused before the request is looked at. */
 export const staffOnly =
   (message: string): preHandlerHookHandler =>
-  async (request) => {
+  (request, _reply, done) => {
     const user = currentUser(request);
     if (user.role !== 'employee' && user.role !== 'admin') throw forbidden(message);
+    done();
   };
 
 /** Employees only, for themselves (an admin is refused too). */
 export const employeeOnly =
   (message: string): preHandlerHookHandler =>
-  async (request) => {
+  (request, _reply, done) => {
     if (currentUser(request).role !== 'employee') throw forbidden(message);
+    done();
   };

@@ -20,7 +20,7 @@ export const internalCallers = {
   '/internal/dependents/release': ['identity'],
 } as const;
 
-export async function internalRoutes(app: FastifyInstance, context: BookingContext): Promise<void> {
+export function internalRoutes(app: FastifyInstance, context: BookingContext): void {
   // ---- what other services' records future appointments point at (issue 12 part 4) ----
 
   const id = { type: 'string', minLength: 1, maxLength: 100 } as const;

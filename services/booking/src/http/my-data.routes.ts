@@ -10,7 +10,7 @@ const rows = { type: 'array', items: { type: 'object', additionalProperties: tru
  * GET /appointments/me/export: booking's part of "Download my data" — the caller's own appointments as
  * a customer (money in paise, times in UTC) with each one's history. Nobody else's.
  */
-export async function myDataRoutes(app: FastifyInstance, context: BookingContext): Promise<void> {
+export function myDataRoutes(app: FastifyInstance, context: BookingContext): void {
   app.get(
     '/appointments/me/export',
     {

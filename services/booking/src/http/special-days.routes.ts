@@ -57,7 +57,7 @@ const present = (day: SpecialDay) => ({
  * Closures and special hours (issue #15, item 5): read by anyone (the wizard's date picker names them),
  * set and removed by an admin.
  */
-export async function specialDaysRoutes(app: FastifyInstance, context: BookingContext): Promise<void> {
+export function specialDaysRoutes(app: FastifyInstance, context: BookingContext): void {
   const presentStranded = (request: FastifyRequest, views: AppointmentView[]) =>
     views.map((view) =>
       presentAppointment(view, {

@@ -129,7 +129,7 @@ const presentTimeOff = (row: TimeOffRow) => ({
 });
 
 /** Staff schedules and time off (issue #15, item 4). */
-export async function workingTimeRoutes(app: FastifyInstance, context: BookingContext): Promise<void> {
+export function workingTimeRoutes(app: FastifyInstance, context: BookingContext): void {
   const presentStranded = (request: FastifyRequest, views: AppointmentView[]) =>
     views.map((view) =>
       presentAppointment(view, {

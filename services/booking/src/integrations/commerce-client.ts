@@ -10,7 +10,7 @@ const paymentOrderSchema = z.object({
 });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
-export interface PaymentOrderRequest {
+interface PaymentOrderRequest {
   appointmentId: string;
   customerId: string;
   amountPaise: number;

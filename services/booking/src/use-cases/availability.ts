@@ -78,7 +78,7 @@ export async function noRoomAvailable(
 
 const SUGGESTION_DAYS_AFTER = 6;
 
-export async function suggestStarts(
+async function suggestStarts(
   context: BookingContext,
   rooms: readonly RoomRow[],
   slot: Slot,
@@ -146,7 +146,6 @@ export interface AvailabilityQuery {
   days: number;
 }
 
-export const MAX_AVAILABILITY_DAYS = 42;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
@@ -181,7 +180,7 @@ export async function bookableTimes(context: BookingContext, query: Availability
         firstDay,
         firstDay + query.days - 1,
       )
-    : new Map();
+    : (new Map() as Awaited<ReturnType<typeof workingTimeOf>>);
   const answer = bookableStarts({
     days,
     durationMinutes: option.durationMinutes,

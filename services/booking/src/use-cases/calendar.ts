@@ -12,7 +12,7 @@ import type { BookingContext } from './context.js';
 import { specialDaysAround } from './special-days.js';
 
 /** Who runs the desk besides an admin: employees of these roles (issue #15, item 1). */
-export const DESK_ROLES = ['manager', 'receptionist'];
+const DESK_ROLES = ['manager', 'receptionist'];
 export const CALENDAR_DAYS = [1, 7] as const;
 
 /** Whether the user runs the desk: an admin, or an employee whose role is manager or receptionist. */
@@ -28,7 +28,7 @@ export async function isDesk(db: Queryable, user: AuthUser): Promise<boolean> {
 export const CALENDAR_FOR_THE_DESK = 'The calendar is for admins, managers and receptionists.';
 
 /** The admin, or an employee whose role runs the desk; anyone else is refused. */
-export async function assertDesk(context: BookingContext, viewer: AuthUser): Promise<void> {
+async function assertDesk(context: BookingContext, viewer: AuthUser): Promise<void> {
   if (!(await isDesk(context.db, viewer))) throw forbidden(CALENDAR_FOR_THE_DESK);
 }
 

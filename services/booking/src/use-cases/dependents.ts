@@ -18,7 +18,7 @@ export type DependentTarget =
   { roomId: string } | { serviceId: string } | { employeeId: string } | { customerId: string };
 
 /** At most this many appointments are cancelled or released by one call (the caller asks again). */
-export const DEPENDENTS_BATCH = 200;
+const DEPENDENTS_BATCH = 200;
 
 function targetCondition(target: DependentTarget) {
   if ('roomId' in target) return eq(appointments.roomId, target.roomId);

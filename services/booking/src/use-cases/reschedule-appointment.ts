@@ -132,9 +132,9 @@ export async function rescheduleAppointment(
   if (result.view) return result.view;
   throw await noRoomAvailable(
     context,
-    result.noRoom!.rooms[0]?.type ?? 'matching',
-    result.noRoom!.rooms,
-    result.noRoom!.slot,
+    result.noRoom.rooms[0]?.type ?? 'matching',
+    result.noRoom.rooms,
+    result.noRoom.slot,
     now,
     id,
   );

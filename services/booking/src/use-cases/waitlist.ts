@@ -36,7 +36,7 @@ import { nowOf, todayOf, type BookingContext } from './context.js';
 import { specialDaysAround } from './special-days.js';
 
 /** Who holds a freed time for a waiting customer, in the appointment's history. */
-export const WAITLIST_ACTOR: Actor = { id: 'system', name: 'Waitlist', role: 'system' };
+const WAITLIST_ACTOR: Actor = { id: 'system', name: 'Waitlist', role: 'system' };
 
 export interface JoinWaitlistRequest {
   serviceId: string;
@@ -49,7 +49,7 @@ export interface JoinWaitlistRequest {
   to: string;
 }
 
-export function entryMessage(entry: WaitlistRow): Plain<bookingV1.WaitlistEntry> {
+function entryMessage(entry: WaitlistRow): Plain<bookingV1.WaitlistEntry> {
   return {
     entryId: entry.id,
     customerId: entry.customerId,
@@ -207,7 +207,7 @@ export async function leaveWaitlist(context: BookingContext, id: string, caller:
  * payment (the usual payment hold: unpaid, the sweeper releases it and this runs again for the next).
  * Answers the entry offered, if any.
  */
-export async function offerFreedTime(
+async function offerFreedTime(
   context: BookingContext,
   date: string,
   preferredType?: string,

@@ -30,8 +30,8 @@ import { startConsumers } from '../../src/events/consumers.js';
 import { bookingTopics } from '../../src/events/publishes.js';
 import { startPaymentHoldWorker } from '../../src/worker.js';
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-export const logger = createLogger('booking-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const logger = createLogger('booking-test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
 type Body = InjectOptions['payload'];
 type Payload<E extends EventDefinition> = MessageInitShape<E['schema']>;

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startBuiltService, type BuiltService } from '@spa/kit/testing';
 
@@ -11,8 +10,6 @@ export const SANDBOX_SECRETS = {
   keySecret: 'sandbox_key_secret',
   webhookSecret: 'sandbox_webhook_secret',
 };
-
-export const commerceIsBuilt = () => existsSync(commerceMain);
 
 /**
  * The real commerce service (its built bundle, `npm run build -w @spa/commerce`) as its own process,

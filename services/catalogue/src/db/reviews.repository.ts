@@ -24,7 +24,7 @@ export interface Rating {
 }
 
 /** What a customer's own lists hold at most (the newest): never a whole table. */
-export const OWN_LIST_LIMIT = 100;
+const OWN_LIST_LIMIT = 100;
 
 // ---- eligibility, from other services' facts ----
 

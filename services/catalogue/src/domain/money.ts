@@ -2,7 +2,7 @@
  * Money is stored and sent on the bus as integer paise; the API speaks rupees as numbers with at
  * most two decimals (1499.5 means ₹1,499.50). Floats never reach a column.
  */
-export const MAX_PRICE_RUPEES = 10_000_000;
+const MAX_PRICE_RUPEES = 10_000_000;
 
 export function hasAtMostTwoDecimals(rupees: number): boolean {
   const scaled = rupees * 100;

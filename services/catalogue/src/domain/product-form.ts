@@ -3,8 +3,8 @@ import { priceProblem, rupeesToPaise } from './money.js';
 import { cleanImages } from './service-form.js';
 import { optionalText } from './text.js';
 
-export const MAX_PRODUCT_IMAGES = 4;
-export const MAX_STOCK = 1_000_000;
+const MAX_PRODUCT_IMAGES = 4;
+const MAX_STOCK = 1_000_000;
 
 export interface ProductInput {
   name?: string | null;

@@ -7,10 +7,10 @@ import { isUploadedImageUrl } from './text.js';
  * is at most 1000 characters and a reason to hide one at most 500.
  */
 
-export const REVIEW_TEXT_MAX = 2000;
-export const REPLY_TEXT_MAX = 1000;
-export const HIDE_REASON_MAX = 500;
-export const EDIT_WINDOW_DAYS = 30;
+const REVIEW_TEXT_MAX = 2000;
+const REPLY_TEXT_MAX = 1000;
+const HIDE_REASON_MAX = 500;
+const EDIT_WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export interface ReviewInput {
@@ -103,6 +103,3 @@ export function publicAuthorName(fullName: string): string {
   const initial = [...parts.at(-1)!][0]!.toLocaleUpperCase('en-IN');
   return `${first} ${initial}.`;
 }
-
-/** One decimal, as the cards show it. */
-export const oneDecimal = (value: number) => Math.round(value * 10) / 10;

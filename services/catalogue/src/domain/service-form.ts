@@ -3,9 +3,9 @@ import { depositPolicyProblems, NO_DEPOSIT, type DepositKind, type DepositPolicy
 import { paiseToRupees, priceProblem, rupeesToPaise } from './money.js';
 import { cleanList, cleanText, isUploadedImageUrl, optionalText } from './text.js';
 
-export const MAX_PRICING_OPTIONS = 12;
-export const MAX_SERVICE_IMAGES = 10;
-export const DEFAULT_CLEANUP_MINUTES = 15;
+const MAX_PRICING_OPTIONS = 12;
+const MAX_SERVICE_IMAGES = 10;
+const DEFAULT_CLEANUP_MINUTES = 15;
 
 export interface PricingRowInput {
   _id?: string | null;
@@ -51,13 +51,13 @@ export function cleanPricing(rows: readonly PricingRowInput[]): PricingRow[] {
         { field: `pricing.${index}` },
       ]);
     }
-    const problem = priceProblem(row.price!);
+    const problem = priceProblem(row.price);
     if (problem) throw badRequest(problem, [{ field: `pricing.${index}.price` }]);
     return {
       id: optionalText(row._id) ?? undefined,
       duration,
-      durationMinutes: row.durationMinutes!,
-      pricePaise: rupeesToPaise(row.price!),
+      durationMinutes: row.durationMinutes,
+      pricePaise: rupeesToPaise(row.price),
       label: optionalText(row.label),
     };
   });
@@ -142,7 +142,7 @@ export interface DepositColumns {
   lateCancellationFeePercent: number;
 }
 
-export function depositColumns(policy: DepositPolicy): DepositColumns {
+function depositColumns(policy: DepositPolicy): DepositColumns {
   return {
     depositKind: policy.kind,
     depositValue: policy.value,

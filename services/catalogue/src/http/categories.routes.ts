@@ -26,7 +26,7 @@ import {
 const tags = ['categories'];
 const admin = requireRole('admin');
 
-export async function categoriesRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+export function categoriesRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
   app.get(
     '/admin/categories',
     {

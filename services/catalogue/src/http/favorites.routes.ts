@@ -13,7 +13,7 @@ const favoriteState = {
   properties: { isFavorite: { type: 'boolean' }, message: { type: 'string' } },
 };
 
-export async function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps) {
+export function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps) {
   app.get(
     '/favorites',
     {

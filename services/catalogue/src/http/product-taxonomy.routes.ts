@@ -27,7 +27,7 @@ import {
 
 const admin = requireRole('admin');
 
-export async function productTaxonomyRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+export function productTaxonomyRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
   app.get(
     '/product-categories',
     {

@@ -34,7 +34,7 @@ interface ProductListQuery {
   pageSize?: number;
 }
 
-export async function productsRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+export function productsRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
   app.get(
     '/products',
     {

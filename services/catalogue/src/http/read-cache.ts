@@ -22,7 +22,7 @@ function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
-export function serialise(value: unknown): CachedBody {
+function serialise(value: unknown): CachedBody {
   const body = Buffer.from(JSON.stringify(value));
   return { etag: etagOf(body), body };
 }
@@ -141,7 +141,7 @@ export class ReadCache {
  * public answer for one second, so a burst of visitors costs the catalogue one read, and an edit is
  * seen by everyone within a second.
  */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=1';
+const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=1';
 
 /** Answers a cached body with its ETag; a browser that already has it gets a bodyless 304. */
 export function sendCached(

@@ -39,7 +39,7 @@ export const reservationCallers = {
   '/internal/reservations/:orderId': ['commerce'],
 } as const;
 
-export async function reservationsRoutes(app: FastifyInstance, { store }: RouteDeps) {
+export function reservationsRoutes(app: FastifyInstance, { store }: RouteDeps) {
   app.post(
     '/internal/reservations',
     { config: { invalidates: ['products'] }, schema: { body: reservationBody } },

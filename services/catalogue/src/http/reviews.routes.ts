@@ -139,7 +139,7 @@ interface PublicListQuery {
   limit?: number;
 }
 
-export async function reviewsRoutes(app: FastifyInstance, { store, cache, now, config, images }: RouteDeps) {
+export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config, images }: RouteDeps) {
   const linkSecret = config.reviewRequests.linkSecret;
   app.get(
     '/reviews',

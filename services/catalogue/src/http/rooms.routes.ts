@@ -17,7 +17,7 @@ import { bearer, errors, idParams, listOrPageOf, listPagingQuery, roomBody, room
 const tags = ['rooms'];
 const admin = requireRole('admin');
 
-export async function roomsRoutes(app: FastifyInstance, { store, cache, booking }: RouteDeps) {
+export function roomsRoutes(app: FastifyInstance, { store, cache, booking }: RouteDeps) {
   app.get(
     '/admin/rooms',
     {

@@ -23,7 +23,7 @@ const listOrText = (maxItems: number, maxLength: number) => ({
   items: { type: 'string', maxLength },
 });
 
-export const imageList = stringList(20, 300);
+const imageList = stringList(20, 300);
 
 // ---- response shapes (documentation, and the serialiser of write answers) ----
 
@@ -34,7 +34,7 @@ const reference = {
   properties: { _id: { type: 'string' }, id: { type: 'string' }, name: { type: 'string' } },
 };
 
-export const ratingSchema = {
+const ratingSchema = {
   anyOf: [
     {
       type: 'object',
@@ -65,7 +65,7 @@ export const categorySchema = {
   },
 };
 
-export const pricingSchema = {
+const pricingSchema = {
   type: 'object',
   required: ['_id', 'id', 'duration', 'durationMinutes', 'price'],
   properties: {
@@ -78,7 +78,7 @@ export const pricingSchema = {
   },
 };
 
-export const depositPolicySchema = {
+const depositPolicySchema = {
   type: 'object',
   required: ['kind', 'value', 'lateCancellationHours', 'lateCancellationFeePercent'],
   description: 'What an online booking pays when booking, and what a late cancellation keeps of it',

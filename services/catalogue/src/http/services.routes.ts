@@ -39,7 +39,7 @@ interface ServiceListQuery {
   pageSize?: number;
 }
 
-export async function servicesRoutes(app: FastifyInstance, { store, cache, booking }: RouteDeps) {
+export function servicesRoutes(app: FastifyInstance, { store, cache, booking }: RouteDeps) {
   app.get(
     '/admin/services',
     {

@@ -6,22 +6,22 @@ import sharp from 'sharp';
 import { detectImageType, type ImageType } from '../domain/image-type.js';
 
 /** The web version every page shows: at most this wide, WebP. */
-export const WEB_IMAGE_MAX_WIDTH = 1200;
+const WEB_IMAGE_MAX_WIDTH = 1200;
 // A decompression bomb (a tiny file that decodes to gigapixels) is refused before it is decoded.
 const MAX_INPUT_PIXELS = 50_000_000;
 
-export const UPLOADS_URL_PREFIX = '/uploads/';
+const UPLOADS_URL_PREFIX = '/uploads/';
 
 /**
  * Narrower copies of every web version, for the pages' srcset: `<name>.w480.webp` and
  * `<name>.w800.webp` beside `<name>.webp` (never wider than it). Made when an image is kept, and at
  * start for images kept before there were copies.
  */
-export const RESPONSIVE_WIDTHS = [480, 800] as const;
+const RESPONSIVE_WIDTHS = [480, 800] as const;
 const SIZED_NAME = /\.w\d+\.webp$/;
 
 /** The name of a web version's copy at `width`. */
-export function sizedName(name: string, width: number): string {
+function sizedName(name: string, width: number): string {
   return name.replace(/\.webp$/, `.w${width}.webp`);
 }
 

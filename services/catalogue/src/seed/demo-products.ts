@@ -2,7 +2,7 @@ import type { Motif, Palette } from './artwork.js';
 
 /** A demo spa shop: four categories with subcategories, about thirty products. Prices in rupees. */
 
-export interface DemoProduct {
+interface DemoProduct {
   name: string;
   description: string;
   price: number;

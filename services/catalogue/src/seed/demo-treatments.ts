@@ -3,7 +3,7 @@ import type { Motif, Palette } from './artwork.js';
 
 /** A demo spa's treatment menu: eight categories of three treatments, prices in rupees. */
 
-export interface DemoTreatment {
+interface DemoTreatment {
   name: string;
   description: string;
   /** [minutes, price in rupees, optional label] */

@@ -21,9 +21,9 @@ import type { Store } from './store.js';
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 /** Eligibilities asked about per transaction. */
-export const REVIEW_REQUEST_BATCH = 100;
+const REVIEW_REQUEST_BATCH = 100;
 
-export interface ReviewRequestSettings {
+interface ReviewRequestSettings {
   delayMinutes: number;
   sweepMs: number;
   linkSecret: string;
@@ -91,7 +91,7 @@ export function startReviewRequestSweep(deps: ReviewRequestDeps): StopPeriodicTa
 // ---- the link ----
 
 /** Why a link does not open the review form. */
-export type ReviewLinkProblem = 'invalid' | 'expired' | 'used';
+type ReviewLinkProblem = 'invalid' | 'expired' | 'used';
 
 export type Invitation =
   { ok: true; eligibility: EligibilityRow; expiresAt: Date } | { ok: false; problem: ReviewLinkProblem };

@@ -16,7 +16,7 @@ import { buildApp, internalCallers as catalogueInternalCallers, type CatalogueDe
 import { loadConfig } from '../../src/config.js';
 import { startBooking, type BookingWorld } from '../../../booking/test/support/booking-world.js';
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 export const logger = createLogger('catalogue-test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
 type Body = InjectOptions['payload'];

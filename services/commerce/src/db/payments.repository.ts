@@ -2,8 +2,8 @@ import type { Queryable } from '@spa/kit';
 import { eq } from 'drizzle-orm';
 import { paymentAttempts, payments } from './schema.js';
 
-export type PaymentPurpose = 'order' | 'appointment';
-export type PaymentStatus = 'created' | 'failed' | 'captured' | 'expired';
+type PaymentPurpose = 'order' | 'appointment';
+type PaymentStatus = 'created' | 'failed' | 'captured' | 'expired';
 
 export interface Payment {
   id: string;

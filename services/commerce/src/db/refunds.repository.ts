@@ -2,7 +2,7 @@ import type { Queryable } from '@spa/kit';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { orders, payments, refunds } from './schema.js';
 
-export type RefundStatus = 'requested' | 'pending' | 'processed' | 'failed';
+type RefundStatus = 'requested' | 'pending' | 'processed' | 'failed';
 export type RefundReason = 'appointment_cancelled' | 'order_cancelled' | 'late_payment' | 'admin';
 
 export interface Refund {

@@ -18,7 +18,7 @@ const MAX_ADDRESSES = 50;
 const addressNotFound = () => notFound('Address not found');
 
 /** Saved shipping addresses, each owned by one user; another user's address is a 404. */
-export async function addressesRoutes(app: FastifyInstance, { db }: CommerceDeps): Promise<void> {
+export function addressesRoutes(app: FastifyInstance, { db }: CommerceDeps): void {
   app.get(
     '/addresses',
     {

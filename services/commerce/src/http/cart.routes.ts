@@ -8,7 +8,7 @@ import { addToCartBody, bearer, cartSchema, errors, itemIdParams, quantityBody }
 const tags = ['cart'];
 
 /** The signed-in user's one cart. Another user's cart item is a 404, as if it did not exist. */
-export async function cartRoutes(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
+export function cartRoutes(app: FastifyInstance, deps: CommerceDeps): void {
   app.get(
     '/cart',
     {

@@ -21,7 +21,7 @@ export const internalCallers = {
   '/internal/stats': ['gateway'],
 } as const;
 
-export async function internalRoutes(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
+export function internalRoutes(app: FastifyInstance, deps: CommerceDeps): void {
   app.post('/internal/payments', { schema: { body: appointmentPaymentBody } }, async (request, reply) => {
     const { payment, created } = await createAppointmentPayment(
       deps,

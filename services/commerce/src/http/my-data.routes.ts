@@ -11,7 +11,7 @@ const rows = { type: 'array', items: { type: 'object', additionalProperties: tru
  * GET /orders/me/export: commerce's part of "Download my data" — the caller's orders (with their
  * lines and payments, money in paise), saved addresses and cart, as stored. Only the caller's own.
  */
-export async function myDataRoutes(app: FastifyInstance, { db }: CommerceDeps): Promise<void> {
+export function myDataRoutes(app: FastifyInstance, { db }: CommerceDeps): void {
   app.get(
     '/orders/me/export',
     {

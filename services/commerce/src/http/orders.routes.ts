@@ -61,7 +61,7 @@ function ownerOrAdmin(request: FastifyRequest, order: Order): AuthUser {
   return user;
 }
 
-export async function ordersRoutes(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
+export function ordersRoutes(app: FastifyInstance, deps: CommerceDeps): void {
   app.post(
     '/orders',
     {

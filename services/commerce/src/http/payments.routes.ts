@@ -27,7 +27,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: CommerceDeps): 
         response: { 200: paymentConfigSchema },
       },
     },
-    async () => ({
+    () => ({
       keyId: razorpay.keyId,
       checkoutUrl: razorpay.checkoutUrl,
       enabled: deps.config.onlinePaymentsEnabled && razorpay.keyId !== '' && razorpay.keySecret !== '',
@@ -59,7 +59,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: CommerceDeps): 
   );
 
   // The signature covers the body byte for byte, so this route keeps it raw instead of parsing it.
-  await app.register(async (raw) => {
+  await app.register((raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
       done(null, body),

@@ -134,7 +134,7 @@ const refundDescription =
   'Send an `Idempotency-Key` header to make a retry refund once; without one, the same amount asked again within a minute ' +
   'answers the first refund. 200 with the refund and where the payment stands; 201 when this call created the refund.';
 
-export async function refundsRoutes(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
+export function refundsRoutes(app: FastifyInstance, deps: CommerceDeps): void {
   const refund = async (
     request: FastifyRequest,
     target: RefundTarget,

@@ -1,6 +1,6 @@
 import { AppError, createInternalClient, InternalCallError, z, type ServiceAuth } from '@spa/kit';
 
-export interface ReservationLine {
+interface ReservationLine {
   productId: string;
   quantity: number;
   /** The unit price the customer agreed to: the catalogue refuses the reservation unless it is today's. */

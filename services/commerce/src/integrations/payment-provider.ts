@@ -8,7 +8,7 @@ export interface ProviderOrder {
   currency: string;
 }
 
-export type ProviderPaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+type ProviderPaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
 
 export interface ProviderPayment {
   id: string;
@@ -157,16 +157,10 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       return { id: order.id, amount: Number(order.amount), currency: order.currency };
     },
     async fetchPayment(providerPaymentId) {
-      return toPayment(
-        (await call(() => razorpay.payments.fetch(providerPaymentId))) as unknown as SdkPayment,
-      );
+      return toPayment(await call(() => razorpay.payments.fetch(providerPaymentId)));
     },
     async capturePayment(providerPaymentId, amountPaise, currency) {
-      return toPayment(
-        (await call(() =>
-          razorpay.payments.capture(providerPaymentId, amountPaise, currency),
-        )) as unknown as SdkPayment,
-      );
+      return toPayment(await call(() => razorpay.payments.capture(providerPaymentId, amountPaise, currency)));
     },
     async paymentsOfOrder(providerOrderId) {
       const list = await call(() => razorpay.orders.fetchPayments(providerOrderId));

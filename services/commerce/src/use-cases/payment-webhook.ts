@@ -29,7 +29,7 @@ export async function handleWebhook(
     payload?: { payment?: { entity?: WebhookPaymentEntity }; refund?: { entity?: Record<string, unknown> } };
   };
   try {
-    body = JSON.parse(rawBody.toString('utf8'));
+    body = JSON.parse(rawBody.toString('utf8')) as typeof body;
   } catch {
     throw badRequest('The webhook body is not valid JSON');
   }

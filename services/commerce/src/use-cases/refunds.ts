@@ -56,7 +56,7 @@ export interface PaymentRefundState {
   status: 'Pending' | 'Failed' | 'Expired' | 'Paid' | 'Partially refunded' | 'Refunded';
 }
 
-export function refundStateOf(payment: Payment, refunds: Refund[]): PaymentRefundState {
+function refundStateOf(payment: Payment, refunds: Refund[]): PaymentRefundState {
   const refundedPaise = sum(refunds.filter((refund) => refund.status === 'processed'));
   const committedPaise = sum(refunds.filter((refund) => refund.status !== 'failed'));
   const captured = payment.status === 'captured';
@@ -134,7 +134,7 @@ export async function recordRefund(
  * answer was lost (or whose sender died mid-call) is adopted, never made twice. A refusal (4xx) fails
  * the refund; no answer leaves it `requested` for the sweeper.
  */
-export async function sendRefund(deps: CommerceDeps, refundId: string): Promise<Refund> {
+async function sendRefund(deps: CommerceDeps, refundId: string): Promise<Refund> {
   const result = await deps.db.transaction(async (tx) => {
     const refund = await lockRefund(tx, refundId);
     if (!refund) throw notFound('Refund not found');
@@ -199,7 +199,7 @@ async function applyProviderRefund(deps: CommerceDeps, refundId: string, remote:
  * settled answers false, and the event `commerce.payment.refunded` or `commerce.payment.refund_failed`
  * goes out through the outbox in the same transaction.
  */
-export async function settleRefund(
+async function settleRefund(
   deps: CommerceDeps,
   refundId: string,
   outcome: { outcome: 'processed' | 'failed'; providerRefundId?: string; failureReason?: string },

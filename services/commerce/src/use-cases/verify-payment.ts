@@ -17,7 +17,7 @@ export interface VerifyPaymentBody {
 }
 
 /** What commerce knows of an appointment it verified the payment of (booking has the rest). */
-export interface AppointmentAnswer {
+interface AppointmentAnswer {
   _id: string;
   paymentMethod: 'online';
   paymentStatus: 'Paid';
@@ -58,7 +58,7 @@ export async function verifyPayment(
   return answerVerification(deps, outcome);
 }
 
-async function answerVerification(deps: CommerceDeps, outcome: CaptureOutcome): Promise<VerifyAnswer> {
+function answerVerification(deps: CommerceDeps, outcome: CaptureOutcome): VerifyAnswer {
   const { payment, order } = outcome;
   const message = 'Payment verified successfully';
   if (order) {

@@ -11,7 +11,7 @@ const catalogueEntry = path.join(root, 'services/catalogue/dist/main.js');
 
 export { freePort } from '@spa/kit/testing';
 
-export interface CatalogueProduct {
+interface CatalogueProduct {
   _id: string;
   name: string;
   price: number;

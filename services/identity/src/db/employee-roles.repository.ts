@@ -4,7 +4,7 @@ import { employeeRoles, type EmployeeRoleRow } from './schema.js';
 
 export type NewEmployeeRole = typeof employeeRoles.$inferInsert;
 
-export async function listEmployeeRoles(
+async function listEmployeeRoles(
   q: Queryable,
   options: { activeOnly?: boolean } = {},
 ): Promise<EmployeeRoleRow[]> {
@@ -38,11 +38,6 @@ export async function pageOfEmployeeRoles(
 
 export async function activeEmployeeRoleNames(q: Queryable): Promise<string[]> {
   return (await listEmployeeRoles(q, { activeOnly: true })).map((role) => role.name);
-}
-
-export async function findEmployeeRole(q: Queryable, id: string): Promise<EmployeeRoleRow | undefined> {
-  const [row] = await q.select().from(employeeRoles).where(eq(employeeRoles.id, id));
-  return row;
 }
 
 export async function findEmployeeRoleForUpdate(

@@ -1,6 +1,6 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
 
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 const LOCAL_PART_MAX_LENGTH = 64;
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 export const NON_ASCII_LOCAL_PART_MESSAGE =

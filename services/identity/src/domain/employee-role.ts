@@ -1,9 +1,9 @@
 import type { Checked } from './registration.js';
 import type { FieldIssue } from './user.js';
 
-export const ROLE_NAME_MAX_LENGTH = 50;
+const ROLE_NAME_MAX_LENGTH = 50;
 export const ROLE_DESCRIPTION_MAX_LENGTH = 500;
-export const MAX_PERMISSIONS = 50;
+const MAX_PERMISSIONS = 50;
 
 export interface EmployeeRoleInput {
   name?: string;

@@ -1,7 +1,7 @@
 import type { FieldIssue } from './user.js';
 
-export const NAME_MAX_LENGTH = 100;
-export const LOCATION_MAX_LENGTH = 100;
+const NAME_MAX_LENGTH = 100;
+const LOCATION_MAX_LENGTH = 100;
 export const INVALID_PHONE_MESSAGE =
   'Please enter a valid phone number (digits, spaces, dashes, brackets and a leading +).';
 

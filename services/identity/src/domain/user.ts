@@ -7,8 +7,7 @@ export const SELF_REGISTRATION_ROLES = ['user', 'employee'] as const;
  * in every service) until an admin approves; a rejected applicant stays a customer. Null for everyone
  * else (customers, admins, and employees an admin made directly, who count as approved).
  */
-export const EMPLOYEE_STATUSES = ['applicant', 'approved', 'rejected'] as const;
-export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+export type EmployeeStatus = 'applicant' | 'approved' | 'rejected';
 export const SHIFTS = ['morning', 'night'] as const;
 export type Shift = (typeof SHIFTS)[number];
 export const AVAILABILITY_STATUSES = ['free', 'occupied'] as const;
@@ -41,10 +40,4 @@ export interface FieldIssue {
 export function matchRoleName(candidate: string, roleNames: readonly string[]): string | undefined {
   const wanted = candidate.trim().toLowerCase();
   return roleNames.find((name) => name.toLowerCase() === wanted);
-}
-
-/** Optional free text: trimmed, and empty means absent. */
-export function optionalText(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
 }

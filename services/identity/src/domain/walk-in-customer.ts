@@ -4,7 +4,7 @@ import { readName, readPhone } from './profile-fields.js';
 import type { EmployeeStatus, FieldIssue, Role } from './user.js';
 
 /** Employee roles that run the front desk besides admins (booking's calendar uses the same two). */
-export const DESK_EMPLOYEE_ROLES = ['manager', 'receptionist'] as const;
+const DESK_EMPLOYEE_ROLES = ['manager', 'receptionist'] as const;
 
 export const DESK_ONLY_MESSAGE =
   'Creating a customer at the front desk is for admins, managers and receptionists.';

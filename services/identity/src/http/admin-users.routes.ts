@@ -23,7 +23,7 @@ type FilterQuery = { [K in keyof UserFilters]?: UserFilters[K] | '' } & { page?:
 
 /** Admin user management (spec section 7, Admin). */
 export function adminUserRoutes(context: IdentityContext) {
-  return async (app: FastifyInstance) => {
+  return (app: FastifyInstance) => {
     // Checked before validation, so a caller without the role learns nothing about the request's shape.
     app.addHook('preValidation', requireRole('admin'));
 

@@ -34,7 +34,7 @@ const signedInView = ({ token, user }: SignedIn) => ({ token, user: toUserView(u
 
 /** The /auth endpoints of the spec (section 7), plus what /settings and the sign-in page need. */
 export function authRoutes(context: IdentityContext) {
-  return async (app: FastifyInstance) => {
+  return (app: FastifyInstance) => {
     // A throttled sign-in says when to come back, in the header as well as the message.
     app.addHook('onError', async (_request, reply, error) => {
       if (error instanceof SignInThrottled) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -81,7 +81,7 @@ export function authRoutes(context: IdentityContext) {
     app.post<{ Body: { email: string } }>(
       '/auth/forgot-password',
       { schema: forgotPasswordSchema },
-      async (request) => ({ message: await forgotPassword(context, request.body.email) }),
+      (request) => ({ message: forgotPassword(context, request.body.email) }),
     );
 
     app.post<{ Params: { token: string }; Body: { password: string } }>(
@@ -137,7 +137,7 @@ export function authRoutes(context: IdentityContext) {
       },
     );
 
-    app.get('/auth/config', { schema: authConfigSchema }, async () => ({
+    app.get('/auth/config', { schema: authConfigSchema }, () => ({
       googleClientId: context.google.clientId ?? null,
     }));
 

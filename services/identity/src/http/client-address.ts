@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
  * always overwrites it, so a client cannot choose it. Identity listens only where the gateway (and
  * the other services) can reach it.
  */
-export const CLIENT_ADDRESS_HEADER = 'x-spa-client-address';
+const CLIENT_ADDRESS_HEADER = 'x-spa-client-address';
 
 /**
  * The client's address for sign-in throttling: the gateway's header, else the peer. X-Forwarded-For
@@ -18,7 +18,7 @@ export function clientAddress(request: FastifyRequest): string {
 }
 
 /** The cookie naming a device that signed in before (a random id; identity keeps its hash per account). */
-export const DEVICE_COOKIE = 'spa_device';
+const DEVICE_COOKIE = 'spa_device';
 
 /** The device id the browser presented, if any. */
 export function presentedDevice(request: FastifyRequest): string | undefined {

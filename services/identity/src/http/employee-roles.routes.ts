@@ -18,7 +18,7 @@ import {
   updateRoleSchema,
 } from './employee-roles.schemas.js';
 
-export function toRoleView(role: EmployeeRoleRow) {
+function toRoleView(role: EmployeeRoleRow) {
   return {
     _id: role.id,
     id: role.id,
@@ -34,7 +34,7 @@ export function toRoleView(role: EmployeeRoleRow) {
 
 /** Employee roles CRUD (spec section 7, Admin), admins only. */
 export function employeeRoleRoutes(context: IdentityContext) {
-  return async (app: FastifyInstance) => {
+  return (app: FastifyInstance) => {
     // Checked before validation, so a caller without the role learns nothing about the request's shape.
     app.addHook('preValidation', requireRole('admin'));
 

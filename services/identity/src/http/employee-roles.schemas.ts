@@ -7,7 +7,7 @@ const errors = (...statuses: number[]) =>
 const security = [{ bearer: [] }];
 const idParams = strictObject({ id: { type: 'string', format: 'uuid' } }, ['id']);
 
-export const employeeRoleSchema = {
+const employeeRoleSchema = {
   type: 'object',
   required: ['_id', 'id', 'name', 'description', 'permissions', 'isActive'],
   properties: {

@@ -8,7 +8,7 @@ import { users } from '../db/schema.js';
  * the gateway routes nothing under /internal, and the docs leave it out.
  */
 export function internalStatsRoutes(context: IdentityContext) {
-  return async (app: FastifyInstance) => {
+  return (app: FastifyInstance) => {
     app.get('/internal/stats', async () => {
       const [counts] = await context.db
         .select({

@@ -8,7 +8,7 @@ import { messageSchema, toUserView, userSchema } from './user.schemas.js';
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
 
-export const exportMeSchema = {
+const exportMeSchema = {
   tags: ['Authentication'],
   summary: "Download my data: identity's part (the account as stored, without secrets)",
   description:
@@ -27,7 +27,7 @@ export const exportMeSchema = {
   },
 } as const;
 
-export const deleteMeSchema = {
+const deleteMeSchema = {
   tags: ['Authentication'],
   summary: 'Delete my account: signs out everywhere and erases my data in every service',
   description:
@@ -43,7 +43,7 @@ export const deleteMeSchema = {
 
 /** The caller's own data: export (GET /auth/me/export) and deletion (DELETE /auth/me). */
 export function myDataRoutes(context: IdentityContext) {
-  return async (app: FastifyInstance) => {
+  return (app: FastifyInstance) => {
     app.get('/auth/me/export', { schema: exportMeSchema, preValidation: requireAuth }, async (request) => {
       const user = await exportOwnAccount(context, currentUser(request));
       return {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { invalidField } from '../use-cases/validation.js';
 
 function containsNul(value: unknown): boolean {
@@ -12,7 +12,11 @@ function containsNul(value: unknown): boolean {
  * Postgres text cannot hold the NUL character, so a value carrying one would fail deep in a query
  * as a server error; it is refused here as the bad input it is.
  */
-export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+export function refuseNulCharacters(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   for (const [part, value] of [
     ['body', request.body],
     ['query', request.query],
@@ -20,4 +24,5 @@ export async function refuseNulCharacters(request: FastifyRequest): Promise<void
   ] as const) {
     if (containsNul(value)) throw invalidField(part, 'Text must not contain NUL characters.');
   }
+  done();
 }

@@ -10,7 +10,7 @@ import {
 import type { GoogleSignInSettings } from '../config.js';
 
 /** Google signs ID tokens with either spelling of its issuer. */
-export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
 export interface GoogleIdentity {
   subject: string;

@@ -22,7 +22,7 @@ import { APPLICANT_EDIT_MESSAGE } from './employee-applications.js';
 import { eraseAccount } from './erasure.js';
 import { validationFailed } from './validation.js';
 
-export const USER_NOT_FOUND_MESSAGE = 'User not found';
+const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const USER_DELETED_MESSAGE = 'User deleted';
 
 export function listUsersForAdmin(

@@ -16,8 +16,8 @@ import { employeeRoleMessage, identityEvents, userMessage } from '../events/publ
 import type { IdentityContext } from './context.js';
 import { validationFailed } from './validation.js';
 
-export const ROLE_NOT_FOUND_MESSAGE = 'Employee role not found';
-export const ROLE_NAME_TAKEN_MESSAGE = 'An employee role with this name already exists.';
+const ROLE_NOT_FOUND_MESSAGE = 'Employee role not found';
+const ROLE_NAME_TAKEN_MESSAGE = 'An employee role with this name already exists.';
 export const ROLE_DELETED_MESSAGE = 'Employee role deleted';
 const BASE_ROLE_NAMES = BASE_EMPLOYEE_ROLES.map((role) => role.name).join(', ');
 

@@ -10,11 +10,11 @@ import { currentAccount } from './profile.js';
 
 export type ErasureReason = 'self' | 'admin' | 'retention';
 
-export const ACCOUNT_DELETED_MESSAGE =
+const ACCOUNT_DELETED_MESSAGE =
   'Your account has been deleted. Invoices the law requires us to keep remain, with only your name on them.';
-export const WRONG_PASSWORD_MESSAGE = 'Your password is incorrect.';
-export const CONFIRM_WORD = 'DELETE';
-export const CONFIRM_MESSAGE = `Type ${CONFIRM_WORD} to confirm that your account should be deleted.`;
+const WRONG_PASSWORD_MESSAGE = 'Your password is incorrect.';
+const CONFIRM_WORD = 'DELETE';
+const CONFIRM_MESSAGE = `Type ${CONFIRM_WORD} to confirm that your account should be deleted.`;
 
 /**
  * Erases one account inside `tx`: the user row goes (its one-time tokens cascade), a record of the
@@ -82,7 +82,7 @@ export async function deleteOwnAccount(
 }
 
 /** Any number, fixed: the advisory lock that keeps two replicas from sweeping at the same time. */
-export const RETENTION_LOCK_KEY = 7_311_004;
+const RETENTION_LOCK_KEY = 7_311_004;
 const SWEEP_BATCH = 200;
 
 /**
@@ -131,7 +131,7 @@ export async function sweepUnverifiedAccounts(
 }
 
 /** Starts the periodic sweep (unref'd, so it never keeps a process alive); answers its stopper. */
-export function startRetentionSweep(context: IdentityContext): () => void {
+export function startRetentionSweep(context: IdentityContext): () => Promise<void> {
   return startPeriodicTask(
     () => sweepUnverifiedAccounts(context),
     context.config.retention.sweepIntervalSeconds,

@@ -9,9 +9,9 @@ import { identityEvents, mirroredFieldsDiffer, userMessage } from '../events/pub
 import type { IdentityContext } from './context.js';
 import { invalidField, validationFailed } from './validation.js';
 
-export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';
-export const NO_PASSWORD_MESSAGE =
+const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
+const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';
+const NO_PASSWORD_MESSAGE =
   'Your account does not have a password yet (you sign in with Google). Use "Forgot your password" to set one.';
 
 const accountGone = () => unauthorized('Your account no longer exists.');

@@ -12,24 +12,22 @@ import { invalidField } from './validation.js';
 
 const invalidLink = (message: string) => new AppError(400, 'INVALID_OR_EXPIRED_LINK', message);
 
-export const RESET_REQUESTED_MESSAGE =
-  'If an account exists for that email, a password reset link has been sent.';
-export const PASSWORD_RESET_MESSAGE =
-  'Password reset successful. You can now sign in with your new password.';
-export const INVALID_RESET_LINK_MESSAGE =
+const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
+const PASSWORD_RESET_MESSAGE = 'Password reset successful. You can now sign in with your new password.';
+const INVALID_RESET_LINK_MESSAGE =
   'This password reset link is invalid or has expired. Please request a new one.';
-export const EMAIL_VERIFIED_MESSAGE = 'Your email address has been verified.';
-export const INVALID_VERIFICATION_LINK_MESSAGE =
+const EMAIL_VERIFIED_MESSAGE = 'Your email address has been verified.';
+const INVALID_VERIFICATION_LINK_MESSAGE =
   'This verification link is invalid or has expired. Please request a new one.';
-export const VERIFICATION_SENT_MESSAGE = 'Verification email sent successfully! Please check your inbox.';
-export const ALREADY_VERIFIED_MESSAGE = 'Your email address is already verified.';
+const VERIFICATION_SENT_MESSAGE = 'Verification email sent successfully! Please check your inbox.';
+const ALREADY_VERIFIED_MESSAGE = 'Your email address is already verified.';
 
 /**
  * Always answers the same and at once: only the address's format is checked on the request path.
  * Looking the account up, making the link and asking for the email happen afterwards in a background
  * task, so neither the answer nor its timing tells whether the email is registered.
  */
-export async function forgotPassword(context: IdentityContext, rawEmail: string): Promise<string> {
+export function forgotPassword(context: IdentityContext, rawEmail: string): string {
   const email = normalizeEmail(rawEmail);
   const problem = emailProblem(email);
   if (problem) throw invalidField('email', problem);

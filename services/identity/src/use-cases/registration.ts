@@ -10,7 +10,7 @@ import { requestEmailVerification } from './email-links.js';
 import { startSession, type SignedIn } from './sessions.js';
 import { validationFailed } from './validation.js';
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please sign in instead.';
+const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please sign in instead.';
 
 /**
  * Self-registration as a customer or an employee applicant. The account, its registered event and the first

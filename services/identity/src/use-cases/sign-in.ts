@@ -14,7 +14,7 @@ import { identityEvents, mirroredFieldsDiffer, userMessage } from '../events/pub
 import type { IdentityContext } from './context.js';
 import { startSession, type SignedIn } from './sessions.js';
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
 

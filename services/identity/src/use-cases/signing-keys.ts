@@ -31,7 +31,7 @@ async function fromPrivateJwk(jwk: JWK & { kid: string }): Promise<SigningKey> {
 }
 
 /** IDENTITY_SIGNING_KEY: a private Ed25519 JWK with a kid, as JSON. */
-export function parseConfiguredKey(text: string): JWK & { kid: string } {
+function parseConfiguredKey(text: string): JWK & { kid: string } {
   let jwk: JWK;
   try {
     jwk = JSON.parse(text) as JWK;

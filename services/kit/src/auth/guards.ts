@@ -109,14 +109,16 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-export const requireAuth: preHandlerHookHandler = async (request) => {
+export const requireAuth: preHandlerHookHandler = (request, _reply, done) => {
   currentUser(request);
+  done();
 };
 
 export function requireRole(...roles: Role[]): preHandlerHookHandler {
-  return async (request) => {
+  return (request, _reply, done) => {
     const user = currentUser(request);
     if (!roles.includes(user.role)) throw forbidden();
+    done();
   };
 }
 

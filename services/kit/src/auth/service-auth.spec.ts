@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, type JsonWebKey, randomUUID } from 'node:crypto';
 import { base64url, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../config.js';
@@ -61,7 +61,7 @@ describe('service credentials', () => {
       .setExpirationTime('60s')
       .sign(
         (await import('node:crypto')).createPrivateKey({
-          key: JSON.parse(testServiceKeyEnv('billing').SERVICE_KEY),
+          key: JSON.parse(testServiceKeyEnv('billing').SERVICE_KEY) as JsonWebKey,
           format: 'jwk',
         }),
       );
@@ -94,7 +94,7 @@ describe('service credentials', () => {
       .setExpirationTime('1h')
       .sign(
         (await import('node:crypto')).createPrivateKey({
-          key: JSON.parse(testServiceKeyEnv('commerce').SERVICE_KEY),
+          key: JSON.parse(testServiceKeyEnv('commerce').SERVICE_KEY) as JsonWebKey,
           format: 'jwk',
         }),
       );
@@ -188,9 +188,9 @@ describe('the /internal route guard', () => {
       serviceAuth,
       internalCallers: { '/internal/things/:id': ['commerce'], '/internal/stats': ['gateway'] },
     });
-    app.post('/internal/things/:id', async (request) => ({ caller: request.callerService }));
-    app.get('/internal/stats', async () => ({ ok: true }));
-    app.get('/public', async () => ({ ok: true }));
+    app.post('/internal/things/:id', (request) => ({ caller: request.callerService }));
+    app.get('/internal/stats', () => ({ ok: true }));
+    app.get('/public', () => ({ ok: true }));
     await app.ready();
     return app;
   }
@@ -247,7 +247,7 @@ describe('the /internal route guard', () => {
 
   it('stops start-up when an internal route has no allowed callers', async () => {
     const app = await createApp({ name: 'booking', logger: createLogger('kit-spec', 'silent') });
-    expect(() => app.get('/internal/forgotten', async () => ({}))).toThrow(/no allowed callers/);
+    expect(() => app.get('/internal/forgotten', () => ({}))).toThrow(/no allowed callers/);
   });
 
   it('internalFetch attaches a fresh credential for the callee', async () => {

@@ -84,7 +84,7 @@ async function importPublicKey(service: string, raw: JWK | string): Promise<Key>
     if (typeof raw === 'string') return await importSPKI(raw.trim(), 'EdDSA');
     // Only the public half is kept, even if someone pasted a private JWK.
     const { kty, crv, x } = raw;
-    return await importJWK({ kty, crv, x } as JWK, 'EdDSA');
+    return await importJWK({ kty, crv, x }, 'EdDSA');
   } catch {
     throw new ConfigError([`SERVICE_PUBLIC_KEYS: the key of "${service}" is not an Ed25519 public key`]);
   }
@@ -261,11 +261,11 @@ function pathOf(request: FastifyRequest): string {
  * before the routes (createApp does).
  */
 export const internalRouteGuard = fp<{ auth?: ServiceAuth; callers: InternalCallers }>(
-  async (app: FastifyInstance, { auth, callers }) => {
+  (app: FastifyInstance, { auth, callers }) => {
     app.decorateRequest('callerService', null);
     app.addHook('onRoute', (route) => {
       if (isInternal(route.url) && !callers[route.url])
-        throw new Error(`${route.method} ${route.url} has no allowed callers (internalCallers)`);
+        throw new Error(`${String(route.method)} ${route.url} has no allowed callers (internalCallers)`);
     });
     app.addHook('onRequest', async (request) => {
       const route = request.routeOptions.url;

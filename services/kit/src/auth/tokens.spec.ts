@@ -18,7 +18,7 @@ import {
 } from './tokens.js';
 
 const revoked = new Set<string>(['revoked-id']);
-const isRevoked = async (id: string) => revoked.has(id);
+const isRevoked = (id: string) => Promise.resolve(revoked.has(id));
 
 async function appWith(verifier: TokenVerifier) {
   const app = await createApp({
@@ -26,7 +26,7 @@ async function appWith(verifier: TokenVerifier) {
     logger: createLogger('tokens-spec', 'silent'),
     verifier,
   });
-  app.get('/whoami', async (request) => {
+  app.get('/whoami', (request) => {
     const user = currentUser(request);
     return { id: user.id, role: user.role, email: user.email, claims: user.claims };
   });
@@ -100,7 +100,7 @@ describe('token verification through @fastify/jwt with keys from the JWKS', () =
     ['a token signed by another key', () => forgedToken(), 'Invalid token'],
     [
       'an unsigned (alg none) token',
-      async () => unsigned({ sub: 'x', jti: 'y', role: 'admin' }),
+      () => Promise.resolve(unsigned({ sub: 'x', jti: 'y', role: 'admin' })),
       'Invalid token',
     ],
     [
@@ -108,7 +108,7 @@ describe('token verification through @fastify/jwt with keys from the JWKS', () =
       () => hmacWithPublicKey(),
       'Invalid token',
     ],
-    ['a malformed token', async () => 'not-a-jwt', 'Invalid token'],
+    ['a malformed token', () => Promise.resolve('not-a-jwt'), 'Invalid token'],
   ])('refuses %s with 401 in the one error shape', async (_case, make, message) => {
     const app = await appWith(createTokenVerifier({ jwks: await testJwks(), isRevoked }));
     const response = await whoami(app, await make());
@@ -161,7 +161,9 @@ describe('token verification through @fastify/jwt with keys from the JWKS', () =
     const app = await appWith(createTokenVerifier({ jwks: await testJwks() }));
     const response = await app.inject({ url: '/whoami', headers: { authorization: 'Basic abc' } });
     expect(response.statusCode).toBe(401);
-    expect(response.json().message).toBe('Authorization header must be "Bearer <token>"');
+    expect(response.json<{ message: string }>().message).toBe(
+      'Authorization header must be "Bearer <token>"',
+    );
   });
 });
 
@@ -171,7 +173,7 @@ describe('keys fetched from the JWKS URL', () => {
 
   it('verifies against identity-style keys served over HTTP', async () => {
     const served = await serveTestJwks();
-    closers.push(served.close);
+    closers.push(() => served.close());
     const verifier = createTokenVerifier({ jwksUrl: served.url, isRevoked });
     const token = await signTestToken({ sub: 'remote-user' });
     expect((await whoami(await appWith(verifier), token)).json()).toMatchObject({ id: 'remote-user' });

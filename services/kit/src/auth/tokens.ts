@@ -151,8 +151,8 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
     return {
       id: sub,
       role: role as Role,
-      name: String(payload.name ?? ''),
-      email: String(payload.email ?? ''),
+      name: typeof payload.name === 'string' ? payload.name : '',
+      email: typeof payload.email === 'string' ? payload.email : '',
       emailVerified: payload.email_verified === true,
       tokenId: jti,
       expiresAt: typeof exp === 'number' ? exp : 0,
@@ -171,7 +171,7 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
     async verify(token) {
       let payload: Record<string, unknown>;
       try {
-        payload = await verifySignature(token);
+        payload = (await verifySignature(token)) as Record<string, unknown>;
       } catch (error) {
         throw tokenFailure(error);
       }

@@ -42,7 +42,7 @@ export interface Subscription {
 
 /** Pairs an event with its handler, keeping the payload type of that event. */
 export function on<E extends EventDefinition>(event: E, handle: EventHandler<E>): Subscription {
-  return { event, handle: handle as EventHandler<EventDefinition> };
+  return { event, handle };
 }
 
 /** A failure retrying cannot fix (bad data): the message goes to the dead-letter topic at once. */

@@ -2,7 +2,7 @@
  * The only file that knows the Kafka client library. Services and the rest of the kit speak in the
  * small types below, so the client (kafkajs, unmaintained since 2023) can be replaced here alone.
  */
-import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Consumer, type IHeaders, type Producer } from 'kafkajs';
 import type { Logger } from '../logger.js';
 
 export interface OutgoingMessage {
@@ -61,7 +61,7 @@ const DEFAULT_REPLICATION_FACTOR = 1;
 
 function toKafkaLogger(logger: Logger | undefined) {
   return () =>
-    ({ level, log }: { level: number; log: { message: string } & Record<string, unknown> }) => {
+    ({ level, log }: { level: logLevel; log: { message: string } & Record<string, unknown> }) => {
       if (!logger) return;
       const { message, ...rest } = log;
       if (level === logLevel.ERROR) logger.error({ kafka: rest }, message);
@@ -69,7 +69,7 @@ function toKafkaLogger(logger: Logger | undefined) {
     };
 }
 
-function headersToStrings(headers: Record<string, unknown> | undefined): Record<string, string> {
+function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (value === undefined) continue;
@@ -245,7 +245,8 @@ export function connectBus(options: BusOptions): Bus {
           const runConfig: Parameters<Consumer['run']>[0] = {
             partitionsConsumedConcurrently:
               consumerOptions.partitionsConsumedConcurrently ?? defaultPartitions,
-            eachBatch: async ({ batch, heartbeat }) => {
+            eachBatch: async (payload) => {
+              const { batch } = payload;
               await handle(
                 batch.messages.map((message) => ({
                   topic: unqualify(batch.topic),
@@ -256,7 +257,7 @@ export function connectBus(options: BusOptions): Bus {
                   headers: headersToStrings(message.headers),
                 })),
               );
-              await heartbeat();
+              await payload.heartbeat();
             },
           };
           const start = () => consumer.run(runConfig);

@@ -9,7 +9,10 @@ import { strictObject } from './validation.js';
 
 async function buildTestApp() {
   const revoked = new Set<string>(['revoked-token-id']);
-  const verifier = createTokenVerifier({ jwks: await testJwks(), isRevoked: async (id) => revoked.has(id) });
+  const verifier = createTokenVerifier({
+    jwks: await testJwks(),
+    isRevoked: (id) => Promise.resolve(revoked.has(id)),
+  });
   const app = await createApp({ name: 'kit-spec', logger: createLogger('kit-spec', 'silent'), verifier });
   app.post(
     '/things',
@@ -21,20 +24,16 @@ async function buildTestApp() {
         ),
       },
     },
-    async (request) => ({ received: request.body }),
+    (request) => ({ received: request.body }),
   );
   app.get(
     '/things',
     { schema: { querystring: strictObject({ page: { type: 'integer', minimum: 1 } }) } },
-    async (request) => request.query,
+    (request) => request.query,
   );
-  app.get('/boom', async () => {
-    throw new Error('database exploded with secret details');
-  });
-  app.get('/rule', async () => {
-    throw new AppError(422, 'SLOT_TAKEN', 'That time is no longer free');
-  });
-  app.get('/admin-only', { preHandler: requireRole('admin') }, async (request) => ({
+  app.get('/boom', () => Promise.reject(new Error('database exploded with secret details')));
+  app.get('/rule', () => Promise.reject(new AppError(422, 'SLOT_TAKEN', 'That time is no longer free')));
+  app.get('/admin-only', { preHandler: requireRole('admin') }, (request) => ({
     id: currentUser(request).id,
   }));
   return app;
@@ -72,7 +71,7 @@ describe('service app: one error shape for every bad input', () => {
       payload: { name: 'Oil', quantity: 1, isAdmin: true },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('isAdmin is not an allowed field');
+    expect(response.json<{ message: string }>().message).toBe('isAdmin is not an allowed field');
   });
 
   it('names a missing required field', async () => {
@@ -93,7 +92,7 @@ describe('service app: one error shape for every bad input', () => {
       payload: { name: 'x'.repeat(1_100_000), quantity: 1 },
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+    expect(response.json<{ code: string }>().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('coerces query strings to their declared types', async () => {
@@ -147,7 +146,7 @@ describe('service app: tokens and roles', () => {
     const token = await signTestToken({ role: 'user' });
     const response = await app.inject({ url: '/admin-only', headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('FORBIDDEN');
+    expect(response.json<{ code: string }>().code).toBe('FORBIDDEN');
   });
 
   it('refuses expired, revoked, tampered and unsigned tokens with 401', async () => {
@@ -167,12 +166,14 @@ describe('service app: tokens and roles', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(response.statusCode, token).toBe(401);
-      expect(response.json().code).toBe('UNAUTHORIZED');
+      expect(response.json<{ code: string }>().code).toBe('UNAUTHORIZED');
     }
     const expiredAnswer = await app.inject({
       url: '/admin-only',
       headers: { authorization: `Bearer ${expired}` },
     });
-    expect(expiredAnswer.json().message).toBe('Your session has expired. Please sign in again.');
+    expect(expiredAnswer.json<{ message: string }>().message).toBe(
+      'Your session has expired. Please sign in again.',
+    );
   });
 });

@@ -101,8 +101,10 @@ function endServerSpan(request: FastifyRequest, statusCode: number, aborted = fa
  * JSON-schema validation, the one error shape and request metrics.
  */
 export function createBaseApp(options: BaseAppOptions): FastifyInstance {
+  // Widened on purpose: Fastify infers its logger type from this, and the app is a FastifyInstance.
+  const loggerInstance: FastifyBaseLogger = options.logger;
   const app = Fastify({
-    loggerInstance: options.logger as FastifyBaseLogger,
+    loggerInstance,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: false,
@@ -139,7 +141,10 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
     const span = serverSpans.get(request);
     if (span && toErrorResponse(error).status >= 500) recordSpanError(span, error);
   });
-  app.addHook('onRequestAbort', async (request) => endServerSpan(request, 499, true));
+  app.addHook('onRequestAbort', (request, done) => {
+    endServerSpan(request, 499, true);
+    done();
+  });
   app.addHook('onResponse', async (request, reply) => {
     endServerSpan(request, reply.statusCode);
     const route = request.routeOptions.url ?? 'unmatched';
@@ -196,7 +201,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.verifier) await app.register(authentication, { verifier: options.verifier });
   else app.decorateRequest('user', null);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok', service: options.name }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const { ready, checks } = await checkReadiness(options.readiness ?? {});
     return reply
@@ -206,6 +211,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
     reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics()),
   );
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   return app;
 }

@@ -50,10 +50,11 @@ beforeAll(async () => {
       '/internal/pdf': ['commerce'],
     },
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     seen.push({ ...request.headers });
+    done();
   });
-  app.get<{ Querystring: { roomId?: string } }>('/internal/count', async (request) => ({
+  app.get<{ Querystring: { roomId?: string } }>('/internal/count', (request) => ({
     count: 3,
     roomId: request.query.roomId ?? null,
     caller: request.callerService,
@@ -77,7 +78,7 @@ beforeAll(async () => {
       .code(409)
       .send({ message: 'Not enough stock', code: 'INSUFFICIENT_STOCK', details: [{ n: 1 }] });
   });
-  app.get('/internal/odd', async () => {
+  app.get('/internal/odd', () => {
     hit('odd');
     return { count: 'three' };
   });

@@ -1,4 +1,4 @@
-import { createPrivateKey, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type JsonWebKey, randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
@@ -147,7 +147,7 @@ function serviceKeyPair(service: string) {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     pair = {
       privateJwk: JSON.stringify(privateKey.export({ format: 'jwk' })),
-      publicJwk: publicKey.export({ format: 'jwk' }) as Record<string, unknown>,
+      publicJwk: publicKey.export({ format: 'jwk' }),
     };
     serviceKeyPairs.set(service, pair);
   }
@@ -171,7 +171,10 @@ export function testServiceKeyEnv(service: string): { SERVICE_KEY: string; SERVI
 
 /** The header of a call from `caller` to `callee`, signed as that service would (for inject or fetch). */
 export async function serviceCallHeaders(caller: string, callee: string): Promise<Record<string, string>> {
-  const key = createPrivateKey({ key: JSON.parse(serviceKeyPair(caller).privateJwk), format: 'jwk' });
+  const key = createPrivateKey({
+    key: JSON.parse(serviceKeyPair(caller).privateJwk) as JsonWebKey,
+    format: 'jwk',
+  });
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: 'EdDSA', kid: caller })
     .setIssuer(caller)

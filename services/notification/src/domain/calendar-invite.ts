@@ -26,7 +26,7 @@ export function escapeText(value: string): string {
  * A parameter value (a CN): quoted, as a name may hold ; : or , and with RFC 6868's caret encoding for
  * what a quoted value cannot hold (a double quote, a newline).
  */
-export function paramValue(value: string): string {
+function paramValue(value: string): string {
   return `"${value.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r?\n/g, '^n')}"`;
 }
 

@@ -49,7 +49,7 @@ export interface EmailTemplate<E extends EventDefinition = EventDefinition> {
 }
 
 export function defineTemplate<E extends EventDefinition>(template: EmailTemplate<E>): EmailTemplate {
-  return template as unknown as EmailTemplate;
+  return template;
 }
 
 export interface TemplateRegistry {

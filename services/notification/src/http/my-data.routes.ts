@@ -8,7 +8,7 @@ import { sentEmails } from '../db/schema.js';
  * caller's address (when, what for, subject; bodies are never stored). Only for a token whose email
  * identity had verified: an unverified account may have been registered with someone else's address.
  */
-export async function myDataRoutes(app: FastifyInstance, db: Database): Promise<void> {
+export function myDataRoutes(app: FastifyInstance, db: Database): void {
   app.get(
     '/notifications/me/export',
     {

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { RenderedEmail } from '../domain/render-email.js';
 
-export interface OutgoingEmail extends RenderedEmail {
+interface OutgoingEmail extends RenderedEmail {
   /** Stable per event, so a mail client threads a rare duplicate with the original. */
   messageId: string;
   headers?: Record<string, string>;

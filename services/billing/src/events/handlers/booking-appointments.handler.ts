@@ -18,7 +18,7 @@ const sourceTime = (updatedAtMs: bigint, occurredAt: Date) =>
   updatedAtMs > 0n ? new Date(Number(updatedAtMs)) : occurredAt;
 
 /** The report's copy of an appointment (report_appointments); an older event leaves a newer row alone. */
-export async function mirrorAppointment(
+async function mirrorAppointment(
   tx: Tx,
   appointment: bookingV1.Appointment | undefined,
   occurredAt: Date,

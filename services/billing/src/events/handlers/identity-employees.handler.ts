@@ -6,7 +6,7 @@ import { demoteEmployee, markEmployeeDeleted, upsertEmployee } from '../../db/re
  * The role that counts (as booking reads it): an employee applicant an admin has not approved is not
  * an employee, even if an event says so; events without the state keep their role.
  */
-export function effectiveRole(user: identityV1.User): string {
+function effectiveRole(user: identityV1.User): string {
   const pending = user.employeeStatus !== '' && user.employeeStatus !== 'approved';
   return pending && user.role === 'employee' ? 'user' : user.role;
 }

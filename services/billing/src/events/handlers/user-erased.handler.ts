@@ -3,7 +3,7 @@ import type { events } from '@spa/proto';
 import { sql } from 'drizzle-orm';
 
 /** The last ten digits of a phone number (Indian mobile numbers), or undefined when it has fewer. */
-export function phoneKey(phone: string): string | undefined {
+function phoneKey(phone: string): string | undefined {
   const digits = phone.replace(/\D/g, '');
   return digits.length >= 10 ? digits.slice(-10) : undefined;
 }

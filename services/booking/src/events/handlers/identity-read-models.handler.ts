@@ -9,7 +9,7 @@ import type { Tx } from '@spa/kit';
  * anyone out of the assignment pool even if an event says `employee`. Events without the state
  * (older publishers, employees made by an admin) keep their role.
  */
-export function effectiveRole(user: identityV1.User): string {
+function effectiveRole(user: identityV1.User): string {
   const pending = user.employeeStatus !== '' && user.employeeStatus !== 'approved';
   return pending && user.role === 'employee' ? 'user' : user.role;
 }

@@ -7,7 +7,7 @@ import { cancelAppointment } from '../../use-cases/cancel-appointment.js';
 import type { BookingContext } from '../../use-cases/context.js';
 
 /** What an erased customer's kept appointments show instead of their name. */
-export const ERASED_NAME = 'Erased customer';
+const ERASED_NAME = 'Erased customer';
 
 /**
  * identity.user.erased: the customer deleted their account.

@@ -7,7 +7,7 @@ import type { CommerceDeps } from '../../deps.js';
 import { cancelLockedOrder } from '../../use-cases/orders.js';
 
 /** What an erased customer's kept orders show instead of their name and contact details. */
-export const ERASED = 'Erased';
+const ERASED = 'Erased';
 
 /** What a leaving customer's account still has running: these orders are cancelled (a paid one refunded). */
 const OPEN = ['pending_payment', 'placed', 'paid'];

@@ -86,7 +86,7 @@ describe('booking emails', () => {
   });
 
   it('sends the receipt when the payment becomes Paid, and only then', async () => {
-    const wanted = bookingPaymentReceiptTemplate.wanted!;
+    const wanted = bookingPaymentReceiptTemplate.wanted!.bind(bookingPaymentReceiptTemplate);
     expect(wanted({ appointment: paid, previousPaymentStatus: 'Pending' } as never)).toBe(true);
     expect(wanted({ appointment: paid, previousPaymentStatus: 'Paid' } as never)).toBe(false);
     expect(wanted({ appointment: online, previousPaymentStatus: 'Failed' } as never)).toBe(false);
@@ -112,7 +112,7 @@ describe('booking emails', () => {
   });
 
   it('notices a cancellation only for appointments the customer had been told were theirs', async () => {
-    const wanted = bookingCancellationTemplate.wanted!;
+    const wanted = bookingCancellationTemplate.wanted!.bind(bookingCancellationTemplate);
     expect(wanted({ appointment } as never)).toBe(true);
     expect(wanted({ appointment: paid } as never)).toBe(true);
     expect(wanted({ appointment: online } as never)).toBe(false);

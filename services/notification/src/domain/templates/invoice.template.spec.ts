@@ -59,7 +59,7 @@ describe('invoice emails', () => {
 describe('the invoice attachment', () => {
   const context = (pdf: Buffer | undefined) => ({
     appUrl: 'https://aranya.example',
-    invoices: { pdfOf: async (billId: string) => (billId === bill('').billId ? pdf : undefined) },
+    invoices: { pdfOf: (billId: string) => Promise.resolve(billId === bill('').billId ? pdf : undefined) },
   });
 
   it('attaches the PDF billing renders for the bill', async () => {

@@ -31,7 +31,7 @@ function customerOf(payload: { order?: Order }): Recipient {
 }
 
 /** "#A1B2C3D4": the last eight characters of the id, as My Orders shows it. */
-export const orderNumber = (order: Order) => `#${order.orderId.slice(-8).toUpperCase()}`;
+const orderNumber = (order: Order) => `#${order.orderId.slice(-8).toUpperCase()}`;
 
 const PAYMENT_METHOD: Record<string, string> = { COD: 'Cash on Delivery', ONLINE: 'Paid online' };
 
@@ -42,7 +42,7 @@ function whenOf(timestamp: Order['placedAt']): string | undefined {
 }
 
 /** The order's lines and totals, then how it is paid and where it goes. */
-export function orderDetails(order: Order): NonNullable<EmailContent['details']> {
+function orderDetails(order: Order): NonNullable<EmailContent['details']> {
   const address = order.shippingAddress;
   const shipTo = address
     ? [address.fullName, address.address, address.city, address.state, address.postalCode]

@@ -53,7 +53,7 @@ describe('the waitlist offer email', () => {
   });
 
   it('says what is held, until when (in India), what keeps it, and links to the offer', async () => {
-    const email = await renderEmail(await waitlistOfferedTemplate.compose(offer as never, context), context);
+    const email = renderEmail(await waitlistOfferedTemplate.compose(offer, context), context);
     expect(email.to).toEqual({ address: 'priya@example.com', name: 'Priya <b>Sharma</b>' });
     expect(email.subject).toBe('A time is free: Swedish Massage on Saturday, 21 November 2026, 11:00 AM');
     expect(email.text).toContain('Hello Priya,');

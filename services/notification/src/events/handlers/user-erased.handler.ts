@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { erasedRecipients, sentEmails } from '../../db/schema.js';
 import { recipientHash } from '../../db/erased-recipients.repository.js';
 
-export const ERASED_RECIPIENT = '';
-export const ERASED_SUBJECT = '(erased)';
+const ERASED_RECIPIENT = '';
+const ERASED_SUBJECT = '(erased)';
 
 /**
  * identity.user.erased: the record of every email sent to the customer's address loses the address
