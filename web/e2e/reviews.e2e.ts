@@ -139,6 +139,8 @@ describe('verified reviews', () => {
     // The treatment's page: the review as a verified visit, and the real rating.
     const servicePage = await open(customer, `/service/${deepTissue._id}`);
     const reviews = servicePage.getByRole('region', { name: 'Reviews' });
+    // The reviews are read once the visitor scrolls near them.
+    await reviews.scrollIntoViewIfNeeded();
     await poll(() => reviews.textContent()).toContain(text);
     const item = reviews.locator('.review-item', { hasText: text });
     expect(await item.textContent()).toContain('Verified visit');
@@ -168,8 +170,10 @@ describe('verified reviews', () => {
     expect(email.text).toContain('Deep Tissue Massage');
 
     await servicePage.reload();
-    await servicePage.getByRole('region', { name: 'Reviews' }).waitFor();
-    await poll(() => servicePage.getByRole('region', { name: 'Reviews' }).textContent()).not.toContain(text);
+    const afterHiding = servicePage.getByRole('region', { name: 'Reviews' });
+    await afterHiding.scrollIntoViewIfNeeded();
+    await poll(() => afterHiding.textContent()).not.toContain('Loading reviews');
+    expect(await afterHiding.textContent()).not.toContain(text);
     await mine.reload();
     await poll(() => mine.getByRole('region', { name: 'Your reviews' }).textContent()).toContain(
       'Hidden by the spa: It names a member of staff.',
@@ -185,6 +189,7 @@ describe('verified reviews', () => {
     await poll(() => toast(desk, 'Reply published').count()).toBe(1);
 
     await servicePage.reload();
+    await servicePage.getByRole('region', { name: 'Reviews' }).scrollIntoViewIfNeeded();
     const shown = servicePage
       .getByRole('region', { name: 'Reviews' })
       .locator('.review-item', { hasText: text });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Pager } from '../../components/pager';
+import { useNearViewport } from '../../components/use-near-viewport';
 import { formatDate } from '../../lib/format';
 import {
   fetchReviews,
@@ -53,17 +54,19 @@ function ReviewItem({ review, kind }: { review: PublicReview; kind: ReviewSubjec
 export function ReviewsSection({ kind, id }: { kind: ReviewSubjectKind; id: string }) {
   const titleId = useId();
   const [page, setPage] = useState(1);
+  const [watch, near] = useNearViewport<HTMLElement>();
   const reviews = useQuery({
     queryKey: reviewKeys.of(kind, id, page),
     queryFn: () => fetchReviews(kind, id, page),
     placeholderData: keepPreviousData,
-    // Read in the browser only: the server's render of the page (entry-server.tsx) waits for every
-    // query it meets, and reviews that cannot be read must never turn the page itself into a 404.
-    enabled: typeof window !== 'undefined',
+    // Read in the browser only, once the section is near the screen: the server's render of the page
+    // (entry-server.tsx) waits for every query it meets, and reviews that cannot be read must never
+    // turn the page itself into a 404; and a visitor who never scrolls to them never waits for them.
+    enabled: near,
   });
   const data = reviews.data;
   return (
-    <section className="reviews-section" aria-labelledby={titleId}>
+    <section ref={watch} className="reviews-section" aria-labelledby={titleId}>
       <div className="reviews-section__head">
         <h2 id={titleId}>Reviews</h2>
         {data && data.summary.average !== null && data.summary.count > 0 && (
