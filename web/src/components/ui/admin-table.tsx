@@ -1,10 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import { CheckCircleIcon, CloseIcon } from '../icons';
+import { CheckCircleIcon, CloseIcon, EyeIcon, PencilIcon, TrashIcon } from '../icons';
 import { Pager } from '../pager';
-import { EmptyState } from '../../features/catalogue/empty-state';
-import { EyeIcon, PencilIcon, TrashIcon } from '../../features/catalogue/catalogue-icons';
-import '../../features/catalogue/admin.css';
-import '../../features/catalogue/badge.css';
+import { EmptyState } from './empty-state';
+import './admin.css';
+import './badge.css';
 import './admin-kit.css';
 
 /**

@@ -7,7 +7,7 @@ import { getErrorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../stores/toast.store';
 import { useConfirm } from '../../components/ui/confirm-dialog';
-import { EmptyState } from '../catalogue/empty-state';
+import { EmptyState } from '../../components/ui/empty-state';
 import { ReviewFormDialog } from '../reviews/review-form';
 import {
   deleteReview,

@@ -12,7 +12,7 @@ import {
   type AddressField,
 } from './address-form.rules';
 import { useSaveAddress } from './use-addresses';
-import '../catalogue/admin.css';
+import '../../components/ui/admin.css';
 
 interface AddressFormDialogProps {
   open: boolean;

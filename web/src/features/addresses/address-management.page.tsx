@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { MapPinIcon, PhoneIcon, PlusIcon } from '../../components/icons';
+import { MapPinIcon, PencilIcon, PhoneIcon, PlusIcon } from '../../components/icons';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { getErrorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
-import { PencilIcon } from '../catalogue/catalogue-icons';
-import { EmptyState } from '../catalogue/empty-state';
+import { EmptyState } from '../../components/ui/empty-state';
 import { TrashIcon } from '../cart/commerce-icons';
 import { AddressFormDialog } from './address-form-dialog';
 import type { Address } from './addresses.api';
 import { useAddresses, useDeleteAddress } from './use-addresses';
-import '../catalogue/admin.css';
+import '../../components/ui/admin.css';
 import '../cart/commerce.css';
 import './addresses.css';
 

@@ -9,7 +9,7 @@ import { getErrorMessage } from '../../lib/api';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
 import { useSessionStore } from '../../stores/session.store';
 import { toast } from '../../stores/toast.store';
-import { EmptyState } from '../catalogue/empty-state';
+import { EmptyState } from '../../components/ui/empty-state';
 import {
   appointmentCountLabel,
   awaitsPayment,

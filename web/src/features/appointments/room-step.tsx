@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from '../../components/icons';
 import { formatINR } from '../../lib/format';
-import { EmptyState } from '../catalogue/empty-state';
+import { EmptyState } from '../../components/ui/empty-state';
 import type { RoomType } from '../catalogue/types';
 import type { RoomTypeOffer } from './booking-choices';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { formatINR } from '../../lib/format';
-import { EmptyState } from '../catalogue/empty-state';
-import { FilterChips } from '../catalogue/filter-chips';
-import { ImageWithFallback } from '../catalogue/image-with-fallback';
+import { EmptyState } from '../../components/ui/empty-state';
+import { FilterChips } from '../../components/ui/filter-chips';
+import { ImageWithFallback } from '../../components/ui/image-with-fallback';
 import { refId, refName, type Service, type ServiceCategory } from '../catalogue/types';
 import { cardPricing, optionKey, optionTitle } from './booking-choices';
 

@@ -50,7 +50,7 @@ import {
   placeBlocks,
   statusClass,
 } from './calendar-layout';
-import '../catalogue/admin.css';
+import '../../components/ui/admin.css';
 import '../dashboard/dashboard.css';
 import './calendar.css';
 import '../../components/ui/form-field.css';

@@ -7,8 +7,8 @@ import { PageTitle } from '../../components/page-title';
 import { getErrorMessage } from '../../lib/api';
 import { formatINR } from '../../lib/format';
 import { toast } from '../../stores/toast.store';
-import { EmptyState } from '../catalogue/empty-state';
-import { ImageWithFallback } from '../catalogue/image-with-fallback';
+import { EmptyState } from '../../components/ui/empty-state';
+import { ImageWithFallback } from '../../components/ui/image-with-fallback';
 import { QuantityStepper } from '../store/quantity-stepper';
 import type { CartItem } from './cart.api';
 import {
@@ -21,7 +21,7 @@ import {
 } from './cart-math';
 import { ReturnIcon, TrashIcon, TruckIcon } from './commerce-icons';
 import { useCart, useRemoveCartItem, useUpdateCartItem } from './use-cart';
-import '../catalogue/badge.css';
+import '../../components/ui/badge.css';
 import './commerce.css';
 import './cart.css';
 import { OrderTotals } from './order-totals';

@@ -2,8 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { getErrorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
 import { uploadImage } from './catalogue.api';
-import { TrashIcon, UploadIcon } from './catalogue-icons';
-import { ImageWithFallback } from './image-with-fallback';
+import { TrashIcon, UploadIcon } from '../../components/icons';
+import { ImageWithFallback } from '../../components/ui/image-with-fallback';
 import '../../components/ui/form-field.css';
 
 interface ImageUploaderProps {

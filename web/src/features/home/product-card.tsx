@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { formatINR } from '../../lib/format';
-import { ImageWithFallback } from '../catalogue/image-with-fallback';
+import { ImageWithFallback } from '../../components/ui/image-with-fallback';
 import type { Product } from '../catalogue/types';
 
 /** A product in the home carousel: picture, name, description, price, stock, Order and View. */

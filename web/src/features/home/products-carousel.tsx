@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { EmptyState } from '../catalogue/empty-state';
-import { FilterChips } from '../catalogue/filter-chips';
+import { EmptyState } from '../../components/ui/empty-state';
+import { FilterChips } from '../../components/ui/filter-chips';
 import { useProductCategories, useProducts, useSubcategories } from '../catalogue/catalogue.queries';
 import { productsIn, subcategoriesOf } from '../catalogue/product-lists';
 import { CarouselSkeleton, CarouselTrack } from './carousel-track';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { formatINR } from '../../lib/format';
-import { ImageWithFallback } from '../catalogue/image-with-fallback';
+import { ImageWithFallback } from '../../components/ui/image-with-fallback';
 import { bookingTarget } from '../catalogue/links';
 import { refName, type Service } from '../catalogue/types';
 import { RatingLine } from '../reviews/stars';

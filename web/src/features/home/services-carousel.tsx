@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { EmptyState } from '../catalogue/empty-state';
-import { FilterChips } from '../catalogue/filter-chips';
+import { EmptyState } from '../../components/ui/empty-state';
+import { FilterChips } from '../../components/ui/filter-chips';
 import { useCategories, useServices } from '../catalogue/catalogue.queries';
 import { activeCategoriesInOrder, publicServices } from '../catalogue/service-lists';
 import { refId } from '../catalogue/types';

@@ -17,7 +17,7 @@ import { cartKeys, type CartItem } from '../cart/cart.api';
 import { cartSubtotal, changedPriceLines, isPurchasable, lineTotal, orderTotals } from '../cart/cart-math';
 import { CardIcon, CashIcon } from '../cart/commerce-icons';
 import { useCart } from '../cart/use-cart';
-import { EmptyState } from '../catalogue/empty-state';
+import { EmptyState } from '../../components/ui/empty-state';
 import { usePaymentService, useOnlinePayment, type PaymentService } from './online-payment';
 import { orderKeys, placeOrder, type PaymentMethod } from './orders.api';
 import { rememberProviderOrder } from './pending-payments';

@@ -1,5 +1,5 @@
 import type { Tone } from './order-status';
-import '../catalogue/badge.css';
+import '../../components/ui/badge.css';
 
 const TONE_CLASS: Record<Tone, string> = {
   green: 'cat-badge--success',

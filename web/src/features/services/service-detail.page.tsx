@@ -1,24 +1,23 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { ArrowLeftIcon, CheckCircleIcon, ClockIcon } from '../../components/icons';
+import { ArrowLeftIcon, CheckCircleIcon, ClockIcon, HeartIcon, ShareIcon } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
 import { PageTitle } from '../../components/page-title';
 import { isApiError } from '../../lib/api';
 import { formatDuration, formatINR } from '../../lib/format';
 import { selectIsSignedIn, useSessionStore } from '../../stores/session.store';
 import { toast } from '../../stores/toast.store';
-import { HeartIcon, ShareIcon } from '../catalogue/catalogue-icons';
 import { useService } from '../catalogue/catalogue.queries';
-import { EmptyState } from '../catalogue/empty-state';
-import { ImageWithFallback } from '../catalogue/image-with-fallback';
+import { EmptyState } from '../../components/ui/empty-state';
+import { ImageWithFallback } from '../../components/ui/image-with-fallback';
 import { bookingTarget } from '../catalogue/links';
 import { shareCurrentPage } from '../catalogue/share';
 import { refName, type Service } from '../catalogue/types';
 import { ReviewsSection } from '../reviews/review-list';
 import { RatingLine } from '../reviews/stars';
 import { useFavoriteToggle } from './favorite-toggle';
-import '../catalogue/badge.css';
+import '../../components/ui/badge.css';
 import '../catalogue/detail.css';
 import './service-detail.css';
 

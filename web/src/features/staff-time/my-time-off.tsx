@@ -22,7 +22,7 @@ import {
   weekSummary,
   type TimeOffDraft,
 } from './staff-time.rules';
-import '../catalogue/admin.css';
+import '../../components/ui/admin.css';
 import './staff-time.css';
 
 const EMPTY: TimeOffDraft = { firstDate: '', lastDate: '', reason: '' };

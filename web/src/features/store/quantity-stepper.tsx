@@ -1,5 +1,4 @@
-import { PlusIcon } from '../../components/icons';
-import { MinusIcon } from '../catalogue/catalogue-icons';
+import { MinusIcon, PlusIcon } from '../../components/icons';
 import './quantity-stepper.css';
 
 interface QuantityStepperProps {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { RatingLine } from '../reviews/stars';
 import { paths } from '../../app/paths';
 import { formatINR } from '../../lib/format';
-import { ImageWithFallback } from '../catalogue/image-with-fallback';
+import { ImageWithFallback } from '../../components/ui/image-with-fallback';
 import type { Product } from '../catalogue/types';
 
 interface StoreProductCardProps {

@@ -16,7 +16,7 @@ import {
   updatePaymentStatus,
 } from '../../appointments/appointments.api';
 import { useDebouncedValue } from '../../bills/use-debounced-value';
-import { EmptyState } from '../../catalogue/empty-state';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { FilterIcon, SearchIcon } from '../../dashboard/dashboard-icons';
 import {
   adminQuery,
@@ -29,7 +29,7 @@ import { AdminAppointmentCard } from './admin-appointment-card';
 import { RefundDialog } from '../../refunds/refund-dialog';
 import { AssignEmployeeDialog } from './assign-employee-dialog';
 import '../../auth/forms.css';
-import '../../catalogue/admin.css';
+import '../../../components/ui/admin.css';
 import './admin-appointments.css';
 
 const SEARCH_SETTLE_MS = 300;

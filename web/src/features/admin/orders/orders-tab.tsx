@@ -5,7 +5,7 @@ import { AdminBanner, AdminSection, AdminTable, type AdminColumn } from '../../.
 import { getErrorMessage } from '../../../lib/api';
 import { formatDate, formatDateTime, formatINR } from '../../../lib/format';
 import { toast } from '../../../stores/toast.store';
-import { FilterChips } from '../../catalogue/filter-chips';
+import { FilterChips } from '../../../components/ui/filter-chips';
 import { OrderBadge } from '../../orders/order-badge';
 import {
   ADMIN_STATE_LOOK,

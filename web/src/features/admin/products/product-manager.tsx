@@ -15,7 +15,7 @@ import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
 import { useAdminListPage } from '../../catalogue/admin-page';
 import { useProductCategories, useSubcategories } from '../../catalogue/catalogue.queries';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { ImageWithFallback } from '../../catalogue/image-with-fallback';
+import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { Modal } from '../../../components/ui/modal';
 import { ADMIN_LOW_STOCK_BELOW } from '../../catalogue/product-lists';
 import { refName, type Product } from '../../catalogue/types';

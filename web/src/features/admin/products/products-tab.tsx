@@ -1,10 +1,10 @@
 import { useState, type ComponentType } from 'react';
-import { SubTabs } from '../../catalogue/sub-tabs';
+import { SubTabs } from '../../../components/ui/sub-tabs';
 import { ProductCategoryManager } from './product-category-manager';
 import { ProductManager } from './product-manager';
 import { SubcategoryManager } from './subcategory-manager';
-import '../../catalogue/admin.css';
-import '../../catalogue/badge.css';
+import '../../../components/ui/admin.css';
+import '../../../components/ui/badge.css';
 
 const TABS = [
   { value: 'products', label: 'Products' },

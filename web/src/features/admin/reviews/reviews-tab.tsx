@@ -11,7 +11,7 @@ import { Modal } from '../../../components/ui/modal';
 import { getErrorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../stores/toast.store';
-import { FilterChips } from '../../catalogue/filter-chips';
+import { FilterChips } from '../../../components/ui/filter-chips';
 import { FormField } from '../../../components/ui/form-field';
 import {
   fetchAdminReviews,

@@ -1,8 +1,7 @@
 import type { DepositKind } from '@spa/rules';
 import { useState } from 'react';
-import { PlusIcon } from '../../../components/icons';
+import { PlusIcon, TrashIcon } from '../../../components/icons';
 import type { ServiceInput } from '../../catalogue/catalogue.api';
-import { TrashIcon } from '../../catalogue/catalogue-icons';
 import { FormField } from '../../../components/ui/form-field';
 import { useForm } from '../../../components/ui/use-form';
 import { ImageUploader } from '../../catalogue/image-uploader';

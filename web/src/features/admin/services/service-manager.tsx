@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { useDependentsGuard } from '../../../components/admin/dependents-dialog';
-import { PlusIcon } from '../../../components/icons';
+import { EyeIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { AdminSection } from '../../../components/ui/admin-table';
 import { formatINR } from '../../../lib/format';
 import { toast } from '../../../stores/toast.store';
@@ -13,14 +13,13 @@ import {
   updateService,
   type ServiceInput,
 } from '../../catalogue/catalogue.api';
-import { EyeIcon, PencilIcon, TrashIcon } from '../../catalogue/catalogue-icons';
 import { useCatalogueMutation } from '../../catalogue/catalogue-mutation';
 import { AdminListPager, useAdminListPage } from '../../catalogue/admin-page';
 import { useCategories } from '../../catalogue/catalogue.queries';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../catalogue/empty-state';
-import { FilterChips } from '../../catalogue/filter-chips';
-import { ImageWithFallback } from '../../catalogue/image-with-fallback';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FilterChips } from '../../../components/ui/filter-chips';
+import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { Modal } from '../../../components/ui/modal';
 import { activeCategoriesInOrder } from '../../catalogue/service-lists';
 import { refName, type Service } from '../../catalogue/types';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { SubTabs } from '../../catalogue/sub-tabs';
+import { SubTabs } from '../../../components/ui/sub-tabs';
 import { CategoryManager } from './category-manager';
 import { ServiceManager } from './service-manager';
-import '../../catalogue/admin.css';
-import '../../catalogue/badge.css';
+import '../../../components/ui/admin.css';
+import '../../../components/ui/badge.css';
 
 const TABS = [
   { value: 'services', label: 'Services' },

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { getErrorMessage } from '../../../lib/api';
 import { toast } from '../../../stores/toast.store';
 import { fetchAdminStats, growthTone, statCards } from './admin-stats';
-import '../../catalogue/admin.css';
+import '../../../components/ui/admin.css';
 import './stats-tab.css';
 
 /** The admin panel's Dashboard tab: the figures reload each time the tab is opened (spec). */
