@@ -1,4 +1,5 @@
 import { fromHundredths } from '@spa/rules';
+import type { ReactNode } from 'react';
 import { CloseIcon, PlusIcon } from '../../components/icons';
 import { formatINR } from '../../lib/format';
 import type { BillFormErrors, ProductRow, ServiceRow } from './bill-form-state';
@@ -120,24 +121,50 @@ function PercentField<Row extends { key: string }>({
   );
 }
 
-export function ServiceLinesTable({
+/** What differs between the bill's two line tables; the rest of a line is the same in both. */
+interface LineKind<Row> {
+  /** 'services' or 'products': the error paths, the grid's class and the title's id. */
+  group: 'services' | 'products';
+  /** "Service", "Product": the row's and the remove button's name, the add button's object. */
+  noun: string;
+  title: string;
+  /** The headings of the columns before GST %, Discount %, Total. */
+  headings: string[];
+  /** Every field of a row, in the order its problems are listed under it. */
+  fields: string[];
+  /** The row's own cells, before the GST and discount cells. */
+  cells: (
+    row: Row,
+    error: (field: string) => string | undefined,
+    set: (changes: Partial<Row>) => void,
+  ) => ReactNode;
+}
+
+/**
+ * One line table of the bill: a heading row, one row per line (its own cells, then GST %, Discount %,
+ * the line's total, a remove button and its problems), and an add button.
+ */
+function LinesTable<Row extends { key: string; gst: string; discount: string }>({
+  kind,
   rows,
   lineTotals,
   errors,
   onChange,
   onAdd,
   onRemove,
-}: LinesTableProps<ServiceRow>) {
+}: LinesTableProps<Row> & { kind: LineKind<Row> }) {
+  const noun = kind.noun.toLowerCase();
+  const titleId = `bill-${kind.group}-title`;
+  const grid = `line-grid line-grid--${kind.group}`;
   return (
-    <section className="bill-card" aria-labelledby="bill-services-title">
-      <h2 id="bill-services-title" className="bill-card__title">
-        Services Provided
+    <section className="bill-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="bill-card__title">
+        {kind.title}
       </h2>
-      <div className="line-head line-grid line-grid--services" aria-hidden="true">
-        <span>Service</span>
-        <span>Duration</span>
-        <span>Staff assigned</span>
-        <span>Price (₹)</span>
+      <div className={`line-head ${grid}`} aria-hidden="true">
+        {kind.headings.map((heading) => (
+          <span key={heading}>{heading}</span>
+        ))}
         <span>GST %</span>
         <span>Discount %</span>
         <span className="line-head__total">Total</span>
@@ -145,90 +172,18 @@ export function ServiceLinesTable({
       </div>
       <ol className="line-rows">
         {rows.map((row, index) => {
-          const error = (field: string) => errors[`services.${index}.${field}`];
-          const set = (changes: Partial<ServiceRow>) => onChange(index, changes);
+          const error = (field: string) => errors[`${kind.group}.${index}.${field}`];
+          const set = (changes: Partial<Row>) => onChange(index, changes);
           return (
-            <li
-              key={row.key}
-              className="line-row line-grid line-grid--services"
-              aria-label={`Service ${index + 1}`}
-            >
-              <FormField
-                id={lineFieldId(row, 'serviceName')}
-                label="Service"
-                error={error('serviceName')}
-                labelClassName={LINE_LABEL}
-                showError={false}
-                className="line-grid__name"
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="text"
-                    autoComplete="off"
-                    placeholder="e.g. Swedish Massage"
-                    value={row.serviceName}
-                    onChange={(event) => set({ serviceName: event.target.value })}
-                  />
-                )}
-              </FormField>
-              <FormField id={lineFieldId(row, 'duration')} label="Duration" labelClassName={LINE_LABEL}>
-                {(control) => (
-                  <select
-                    {...control}
-                    value={row.duration}
-                    onChange={(event) => set({ duration: event.target.value as Duration })}
-                  >
-                    {DURATIONS.map((duration) => (
-                      <option key={duration} value={duration}>
-                        {duration}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FormField>
-              <FormField
-                id={lineFieldId(row, 'staffAssigned')}
-                label="Staff assigned"
-                labelClassName={LINE_LABEL}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="text"
-                    autoComplete="off"
-                    value={row.staffAssigned}
-                    onChange={(event) => set({ staffAssigned: event.target.value })}
-                  />
-                )}
-              </FormField>
-              <FormField
-                id={lineFieldId(row, 'price')}
-                label="Price (₹)"
-                error={error('price')}
-                labelClassName={LINE_LABEL}
-                showError={false}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step={0.01}
-                    placeholder="0.00"
-                    value={row.price}
-                    onChange={(event) => set({ price: event.target.value })}
-                  />
-                )}
-              </FormField>
+            <li key={row.key} className={`line-row ${grid}`} aria-label={`${kind.noun} ${index + 1}`}>
+              {kind.cells(row, error, set)}
               <PercentField
                 row={row}
                 field="gst"
                 label="GST %"
                 value={row.gst}
                 error={error('gst')}
-                onChange={(gst) => set({ gst })}
+                onChange={(gst) => set({ gst } as Partial<Row>)}
               />
               <PercentField
                 row={row}
@@ -236,146 +191,177 @@ export function ServiceLinesTable({
                 label="Discount %"
                 value={row.discount}
                 error={error('discount')}
-                onChange={(discount) => set({ discount })}
+                onChange={(discount) => set({ discount } as Partial<Row>)}
               />
               <LineTotal paise={lineTotals[index] ?? null} />
               <RemoveRowButton
-                label={`Remove service ${index + 1}`}
+                label={`Remove ${noun} ${index + 1}`}
                 onlyRow={rows.length === 1}
                 onRemove={() => onRemove(index)}
               />
-              <RowErrors row={row} fields={SERVICE_FIELDS} error={error} />
+              <RowErrors row={row} fields={kind.fields} error={error} />
             </li>
           );
         })}
       </ol>
       <button type="button" className="btn btn--ghost btn--sm line-add" onClick={onAdd}>
-        <PlusIcon size={16} /> Add service
+        <PlusIcon size={16} /> Add {noun}
       </button>
     </section>
   );
 }
 
-export function ProductLinesTable({
-  rows,
-  lineTotals,
-  errors,
-  onChange,
-  onAdd,
-  onRemove,
-}: LinesTableProps<ProductRow>) {
-  return (
-    <section className="bill-card" aria-labelledby="bill-products-title">
-      <h2 id="bill-products-title" className="bill-card__title">
-        Products Sold
-      </h2>
-      <div className="line-head line-grid line-grid--products" aria-hidden="true">
-        <span>Product</span>
-        <span>Quantity</span>
-        <span>Unit price (₹)</span>
-        <span>GST %</span>
-        <span>Discount %</span>
-        <span className="line-head__total">Total</span>
-        <span />
-      </div>
-      <ol className="line-rows">
-        {rows.map((row, index) => {
-          const error = (field: string) => errors[`products.${index}.${field}`];
-          const set = (changes: Partial<ProductRow>) => onChange(index, changes);
-          return (
-            <li
-              key={row.key}
-              className="line-row line-grid line-grid--products"
-              aria-label={`Product ${index + 1}`}
-            >
-              <FormField
-                id={lineFieldId(row, 'productName')}
-                label="Product"
-                error={error('productName')}
-                labelClassName={LINE_LABEL}
-                showError={false}
-                className="line-grid__name"
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="text"
-                    autoComplete="off"
-                    placeholder="e.g. Lavender Oil"
-                    value={row.productName}
-                    onChange={(event) => set({ productName: event.target.value })}
-                  />
-                )}
-              </FormField>
-              <FormField
-                id={lineFieldId(row, 'quantity')}
-                label="Quantity"
-                error={error('quantity')}
-                labelClassName={LINE_LABEL}
-                showError={false}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    step={1}
-                    value={row.quantity}
-                    onChange={(event) => set({ quantity: event.target.value })}
-                  />
-                )}
-              </FormField>
-              <FormField
-                id={lineFieldId(row, 'unitPrice')}
-                label="Unit price (₹)"
-                error={error('unitPrice')}
-                labelClassName={LINE_LABEL}
-                showError={false}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step={0.01}
-                    placeholder="0.00"
-                    value={row.unitPrice}
-                    onChange={(event) => set({ unitPrice: event.target.value })}
-                  />
-                )}
-              </FormField>
-              <PercentField
-                row={row}
-                field="gst"
-                label="GST %"
-                value={row.gst}
-                error={error('gst')}
-                onChange={(gst) => set({ gst })}
-              />
-              <PercentField
-                row={row}
-                field="discount"
-                label="Discount %"
-                value={row.discount}
-                error={error('discount')}
-                onChange={(discount) => set({ discount })}
-              />
-              <LineTotal paise={lineTotals[index] ?? null} />
-              <RemoveRowButton
-                label={`Remove product ${index + 1}`}
-                onlyRow={rows.length === 1}
-                onRemove={() => onRemove(index)}
-              />
-              <RowErrors row={row} fields={PRODUCT_FIELDS} error={error} />
-            </li>
-          );
-        })}
-      </ol>
-      <button type="button" className="btn btn--ghost btn--sm line-add" onClick={onAdd}>
-        <PlusIcon size={16} /> Add product
-      </button>
-    </section>
-  );
+const SERVICE_LINES: LineKind<ServiceRow> = {
+  group: 'services',
+  noun: 'Service',
+  title: 'Services Provided',
+  headings: ['Service', 'Duration', 'Staff assigned', 'Price (₹)'],
+  fields: SERVICE_FIELDS,
+  cells: (row, error, set) => (
+    <>
+      <FormField
+        id={lineFieldId(row, 'serviceName')}
+        label="Service"
+        error={error('serviceName')}
+        labelClassName={LINE_LABEL}
+        showError={false}
+        className="line-grid__name"
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            placeholder="e.g. Swedish Massage"
+            value={row.serviceName}
+            onChange={(event) => set({ serviceName: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField id={lineFieldId(row, 'duration')} label="Duration" labelClassName={LINE_LABEL}>
+        {(control) => (
+          <select
+            {...control}
+            value={row.duration}
+            onChange={(event) => set({ duration: event.target.value as Duration })}
+          >
+            {DURATIONS.map((duration) => (
+              <option key={duration} value={duration}>
+                {duration}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField id={lineFieldId(row, 'staffAssigned')} label="Staff assigned" labelClassName={LINE_LABEL}>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            value={row.staffAssigned}
+            onChange={(event) => set({ staffAssigned: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={lineFieldId(row, 'price')}
+        label="Price (₹)"
+        error={error('price')}
+        labelClassName={LINE_LABEL}
+        showError={false}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="0.00"
+            value={row.price}
+            onChange={(event) => set({ price: event.target.value })}
+          />
+        )}
+      </FormField>
+    </>
+  ),
+};
+
+const PRODUCT_LINES: LineKind<ProductRow> = {
+  group: 'products',
+  noun: 'Product',
+  title: 'Products Sold',
+  headings: ['Product', 'Quantity', 'Unit price (₹)'],
+  fields: PRODUCT_FIELDS,
+  cells: (row, error, set) => (
+    <>
+      <FormField
+        id={lineFieldId(row, 'productName')}
+        label="Product"
+        error={error('productName')}
+        labelClassName={LINE_LABEL}
+        showError={false}
+        className="line-grid__name"
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            placeholder="e.g. Lavender Oil"
+            value={row.productName}
+            onChange={(event) => set({ productName: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={lineFieldId(row, 'quantity')}
+        label="Quantity"
+        error={error('quantity')}
+        labelClassName={LINE_LABEL}
+        showError={false}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={row.quantity}
+            onChange={(event) => set({ quantity: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={lineFieldId(row, 'unitPrice')}
+        label="Unit price (₹)"
+        error={error('unitPrice')}
+        labelClassName={LINE_LABEL}
+        showError={false}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="0.00"
+            value={row.unitPrice}
+            onChange={(event) => set({ unitPrice: event.target.value })}
+          />
+        )}
+      </FormField>
+    </>
+  ),
+};
+
+export function ServiceLinesTable(props: LinesTableProps<ServiceRow>) {
+  return <LinesTable kind={SERVICE_LINES} {...props} />;
+}
+
+export function ProductLinesTable(props: LinesTableProps<ProductRow>) {
+  return <LinesTable kind={PRODUCT_LINES} {...props} />;
 }
