@@ -16,7 +16,7 @@ import {
   type Session,
 } from './support/booking.js';
 import { violations } from './support/axe.js';
-import { launchBrowser, newPage } from './support/browser.js';
+import { launchBrowser, newPage, untilInteractive } from './support/browser.js';
 import { samplePng } from './support/images.js';
 import { waitForEmail } from './support/inbox.js';
 import { screenshot } from './support/session.js';
@@ -111,8 +111,15 @@ describe('verified reviews', () => {
     // My Reviews: the visit waits there once booking's event has reached catalogue.
     const mine = await open(customer, '/reviews');
     const write = mine.getByRole('button', { name: 'Write a review of Deep Tissue Massage' });
+    // Each look reloads the page and waits for its answer (a reload every poll would never let it load).
     await poll(async () => {
-      if ((await write.count()) === 0) await mine.reload();
+      if ((await write.count()) === 0) {
+        await mine.reload();
+        await mine
+          .locator('.apt-page__count')
+          .filter({ hasText: /waiting/ })
+          .waitFor();
+      }
       return write.count();
     }).toBe(1);
     expect(await violations(mine)).toEqual([]);
@@ -139,7 +146,9 @@ describe('verified reviews', () => {
     // The treatment's page: the review as a verified visit, and the real rating.
     const servicePage = await open(customer, `/service/${deepTissue._id}`);
     const reviews = servicePage.getByRole('region', { name: 'Reviews' });
-    // The reviews are read once the visitor scrolls near them.
+    // The reviews are read once the visitor scrolls near them (after the app has taken the page over:
+    // a signed-in page is drawn afresh, so the server's section is replaced).
+    await untilInteractive(servicePage);
     await reviews.scrollIntoViewIfNeeded();
     await poll(() => reviews.textContent()).toContain(text);
     const item = reviews.locator('.review-item', { hasText: text });
@@ -171,6 +180,7 @@ describe('verified reviews', () => {
 
     await servicePage.reload();
     const afterHiding = servicePage.getByRole('region', { name: 'Reviews' });
+    await untilInteractive(servicePage);
     await afterHiding.scrollIntoViewIfNeeded();
     await poll(() => afterHiding.textContent()).not.toContain('Loading reviews');
     expect(await afterHiding.textContent()).not.toContain(text);
@@ -189,6 +199,7 @@ describe('verified reviews', () => {
     await poll(() => toast(desk, 'Reply published').count()).toBe(1);
 
     await servicePage.reload();
+    await untilInteractive(servicePage);
     await servicePage.getByRole('region', { name: 'Reviews' }).scrollIntoViewIfNeeded();
     const shown = servicePage
       .getByRole('region', { name: 'Reviews' })
