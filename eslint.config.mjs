@@ -11,6 +11,35 @@ const TYPE_AWARE_FILES = [
   'services/*/src/**/*.ts',
 ];
 
+// The import rules every file keeps. ESLint applies only the last matching no-restricted-imports
+// config to a file, so each layer's rule below is built by restrictedImports(its own patterns), which
+// adds these instead of repeating them.
+const BASE_PATTERNS = [
+  {
+    group: ['kafkajs'],
+    message: 'Use the Bus from @spa/kit (services/kit/src/events/kafka.ts is the only kafkajs user).',
+  },
+  {
+    group: ['**/services/*/src/**', '../../*/src/**'],
+    message: 'One service never imports another service; share through @spa/kit or @spa/proto.',
+  },
+];
+
+/** A layer's import rule: the repo-wide patterns plus the layer's own. */
+function restrictedImports(patterns = [], paths = []) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      { ...(paths.length > 0 ? { paths } : {}), patterns: [...BASE_PATTERNS, ...patterns] },
+    ],
+  };
+}
+
+/** The same relative import at one, two and three levels up (a file may sit in a subfolder). */
+function upTo3(...folders) {
+  return ['../', '../../', '../../../'].flatMap((up) => folders.map((folder) => `${up}${folder}/*`));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,22 +59,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['kafkajs'],
-              message:
-                'Use the Bus from @spa/kit (services/kit/src/events/kafka.ts is the only kafkajs user).',
-            },
-            {
-              group: ['**/services/*/src/**', '../../*/src/**'],
-              message: 'One service never imports another service; share through @spa/kit or @spa/proto.',
-            },
-          ],
-        },
-      ],
+      ...restrictedImports(),
     },
   },
   { files: ['services/kit/src/events/kafka.ts'], rules: { 'no-restricted-imports': 'off' } },
@@ -59,126 +73,62 @@ export default tseslint.config(
     files: TYPE_AWARE_FILES,
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
   },
-  // The service skeleton (issue #18, item 3; /work/notes/readme-skeleton.md): domain/ is pure rules, db/
-  // only queries, and nothing below http/ reaches up into it. ESLint applies only the last matching
-  // no-restricted-imports config to a file, so each object below repeats the repo-wide patterns.
+  // The service skeleton (issue #18, item 3; README "The code's shape"): domain/ is pure rules, db/ only
+  // queries, and nothing below http/ reaches up into it.
   {
     files: ['services/*/src/domain/**/*.ts'],
     ignores: ['**/*.spec.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
+    rules: restrictedImports(
+      [
         {
-          paths: [
-            {
-              name: '@spa/kit',
-              message: 'domain/ is pure: take errors from @spa/kit/errors; wiring stays in use-cases/.',
-            },
+          group: upTo3('db', 'http', 'events', 'use-cases', 'integrations'),
+          message: 'domain/ is pure rules: no repositories, routes, events, use-cases or adapters.',
+        },
+        {
+          group: [
+            'drizzle-orm',
+            'drizzle-orm/*',
+            'pg',
+            'ioredis',
+            'bullmq',
+            'fastify',
+            '@fastify/*',
+            'fs',
+            'fs/*',
+            'node:fs',
+            'node:fs/*',
+            'net',
+            'node:net',
+            'nodemailer',
           ],
-          patterns: [
-            {
-              group: ['kafkajs'],
-              message:
-                'Use the Bus from @spa/kit (services/kit/src/events/kafka.ts is the only kafkajs user).',
-            },
-            {
-              group: ['**/services/*/src/**', '../../*/src/**'],
-              message: 'One service never imports another service; share through @spa/kit or @spa/proto.',
-            },
-            {
-              group: [
-                '../db/*',
-                '../http/*',
-                '../events/*',
-                '../use-cases/*',
-                '../integrations/*',
-                '../../db/*',
-                '../../http/*',
-                '../../events/*',
-                '../../use-cases/*',
-                '../../integrations/*',
-                '../../../db/*',
-                '../../../http/*',
-                '../../../events/*',
-                '../../../use-cases/*',
-                '../../../integrations/*',
-              ],
-              message: 'domain/ is pure rules: no repositories, routes, events, use-cases or adapters.',
-            },
-            {
-              group: [
-                'drizzle-orm',
-                'drizzle-orm/*',
-                'pg',
-                'ioredis',
-                'bullmq',
-                'fastify',
-                '@fastify/*',
-                'fs',
-                'fs/*',
-                'node:fs',
-                'node:fs/*',
-                'net',
-                'node:net',
-                'nodemailer',
-              ],
-              message:
-                'domain/ does no I/O: queries go in db/, clients in integrations/, flows in use-cases/.',
-            },
-          ],
+          message: 'domain/ does no I/O: queries go in db/, clients in integrations/, flows in use-cases/.',
         },
       ],
-    },
+      [
+        {
+          name: '@spa/kit',
+          message: 'domain/ is pure: take errors from @spa/kit/errors; wiring stays in use-cases/.',
+        },
+      ],
+    ),
   },
   {
     files: ['services/*/src/db/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['kafkajs'],
-              message:
-                'Use the Bus from @spa/kit (services/kit/src/events/kafka.ts is the only kafkajs user).',
-            },
-            {
-              group: ['**/services/*/src/**', '../../*/src/**'],
-              message: 'One service never imports another service; share through @spa/kit or @spa/proto.',
-            },
-            {
-              group: ['../http/*', '../use-cases/*', '../../http/*', '../../use-cases/*'],
-              message: 'db/ holds queries only: it never imports routes or use-cases.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictedImports([
+      {
+        group: ['../http/*', '../use-cases/*', '../../http/*', '../../use-cases/*'],
+        message: 'db/ holds queries only: it never imports routes or use-cases.',
+      },
+    ]),
   },
   {
     files: ['services/*/src/use-cases/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['kafkajs'],
-              message:
-                'Use the Bus from @spa/kit (services/kit/src/events/kafka.ts is the only kafkajs user).',
-            },
-            {
-              group: ['**/services/*/src/**', '../../*/src/**'],
-              message: 'One service never imports another service; share through @spa/kit or @spa/proto.',
-            },
-            {
-              group: ['../http/*', '../../http/*'],
-              message: 'use-cases/ never import http/: take plain inputs, answer plain results.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictedImports([
+      {
+        group: ['../http/*', '../../http/*'],
+        message: 'use-cases/ never import http/: take plain inputs, answer plain results.',
+      },
+    ]),
   },
   { files: ['web/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
   // The rules of hooks, complete effect dependencies and the plugin's React Compiler rules
