@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type HTMLAttributes, type ReactNode } from 'react';
 import { CheckCircleIcon, CloseIcon, EyeIcon, PencilIcon, TrashIcon } from '../icons';
 import { Pager } from '../pager';
 import { EmptyState } from './empty-state';
@@ -100,6 +100,8 @@ export function AdminTable<T>({
   noun,
   empty,
   className,
+  stacked = false,
+  rowProps,
 }: {
   list: PagedList;
   /** The rows on screen, in the order to show (a page of list, sorted or grouped by the caller). */
@@ -112,6 +114,10 @@ export function AdminTable<T>({
   empty: { title: string; message?: string };
   /** An extra class on the table's frame, for a tab's own cell styles. */
   className?: string;
+  /** On a phone (720 px and less) each row stands as a card, each cell under its column's name. */
+  stacked?: boolean;
+  /** A row's own class or state (a row whose action is under way is aria-busy). */
+  rowProps?: (row: T) => Pick<HTMLAttributes<HTMLTableRowElement>, 'className' | 'aria-busy'>;
 }) {
   if (list.isPending) return <p className="cat-admin-loading">Loading {noun}…</p>;
   const pager = list.pageCount > 1 && (
@@ -134,7 +140,7 @@ export function AdminTable<T>({
   const numeric = (column: AdminColumn<T>) => (column.numeric ? 'cat-table__number' : undefined);
   return (
     <div className={`cat-table-wrap${className ? ` ${className}` : ''}`}>
-      <table className="cat-table">
+      <table className={`cat-table${stacked ? ' cat-table--stacked' : ''}`}>
         <thead>
           <tr>
             {columns.map((column) => (
@@ -151,9 +157,13 @@ export function AdminTable<T>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((column) => (
-                <td key={column.header} className={numeric(column)}>
+                <td
+                  key={column.header}
+                  className={numeric(column)}
+                  data-label={stacked && !column.hideHeader ? column.header : undefined}
+                >
                   {column.cell(row)}
                 </td>
               ))}

@@ -1,5 +1,5 @@
 import { fromHundredths } from '@spa/rules';
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { CloseIcon, PlusIcon } from '../../components/icons';
 import { formatINR } from '../../lib/format';
 import type { BillFormErrors, ProductRow, ServiceRow } from './bill-form-state';
@@ -81,22 +81,42 @@ interface LinesTableProps<Row> {
   onRemove: (index: number) => void;
 }
 
-/** A percentage cell (GST or discount): 0 to 100 in steps of 0.01. */
-function PercentField<Row extends { key: string }>({
+type LineInputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>;
+
+const TEXT: LineInputAttributes = { type: 'text', autoComplete: 'off' };
+/** Rupees: 0 or more, to the paisa. */
+const MONEY: LineInputAttributes = {
+  type: 'number',
+  inputMode: 'decimal',
+  min: 0,
+  step: 0.01,
+  placeholder: '0.00',
+};
+/** A percentage (GST or discount): 0 to 100 in steps of 0.01. */
+const PERCENT: LineInputAttributes = { type: 'number', inputMode: 'decimal', min: 0, max: 100, step: 0.01 };
+
+/**
+ * One input cell of a line: its label (shown where the column headings are not), the input bound to
+ * the row's field, and, when it has a problem, aria-invalid pointing at the row's error list.
+ */
+function LineInput<Field extends string, Row extends { key: string } & Record<Field, string>>({
   row,
   field,
   label,
-  value,
   error,
-  onChange,
+  set,
+  className,
+  ...input
 }: {
   row: Row;
-  field: 'gst' | 'discount';
+  field: Field;
   label: string;
-  value: string;
+  /** The field's problem, listed under the row (RowErrors); left out, the field is never marked. */
   error?: string;
-  onChange: (value: string) => void;
-}) {
+  set: (changes: Partial<Row>) => void;
+  /** The form field's class (`line-grid__name` for the wide name cell). */
+  className?: string;
+} & LineInputAttributes) {
   return (
     <FormField
       id={lineFieldId(row, field)}
@@ -104,17 +124,14 @@ function PercentField<Row extends { key: string }>({
       error={error}
       labelClassName={LINE_LABEL}
       showError={false}
+      className={className}
     >
       {(control) => (
         <input
           {...control}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={100}
-          step={0.01}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
+          {...input}
+          value={row[field]}
+          onChange={(event) => set({ [field]: event.target.value } as Partial<Row>)}
         />
       )}
     </FormField>
@@ -177,21 +194,14 @@ function LinesTable<Row extends { key: string; gst: string; discount: string }>(
           return (
             <li key={row.key} className={`line-row ${grid}`} aria-label={`${kind.noun} ${index + 1}`}>
               {kind.cells(row, error, set)}
-              <PercentField
-                row={row}
-                field="gst"
-                label="GST %"
-                value={row.gst}
-                error={error('gst')}
-                onChange={(gst) => set({ gst } as Partial<Row>)}
-              />
-              <PercentField
+              <LineInput row={row} field="gst" label="GST %" error={error('gst')} set={set} {...PERCENT} />
+              <LineInput
                 row={row}
                 field="discount"
                 label="Discount %"
-                value={row.discount}
                 error={error('discount')}
-                onChange={(discount) => set({ discount } as Partial<Row>)}
+                set={set}
+                {...PERCENT}
               />
               <LineTotal paise={lineTotals[index] ?? null} />
               <RemoveRowButton
@@ -219,25 +229,16 @@ const SERVICE_LINES: LineKind<ServiceRow> = {
   fields: SERVICE_FIELDS,
   cells: (row, error, set) => (
     <>
-      <FormField
-        id={lineFieldId(row, 'serviceName')}
+      <LineInput
+        row={row}
+        field="serviceName"
         label="Service"
         error={error('serviceName')}
-        labelClassName={LINE_LABEL}
-        showError={false}
+        set={set}
         className="line-grid__name"
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            autoComplete="off"
-            placeholder="e.g. Swedish Massage"
-            value={row.serviceName}
-            onChange={(event) => set({ serviceName: event.target.value })}
-          />
-        )}
-      </FormField>
+        placeholder="e.g. Swedish Massage"
+        {...TEXT}
+      />
       <FormField id={lineFieldId(row, 'duration')} label="Duration" labelClassName={LINE_LABEL}>
         {(control) => (
           <select
@@ -253,37 +254,8 @@ const SERVICE_LINES: LineKind<ServiceRow> = {
           </select>
         )}
       </FormField>
-      <FormField id={lineFieldId(row, 'staffAssigned')} label="Staff assigned" labelClassName={LINE_LABEL}>
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            autoComplete="off"
-            value={row.staffAssigned}
-            onChange={(event) => set({ staffAssigned: event.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField
-        id={lineFieldId(row, 'price')}
-        label="Price (₹)"
-        error={error('price')}
-        labelClassName={LINE_LABEL}
-        showError={false}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            placeholder="0.00"
-            value={row.price}
-            onChange={(event) => set({ price: event.target.value })}
-          />
-        )}
-      </FormField>
+      <LineInput row={row} field="staffAssigned" label="Staff assigned" set={set} {...TEXT} />
+      <LineInput row={row} field="price" label="Price (₹)" error={error('price')} set={set} {...MONEY} />
     </>
   ),
 };
@@ -296,64 +268,35 @@ const PRODUCT_LINES: LineKind<ProductRow> = {
   fields: PRODUCT_FIELDS,
   cells: (row, error, set) => (
     <>
-      <FormField
-        id={lineFieldId(row, 'productName')}
+      <LineInput
+        row={row}
+        field="productName"
         label="Product"
         error={error('productName')}
-        labelClassName={LINE_LABEL}
-        showError={false}
+        set={set}
         className="line-grid__name"
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            autoComplete="off"
-            placeholder="e.g. Lavender Oil"
-            value={row.productName}
-            onChange={(event) => set({ productName: event.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField
-        id={lineFieldId(row, 'quantity')}
+        placeholder="e.g. Lavender Oil"
+        {...TEXT}
+      />
+      <LineInput
+        row={row}
+        field="quantity"
         label="Quantity"
         error={error('quantity')}
-        labelClassName={LINE_LABEL}
-        showError={false}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={row.quantity}
-            onChange={(event) => set({ quantity: event.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField
-        id={lineFieldId(row, 'unitPrice')}
+        set={set}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+      />
+      <LineInput
+        row={row}
+        field="unitPrice"
         label="Unit price (₹)"
         error={error('unitPrice')}
-        labelClassName={LINE_LABEL}
-        showError={false}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            placeholder="0.00"
-            value={row.unitPrice}
-            onChange={(event) => set({ unitPrice: event.target.value })}
-          />
-        )}
-      </FormField>
+        set={set}
+        {...MONEY}
+      />
     </>
   ),
 };

@@ -11,7 +11,7 @@ import type { Service } from '../catalogue/types';
 import { BarChart, type BarSeries } from './bar-chart';
 import { downloadCsv, toCsv, type CsvColumn } from './csv';
 import { lastDays, rangeProblem, thisMonth, type ReportRange } from './report-range';
-import { fetchReports, reportKeys } from './reports.api';
+import { fetchReports, reportKeys, type Reports } from './reports.api';
 import './reports.css';
 import '../../components/ui/form-field.css';
 
@@ -61,52 +61,92 @@ const COLUMN_KINDS = { text, count, money, share, businessDay };
 
 /** A horizontal bar chart is as tall as its bars need. */
 const barsHeight = (bars: number) => Math.max(160, 40 * bars);
+const oneDecimal = (value: number) => value.toFixed(1);
+const nameOf = (row: { name: string }) => row.name || 'Unassigned';
+
+/** A text that is fixed, or read from what the report is drawn from. */
+type FromSource<S> = string | ((source: S) => string);
+const read = <S,>(text: FromSource<S>, source: S) => (typeof text === 'string' ? text : text(source));
+
+/**
+ * One report of the page, drawn from `S` (the range's figures, or the rated treatments): its rows, the
+ * chart of them, its columns (the table and the CSV) and the CSV's name.
+ */
+interface ReportDefinition<S, T> {
+  title: string;
+  description: FromSource<S>;
+  rows: (source: S) => readonly T[];
+  /** Said instead of the chart and table when there are no rows. */
+  empty: string;
+  chart: {
+    /** A bar's name. */
+    label: (row: T) => string;
+    /** One bar (or, stacked, one part of every bar) a series. */
+    series: Array<{ label: string; value: (row: T) => number }>;
+    horizontal?: boolean;
+    stacked?: boolean;
+    format?: (value: number) => string;
+    /** The chart's text alternative. */
+    summary: string | ((source: S, rows: readonly T[]) => string);
+  };
+  columns: (kinds: ColumnKinds<T>) => Column<T>[];
+  /** The CSV's name without the extension, e.g. "revenue-by-day-2026-11-01-to-2026-11-30". */
+  file: FromSource<S>;
+}
+
+/**
+ * A report whose row type stays its own: the page's list holds reports of different rows, and each is
+ * opened only to render it (`each((definition) => <ReportSection definition={definition} … />)`).
+ */
+type Report<S> = <R>(open: <T>(definition: ReportDefinition<S, T>) => R) => R;
+const report =
+  <S, T>(definition: ReportDefinition<S, T>): Report<S> =>
+  (open) =>
+    open(definition);
 
 /**
  * A report: its chart, its figures as a table (what a screen reader and a printout read) and the same
  * figures as a CSV download.
  */
-function ReportSection<T>({
-  title,
-  description,
-  chart,
-  rows,
-  columns,
-  file,
-  empty,
-}: {
-  title: string;
-  description: string;
-  chart: ReactNode;
-  rows: readonly T[];
-  columns: (kinds: ColumnKinds<T>) => Column<T>[];
-  /** The CSV's name without the extension, e.g. "revenue-by-day-2026-11-01-to-2026-11-30". */
-  file: string;
-  empty: string;
-}) {
+function ReportSection<S, T>({ definition, source }: { definition: ReportDefinition<S, T>; source: S }) {
   const titleId = useId();
-  const shown = columns(COLUMN_KINDS);
+  const { title, chart } = definition;
+  const rows = useMemo(() => definition.rows(source), [definition, source]);
+  const labels = useMemo(() => rows.map((row) => chart.label(row)), [chart, rows]);
+  const series = useMemo<BarSeries[]>(
+    () => chart.series.map(({ label, value }) => ({ label, values: rows.map((row) => value(row)) })),
+    [chart, rows],
+  );
+  const shown = definition.columns(COLUMN_KINDS);
   return (
     <section className="report-section" aria-labelledby={titleId}>
       <header className="report-section__head">
         <div>
           <h2 id={titleId}>{title}</h2>
-          <p className="muted">{description}</p>
+          <p className="muted">{read(definition.description, source)}</p>
         </div>
         <button
           type="button"
           className="btn btn--secondary btn--sm"
           disabled={rows.length === 0}
-          onClick={() => downloadCsv(`${file}.csv`, toCsv(rows, shown))}
+          onClick={() => downloadCsv(`${read(definition.file, source)}.csv`, toCsv(rows, shown))}
         >
           Download CSV<span className="visually-hidden"> of {title.toLowerCase()}</span>
         </button>
       </header>
       {rows.length === 0 ? (
-        <p className="muted">{empty}</p>
+        <p className="muted">{definition.empty}</p>
       ) : (
         <>
-          {chart}
+          <BarChart
+            horizontal={chart.horizontal}
+            stacked={chart.stacked}
+            labels={labels}
+            series={series}
+            format={chart.format}
+            height={chart.horizontal ? barsHeight(rows.length) : undefined}
+            summary={typeof chart.summary === 'string' ? chart.summary : chart.summary(source, rows)}
+          />
           <details className="report-section__figures">
             <summary>Figures</summary>
             <div className="cat-table-wrap">
@@ -144,6 +184,184 @@ function ReportSection<T>({
   );
 }
 
+/** A CSV name that says the range: "revenue-by-day-2026-11-01-to-2026-11-30". */
+const inRange = (name: string) => (data: Reports) => `${name}-${data.from}-to-${data.to}`;
+const rangeReport = <T,>(definition: ReportDefinition<Reports, T>) => report(definition);
+
+/** The reports of the chosen range, in the page's order. */
+const RANGE_REPORTS: Report<Reports>[] = [
+  rangeReport({
+    title: 'Revenue by day',
+    description: 'Completed appointments, paid or delivered store orders and bills, by business day.',
+    rows: (data) => data.revenueByDay,
+    empty: 'No days in this range.',
+    chart: {
+      stacked: true,
+      label: (day) => dayLabel(day.date),
+      series: [
+        { label: 'Appointments', value: (day) => day.appointments },
+        { label: 'Orders', value: (day) => day.orders },
+        { label: 'Bills', value: (day) => day.bills },
+      ],
+      format: rupees,
+      summary: (data, days) =>
+        `Revenue by day from ${data.from} to ${data.to}: ${rupees(days.reduce((sum, day) => sum + day.total, 0))} in all.`,
+    },
+    columns: ({ money, businessDay }) => [
+      businessDay('Date', (day) => day.date),
+      money('Appointments (₹)', (day) => day.appointments),
+      money('Orders (₹)', (day) => day.orders),
+      money('Bills (₹)', (day) => day.bills),
+      money('Total (₹)', (day) => day.total),
+    ],
+    file: inRange('revenue-by-day'),
+  }),
+  rangeReport({
+    title: 'Revenue by treatment',
+    description: 'Completed appointments of each treatment and what they brought in.',
+    rows: (data) => data.byTreatment,
+    empty: 'No completed appointments in this range.',
+    chart: {
+      horizontal: true,
+      label: nameOf,
+      series: [{ label: 'Revenue', value: (row) => row.revenue }],
+      format: rupees,
+      summary: (_data, rows) => `Revenue by treatment; the first is ${rows[0]?.name ?? 'none'}.`,
+    },
+    columns: ({ text, count, money }) => [
+      text('Treatment', (row) => row.name),
+      count('Appointments', (row) => row.appointments),
+      money('Revenue (₹)', (row) => row.revenue),
+    ],
+    file: inRange('revenue-by-treatment'),
+  }),
+  rangeReport({
+    title: 'Revenue by product',
+    description: 'Units sold and revenue of each product, from paid or delivered orders.',
+    rows: (data) => data.byProduct,
+    empty: 'No products sold in this range.',
+    chart: {
+      horizontal: true,
+      label: nameOf,
+      series: [{ label: 'Revenue', value: (row) => row.revenue }],
+      format: rupees,
+      summary: (_data, rows) => `Revenue by product; the first is ${rows[0]?.name ?? 'none'}.`,
+    },
+    columns: ({ text, count, money }) => [
+      text('Product', (row) => row.name),
+      count('Units', (row) => row.units),
+      money('Revenue (₹)', (row) => row.revenue),
+    ],
+    file: inRange('revenue-by-product'),
+  }),
+  rangeReport({
+    title: 'Revenue by employee',
+    description: 'Completed appointments each therapist gave and the bills each member of staff issued.',
+    rows: (data) => data.byEmployee,
+    empty: 'No appointments or bills in this range.',
+    chart: {
+      horizontal: true,
+      stacked: true,
+      label: nameOf,
+      series: [
+        { label: 'Appointments', value: (row) => row.appointmentRevenue },
+        { label: 'Bills', value: (row) => row.billRevenue },
+      ],
+      format: rupees,
+      summary: 'Revenue by employee, appointments and bills.',
+    },
+    columns: ({ text, count, money }) => [
+      text('Employee', (row) => row.name || 'Unassigned'),
+      count('Appointments', (row) => row.appointments),
+      money('Appointment revenue (₹)', (row) => row.appointmentRevenue),
+      count('Bills', (row) => row.bills),
+      money('Bill revenue (₹)', (row) => row.billRevenue),
+    ],
+    file: inRange('revenue-by-employee'),
+  }),
+  rangeReport({
+    title: 'Room utilisation',
+    description: (data) =>
+      `Booked time as a share of opening hours (${Math.round(data.utilisation.openMinutesPerDay / 60)} hours a day).`,
+    rows: (data) => data.utilisation.rooms,
+    empty: 'No rooms.',
+    chart: {
+      label: (room) => `Room ${room.roomNumber}`,
+      series: [{ label: 'Booked', value: (room) => room.share }],
+      format: percent,
+      summary: "Each room's booked share of opening hours.",
+    },
+    columns: ({ text, count, share }) => [
+      text('Room', (row) => row.roomNumber),
+      text('Type', (row) => row.type),
+      count('Booked minutes', (row) => row.bookedMinutes),
+      count('Open minutes', (row) => row.availableMinutes),
+      share('Share', (row) => row.share),
+    ],
+    file: inRange('room-utilisation'),
+  }),
+  rangeReport({
+    title: 'Therapist utilisation',
+    description: "Each therapist's booked time as a share of opening hours.",
+    rows: (data) => data.utilisation.therapists,
+    empty: 'No therapists.',
+    chart: {
+      horizontal: true,
+      label: nameOf,
+      series: [{ label: 'Booked', value: (row) => row.share }],
+      format: percent,
+      summary: "Each therapist's booked share of opening hours.",
+    },
+    columns: ({ text, count, share }) => [
+      text('Therapist', (row) => row.name),
+      count('Booked minutes', (row) => row.bookedMinutes),
+      count('Open minutes', (row) => row.availableMinutes),
+      share('Share', (row) => row.share),
+    ],
+    file: inRange('therapist-utilisation'),
+  }),
+  rangeReport({
+    title: 'No-shows',
+    description: ({ noShows }) =>
+      `${noShows.total} no-show${noShows.total === 1 ? '' : 's'} against ${noShows.completed} completed visits (${percent(noShows.rate)}).`,
+    rows: (data) => data.noShows.byDay,
+    empty: 'No days in this range.',
+    chart: {
+      label: (day) => dayLabel(day.date),
+      series: [{ label: 'No-shows', value: (day) => day.count }],
+      summary: (data) => `No-shows by day: ${data.noShows.total} in all.`,
+    },
+    columns: ({ count, businessDay }) => [
+      businessDay('Date', (day) => day.date),
+      count('No-shows', (day) => day.count),
+    ],
+    file: inRange('no-shows'),
+  }),
+];
+
+type RatedService = Service & { rating: { average: number; count: number } };
+
+/** Every reviewed treatment, all time (not the range): read from the catalogue's ratings. */
+const RATINGS_REPORT = report<readonly RatedService[], RatedService>({
+  title: 'Average rating per treatment',
+  description: 'From verified reviews of completed visits, all time.',
+  rows: (rated) => rated,
+  empty: 'No treatment has been reviewed yet.',
+  chart: {
+    horizontal: true,
+    label: (service) => service.name,
+    series: [{ label: 'Average rating', value: (service) => service.rating.average }],
+    format: oneDecimal,
+    summary: 'Average rating of each reviewed treatment, out of 5.',
+  },
+  columns: ({ text, count }) => [
+    text('Treatment', (service) => service.name),
+    count('Average', (service) => service.rating.average),
+    count('Reviews', (service) => service.rating.count),
+  ],
+  file: 'ratings-all-time',
+});
+
 /** One figure of the range at the top ("Revenue ₹1,20,000"). */
 function Headline({ label, value }: { label: string; value: string }) {
   return (
@@ -178,62 +396,13 @@ export default function ReportsPage() {
   const services = useServices();
   const data = reports.data;
 
-  const charts = useMemo(() => {
-    if (!data) return undefined;
-    const names = (rows: Array<{ name: string }>) => rows.map((row) => row.name || 'Unassigned');
-    const series = (...entries: BarSeries[]) => entries;
-    return {
-      days: {
-        labels: data.revenueByDay.map((day) => dayLabel(day.date)),
-        series: series(
-          { label: 'Appointments', values: data.revenueByDay.map((day) => day.appointments) },
-          { label: 'Orders', values: data.revenueByDay.map((day) => day.orders) },
-          { label: 'Bills', values: data.revenueByDay.map((day) => day.bills) },
-        ),
-      },
-      treatments: {
-        labels: names(data.byTreatment),
-        series: series({ label: 'Revenue', values: data.byTreatment.map((row) => row.revenue) }),
-      },
-      products: {
-        labels: names(data.byProduct),
-        series: series({ label: 'Revenue', values: data.byProduct.map((row) => row.revenue) }),
-      },
-      employees: {
-        labels: names(data.byEmployee),
-        series: series(
-          { label: 'Appointments', values: data.byEmployee.map((row) => row.appointmentRevenue) },
-          { label: 'Bills', values: data.byEmployee.map((row) => row.billRevenue) },
-        ),
-      },
-      rooms: {
-        labels: data.utilisation.rooms.map((room) => `Room ${room.roomNumber}`),
-        series: series({ label: 'Booked', values: data.utilisation.rooms.map((room) => room.share) }),
-      },
-      therapists: {
-        labels: names(data.utilisation.therapists),
-        series: series({ label: 'Booked', values: data.utilisation.therapists.map((row) => row.share) }),
-      },
-      noShows: {
-        labels: data.noShows.byDay.map((day) => dayLabel(day.date)),
-        series: series({ label: 'No-shows', values: data.noShows.byDay.map((day) => day.count) }),
-      },
-    };
-  }, [data]);
   const rated = useMemo(
     () =>
       (services.data ?? [])
-        .filter((service): service is Service & { rating: { average: number; count: number } } =>
-          Boolean(service.rating?.count),
-        )
+        .filter((service): service is RatedService => Boolean(service.rating?.count))
         .sort((a, b) => b.rating.average - a.rating.average),
     [services.data],
   );
-  const ratingSeries = useMemo(
-    () => [{ label: 'Average rating', values: rated.map((service) => service.rating.average) }],
-    [rated],
-  );
-  const ratingLabels = useMemo(() => rated.map((service) => service.name), [rated]);
 
   const total = data?.revenueByDay.reduce((sum, day) => sum + day.total, 0) ?? 0;
   const sumOf = (key: 'appointments' | 'orders' | 'bills') =>
@@ -295,202 +464,24 @@ export default function ReportsPage() {
       </AdminBanner>
       {reports.isPending && !problem && <p className="muted">Loading the reports…</p>}
 
-      {data && charts && (
-        <>
-          <dl className="report-headlines" aria-label="The range in figures">
-            <Headline label="Revenue" value={rupees(total)} />
-            <Headline label="Appointments" value={rupees(sumOf('appointments'))} />
-            <Headline label="Store orders" value={rupees(sumOf('orders'))} />
-            <Headline label="Bills" value={rupees(sumOf('bills'))} />
-            <Headline label="No-show rate" value={percent(data.noShows.rate)} />
-          </dl>
-
-          <ReportSection
-            title="Revenue by day"
-            description="Completed appointments, paid or delivered store orders and bills, by business day."
-            file={`revenue-by-day-${data.from}-to-${data.to}`}
-            empty="No days in this range."
-            rows={data.revenueByDay}
-            chart={
-              <BarChart
-                stacked
-                labels={charts.days.labels}
-                series={charts.days.series}
-                format={rupees}
-                summary={`Revenue by day from ${data.from} to ${data.to}: ${rupees(total)} in all.`}
-              />
-            }
-            columns={({ money, businessDay }) => [
-              businessDay('Date', (day) => day.date),
-              money('Appointments (₹)', (day) => day.appointments),
-              money('Orders (₹)', (day) => day.orders),
-              money('Bills (₹)', (day) => day.bills),
-              money('Total (₹)', (day) => day.total),
-            ]}
-          />
-
-          <ReportSection
-            title="Revenue by treatment"
-            description="Completed appointments of each treatment and what they brought in."
-            file={`revenue-by-treatment-${data.from}-to-${data.to}`}
-            empty="No completed appointments in this range."
-            rows={data.byTreatment}
-            chart={
-              <BarChart
-                horizontal
-                labels={charts.treatments.labels}
-                series={charts.treatments.series}
-                format={rupees}
-                height={barsHeight(data.byTreatment.length)}
-                summary={`Revenue by treatment; the first is ${data.byTreatment[0]?.name ?? 'none'}.`}
-              />
-            }
-            columns={({ text, count, money }) => [
-              text('Treatment', (row) => row.name),
-              count('Appointments', (row) => row.appointments),
-              money('Revenue (₹)', (row) => row.revenue),
-            ]}
-          />
-
-          <ReportSection
-            title="Revenue by product"
-            description="Units sold and revenue of each product, from paid or delivered orders."
-            file={`revenue-by-product-${data.from}-to-${data.to}`}
-            empty="No products sold in this range."
-            rows={data.byProduct}
-            chart={
-              <BarChart
-                horizontal
-                labels={charts.products.labels}
-                series={charts.products.series}
-                format={rupees}
-                height={barsHeight(data.byProduct.length)}
-                summary={`Revenue by product; the first is ${data.byProduct[0]?.name ?? 'none'}.`}
-              />
-            }
-            columns={({ text, count, money }) => [
-              text('Product', (row) => row.name),
-              count('Units', (row) => row.units),
-              money('Revenue (₹)', (row) => row.revenue),
-            ]}
-          />
-
-          <ReportSection
-            title="Revenue by employee"
-            description="Completed appointments each therapist gave and the bills each member of staff issued."
-            file={`revenue-by-employee-${data.from}-to-${data.to}`}
-            empty="No appointments or bills in this range."
-            rows={data.byEmployee}
-            chart={
-              <BarChart
-                horizontal
-                stacked
-                labels={charts.employees.labels}
-                series={charts.employees.series}
-                format={rupees}
-                height={barsHeight(data.byEmployee.length)}
-                summary="Revenue by employee, appointments and bills."
-              />
-            }
-            columns={({ text, count, money }) => [
-              text('Employee', (row) => row.name || 'Unassigned'),
-              count('Appointments', (row) => row.appointments),
-              money('Appointment revenue (₹)', (row) => row.appointmentRevenue),
-              count('Bills', (row) => row.bills),
-              money('Bill revenue (₹)', (row) => row.billRevenue),
-            ]}
-          />
-
-          <ReportSection
-            title="Room utilisation"
-            description={`Booked time as a share of opening hours (${Math.round(data.utilisation.openMinutesPerDay / 60)} hours a day).`}
-            file={`room-utilisation-${data.from}-to-${data.to}`}
-            empty="No rooms."
-            rows={data.utilisation.rooms}
-            chart={
-              <BarChart
-                labels={charts.rooms.labels}
-                series={charts.rooms.series}
-                format={percent}
-                summary="Each room's booked share of opening hours."
-              />
-            }
-            columns={({ text, count, share }) => [
-              text('Room', (row) => row.roomNumber),
-              text('Type', (row) => row.type),
-              count('Booked minutes', (row) => row.bookedMinutes),
-              count('Open minutes', (row) => row.availableMinutes),
-              share('Share', (row) => row.share),
-            ]}
-          />
-
-          <ReportSection
-            title="Therapist utilisation"
-            description="Each therapist's booked time as a share of opening hours."
-            file={`therapist-utilisation-${data.from}-to-${data.to}`}
-            empty="No therapists."
-            rows={data.utilisation.therapists}
-            chart={
-              <BarChart
-                horizontal
-                labels={charts.therapists.labels}
-                series={charts.therapists.series}
-                format={percent}
-                height={barsHeight(data.utilisation.therapists.length)}
-                summary="Each therapist's booked share of opening hours."
-              />
-            }
-            columns={({ text, count, share }) => [
-              text('Therapist', (row) => row.name),
-              count('Booked minutes', (row) => row.bookedMinutes),
-              count('Open minutes', (row) => row.availableMinutes),
-              share('Share', (row) => row.share),
-            ]}
-          />
-
-          <ReportSection
-            title="No-shows"
-            description={`${data.noShows.total} no-show${data.noShows.total === 1 ? '' : 's'} against ${data.noShows.completed} completed visits (${percent(data.noShows.rate)}).`}
-            file={`no-shows-${data.from}-to-${data.to}`}
-            empty="No days in this range."
-            rows={data.noShows.byDay}
-            chart={
-              <BarChart
-                labels={charts.noShows.labels}
-                series={charts.noShows.series}
-                summary={`No-shows by day: ${data.noShows.total} in all.`}
-              />
-            }
-            columns={({ count, businessDay }) => [
-              businessDay('Date', (day) => day.date),
-              count('No-shows', (day) => day.count),
-            ]}
-          />
-        </>
+      {data && (
+        <dl className="report-headlines" aria-label="The range in figures">
+          <Headline label="Revenue" value={rupees(total)} />
+          <Headline label="Appointments" value={rupees(sumOf('appointments'))} />
+          <Headline label="Store orders" value={rupees(sumOf('orders'))} />
+          <Headline label="Bills" value={rupees(sumOf('bills'))} />
+          <Headline label="No-show rate" value={percent(data.noShows.rate)} />
+        </dl>
       )}
-
-      <ReportSection
-        title="Average rating per treatment"
-        description="From verified reviews of completed visits, all time."
-        file="ratings-all-time"
-        empty="No treatment has been reviewed yet."
-        rows={rated}
-        chart={
-          <BarChart
-            horizontal
-            labels={ratingLabels}
-            series={ratingSeries}
-            format={(value) => value.toFixed(1)}
-            height={barsHeight(rated.length)}
-            summary="Average rating of each reviewed treatment, out of 5."
-          />
-        }
-        columns={({ text, count }) => [
-          text('Treatment', (service) => service.name),
-          count('Average', (service) => service.rating.average),
-          count('Reviews', (service) => service.rating.count),
-        ]}
-      />
+      {data &&
+        RANGE_REPORTS.map((each) =>
+          each((definition) => (
+            <ReportSection key={definition.title} definition={definition} source={data} />
+          )),
+        )}
+      {RATINGS_REPORT((definition) => (
+        <ReportSection definition={definition} source={rated} />
+      ))}
     </div>
   );
 }

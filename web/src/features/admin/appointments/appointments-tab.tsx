@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
+import { pageCountOf } from '../../../components/pager';
 import { getErrorMessage } from '../../../lib/api';
 import {
   APPOINTMENT_STATUSES,
@@ -16,6 +17,7 @@ import {
   updatePaymentStatus,
 } from '../../appointments/appointments.api';
 import { useDebouncedValue } from '../../bills/use-debounced-value';
+import { AdminSection, AdminTable } from '../../../components/ui/admin-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FilterIcon, SearchIcon } from '../../dashboard/dashboard-icons';
 import {
@@ -25,11 +27,10 @@ import {
   isDateRangeInOrder,
   type AdminFilterValues,
 } from './admin-filters';
-import { AdminAppointmentCard } from './admin-appointment-card';
+import { appointmentColumns } from './appointment-columns';
 import { RefundDialog } from '../../refunds/refund-dialog';
 import { AssignEmployeeDialog } from './assign-employee-dialog';
 import '../../auth/forms.css';
-import '../../../components/ui/admin.css';
 import './admin-appointments.css';
 
 const SEARCH_SETTLE_MS = 300;
@@ -111,7 +112,7 @@ export default function AppointmentsTab() {
   const activeFilters = [values.status, values.startDate, values.endDate].filter(Boolean).length;
   const appointments = list.data?.appointments ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCountOf(total, PAGE_SIZE);
   const pendingId = (mutation: { isPending: boolean; variables?: unknown }) =>
     mutation.isPending
       ? typeof mutation.variables === 'string'
@@ -125,15 +126,20 @@ export default function AppointmentsTab() {
     pendingId(assign),
   ]);
 
-  return (
-    <div className="cat-admin">
-      <div className="cat-admin-toolbar">
-        <div>
-          <h2>Appointments</h2>
-          <p>{list.isPending ? 'Loading…' : appointmentCountLabel(total)}</p>
-        </div>
-      </div>
+  const columns = appointmentColumns({
+    busy: (appointment) => busyIds.has(appointment.id),
+    onStatus: (appointment, status) => setStatus.mutate({ id: appointment.id, status }),
+    onPaymentStatus: (appointment, paymentStatus) => setPayment.mutate({ id: appointment.id, paymentStatus }),
+    onAssign: setAssigning,
+    onComplete: (appointment) => complete.mutate(appointment.id),
+    onRefund: setRefunding,
+  });
 
+  return (
+    <AdminSection
+      title="Appointments"
+      description={list.isPending ? 'Loading…' : appointmentCountLabel(total)}
+    >
       <div className="adm-apt-filters" role="search">
         <div className="adm-apt-filters__bar">
           <label className="adm-apt-search">
@@ -219,51 +225,23 @@ export default function AppointmentsTab() {
         </div>
       </div>
 
-      {list.isPending ? (
-        <p className="cat-admin-loading">Loading appointments…</p>
-      ) : list.isError ? (
+      {list.isError ? (
         <EmptyState title="No appointments found" message="The appointments could not be loaded." />
-      ) : appointments.length === 0 ? (
-        <EmptyState title="No appointments found" />
       ) : (
-        <ul className="adm-apt-list">
-          {appointments.map((appointment) => (
-            <AdminAppointmentCard
-              key={appointment.id}
-              appointment={appointment}
-              busy={busyIds.has(appointment.id)}
-              onStatus={(status) => setStatus.mutate({ id: appointment.id, status })}
-              onPaymentStatus={(paymentStatus) => setPayment.mutate({ id: appointment.id, paymentStatus })}
-              onAssign={() => setAssigning(appointment)}
-              onComplete={() => complete.mutate(appointment.id)}
-              onRefund={() => setRefunding(appointment)}
-            />
-          ))}
-        </ul>
-      )}
-
-      {pages > 1 && (
-        <nav className="adm-apt-pager" aria-label="Appointment pages">
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
+        <AdminTable
+          list={{ isPending: list.isPending, page, pageCount: pages, total, setPage }}
+          rows={appointments}
+          rowKey={(appointment) => appointment.id}
+          columns={columns}
+          noun="appointments"
+          empty={{ title: 'No appointments found' }}
+          className="adm-apt-table"
+          stacked
+          rowProps={(appointment) => ({
+            className: 'adm-apt',
+            'aria-busy': busyIds.has(appointment.id) || undefined,
+          })}
+        />
       )}
 
       <RefundDialog
@@ -281,6 +259,6 @@ export default function AppointmentsTab() {
           assign.mutate({ id: assigning.id, employeeId }, { onSuccess: () => setAssigning(null) })
         }
       />
-    </div>
+    </AdminSection>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
 import type { ServiceInput } from '../../catalogue/catalogue.api';
 import { FormField } from '../../../components/ui/form-field';
+import { NumberField } from '../../../components/ui/number-field';
 import { useForm } from '../../../components/ui/use-form';
 import { ImageUploader } from '../../catalogue/image-uploader';
 import type { Service, ServiceCategory } from '../../catalogue/types';
@@ -41,21 +42,13 @@ function PricingRow({
   const option = `option ${index + 1}`;
   return (
     <div className="cat-pricing-editor__row">
-      <FormField label="Minutes">
-        {(control) => (
-          <input
-            {...control}
-            className="cat-input"
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-            aria-label={`Minutes, ${option}`}
-            value={row.durationMinutes}
-            onChange={(event) => onChange(withMinutes(row, event.target.value))}
-          />
-        )}
-      </FormField>
+      <NumberField
+        label="Minutes"
+        min={1}
+        aria-label={`Minutes, ${option}`}
+        value={row.durationMinutes}
+        onChange={(minutes) => onChange(withMinutes(row, minutes))}
+      />
       <FormField label="Duration label">
         {(control) => (
           <input
@@ -68,21 +61,14 @@ function PricingRow({
           />
         )}
       </FormField>
-      <FormField label="Price (₹)">
-        {(control) => (
-          <input
-            {...control}
-            className="cat-input"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            aria-label={`Price, ${option}`}
-            value={row.price}
-            onChange={(event) => onChange({ price: event.target.value })}
-          />
-        )}
-      </FormField>
+      <NumberField
+        label="Price (₹)"
+        min={0}
+        step={0.01}
+        aria-label={`Price, ${option}`}
+        value={row.price}
+        onChange={(price) => onChange({ price })}
+      />
       <FormField label="Label (optional)">
         {(control) => (
           <input
@@ -147,7 +133,7 @@ function DepositFields({
           )}
         </FormField>
         {kind !== 'none' && (
-          <FormField
+          <NumberField
             label={kind === 'percent' ? 'Deposit (% of the price)' : 'Deposit amount (₹)'}
             required
             error={errors['depositPolicy.value']}
@@ -156,62 +142,33 @@ function DepositFields({
                 ? 'A whole percent from 1 to 100.'
                 : 'When it would be the whole price, the booking is paid in full.'
             }
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="cat-input"
-                type="number"
-                min={1}
-                max={kind === 'percent' ? 100 : undefined}
-                step={kind === 'percent' ? 1 : 0.01}
-                inputMode={kind === 'percent' ? 'numeric' : 'decimal'}
-                value={draft.depositValue}
-                onChange={(event) => onChange({ depositValue: event.target.value })}
-              />
-            )}
-          </FormField>
+            min={1}
+            max={kind === 'percent' ? 100 : undefined}
+            step={kind === 'percent' ? 1 : 0.01}
+            value={draft.depositValue}
+            onChange={(depositValue) => onChange({ depositValue })}
+          />
         )}
         {kind !== 'none' && (
           <>
-            <FormField
+            <NumberField
               label="Late cancellation within (hours)"
               error={errors['depositPolicy.lateCancellationHours']}
               hint="A cancellation closer to the start than this is late; 0: never."
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className="cat-input"
-                  type="number"
-                  min={0}
-                  max={168}
-                  step={1}
-                  inputMode="numeric"
-                  value={draft.lateCancellationHours}
-                  onChange={(event) => onChange({ lateCancellationHours: event.target.value })}
-                />
-              )}
-            </FormField>
-            <FormField
+              min={0}
+              max={168}
+              value={draft.lateCancellationHours}
+              onChange={(lateCancellationHours) => onChange({ lateCancellationHours })}
+            />
+            <NumberField
               label="Kept on a late cancellation (% of the deposit)"
               error={errors['depositPolicy.lateCancellationFeePercent']}
               hint="The rest is refunded. A no-show keeps the whole deposit."
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className="cat-input"
-                  type="number"
-                  min={0}
-                  max={100}
-                  step={1}
-                  inputMode="numeric"
-                  value={draft.lateCancellationFeePercent}
-                  onChange={(event) => onChange({ lateCancellationFeePercent: event.target.value })}
-                />
-              )}
-            </FormField>
+              min={0}
+              max={100}
+              value={draft.lateCancellationFeePercent}
+              onChange={(lateCancellationFeePercent) => onChange({ lateCancellationFeePercent })}
+            />
           </>
         )}
       </div>
