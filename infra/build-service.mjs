@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 
 const rootModules = path.resolve(import.meta.dirname, '..', 'node_modules');
 
+/** @type {import('esbuild').Plugin} */
 const thirdPartyExternal = {
   name: 'third-party-external',
   setup(context) {

@@ -38,7 +38,18 @@ const HOST_CA_BUNDLE =
     : null;
 const IMAGE_CA_BUNDLE = '/etc/ssl/spa-host-ca-bundle.pem';
 
-/** name -> { image, parent, prepare(context) } in build order. */
+/**
+ * @typedef {object} BaseRecipe
+ * @property {string} image
+ * @property {string} [parent]
+ * @property {string[]} [inputs]
+ * @property {(context: string) => void} [prepare]
+ */
+
+/**
+ * name -> { image, parent, prepare(context) } in build order.
+ * @type {Record<string, BaseRecipe>}
+ */
 export const BASES = {
   debian: { image: `docker.io/library/debian:${DEBIAN_SUITE}-slim` },
   node: {
@@ -70,21 +81,30 @@ export const BASES = {
   maildev: { image: 'docker.io/maildev/maildev:2.2.1', parent: 'node' },
 };
 
-const recipeDir = (name) => path.join(here, 'bases', name);
+const recipeDir = (/** @type {string} */ name) => path.join(here, 'bases', name);
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function filesOf(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true })
-    .map((entry) => path.join(dir, entry))
+    .map((entry) => path.join(dir, /** @type {string} */ (entry)))
     .filter((file) => statSync(file).isFile())
     .sort();
 }
 
+/** @type {Map<string, string>} */
 const hashes = new Map();
-/** The recipe's hash: its files, its inputs (versions), this script's builder and its parent's hash. */
+/**
+ * The recipe's hash: its files, its inputs (versions), this script's builder and its parent's hash.
+ * @param {string} name
+ * @returns {string}
+ */
 export function recipeHash(name) {
-  if (hashes.has(name)) return hashes.get(name);
-  const base = BASES[name];
+  if (hashes.has(name)) return /** @type {string} */ (hashes.get(name));
+  const base = /** @type {BaseRecipe} */ (BASES[name]);
   const hash = createHash('sha256');
   hash.update(`${name}\n${base.image}\n${(base.inputs ?? []).join(',')}\n`);
   if (name === 'debian') {
@@ -101,18 +121,25 @@ export function recipeHash(name) {
   return value;
 }
 
-/** Builds (or finds current) the named bases and what they are built on. */
+/**
+ * Builds (or finds current) the named bases and what they are built on.
+ * @param {string[]} [names]
+ * @param {{ log?: (line: string) => void }} [options]
+ */
 export async function ensureBases(names = Object.keys(BASES), { log = console.log } = {}) {
+  /** @type {Set<string>} */
   const wanted = new Set();
+  /** @param {string} name */
   const want = (name) => {
     if (!BASES[name])
       throw new Error(`unknown base image "${name}" (known: ${Object.keys(BASES).join(', ')})`);
-    if (BASES[name].parent) want(BASES[name].parent);
+    if (/** @type {BaseRecipe} */ (BASES[name]).parent)
+      want(/** @type {string} */ (/** @type {BaseRecipe} */ (BASES[name]).parent));
     wanted.add(name);
   };
   names.forEach(want);
   for (const name of Object.keys(BASES).filter((each) => wanted.has(each))) {
-    const base = BASES[name];
+    const base = /** @type {BaseRecipe} */ (BASES[name]);
     const hash = recipeHash(name);
     if (imageLabel(base.image, RECIPE_LABEL) === hash) continue;
     const started = Date.now();
@@ -134,6 +161,10 @@ function debianRootfsScript() {
   ].join('\n');
 }
 
+/**
+ * @param {string} image
+ * @param {string} hash
+ */
 async function buildDebian(image, hash) {
   const work = path.join(cacheDir(), 'images', `debian-${DEBIAN_SUITE}`);
   rmSync(work, { recursive: true, force: true });
@@ -185,6 +216,11 @@ async function buildDebian(image, hash) {
   rmSync(tarball, { force: true });
 }
 
+/**
+ * @param {string} name
+ * @param {BaseRecipe} base
+ * @param {string} hash
+ */
 async function buildFromRecipe(name, base, hash) {
   const context = path.join(cacheDir(), 'images', `context-${name}`);
   rmSync(context, { recursive: true, force: true });

@@ -50,6 +50,10 @@ function composeCommand() {
   return [bin, []];
 }
 
+/**
+ * @param {string[]} args
+ * @param {{ quiet?: boolean }} [options]
+ */
 function compose(args, { quiet = false } = {}) {
   const [command, prefix] = composeCommand();
   const result = spawnSync(
@@ -67,7 +71,7 @@ function compose(args, { quiet = false } = {}) {
   return result.stdout ?? '';
 }
 
-const containerOf = (service) =>
+const containerOf = (/** @type {string} */ service) =>
   podman([
     'ps',
     '-a',
@@ -82,6 +86,8 @@ const containerOf = (service) =>
 /**
  * Waits until each service's own health check passes. Podman here has no systemd to run health checks
  * on a timer, so this runs them (`podman healthcheck run`), which is also what records the state.
+ * @param {string[]} services
+ * @param {number} [timeoutMs]
  */
 async function waitHealthy(services, timeoutMs = 240_000) {
   const deadline = Date.now() + timeoutMs;
@@ -89,7 +95,10 @@ async function waitHealthy(services, timeoutMs = 240_000) {
   while (pending.size && Date.now() < deadline) {
     for (const service of [...pending]) {
       const name = containerOf(service);
-      const run = spawnSync('podman', ['healthcheck', 'run', name], { env: engineEnv(), encoding: 'utf8' });
+      const run = spawnSync('podman', ['healthcheck', 'run', /** @type {string} */ (name)], {
+        env: engineEnv(),
+        encoding: 'utf8',
+      });
       if (run.status === 0) {
         pending.delete(service);
         console.log(`  ${service} healthy`);
@@ -103,12 +112,13 @@ async function waitHealthy(services, timeoutMs = 240_000) {
 /**
  * `up -d`, once more after a failure: podman 4.3 now and then fails to start a container whose new
  * volume it has only just created ("lchown …/_data: no such file or directory").
+ * @param {string[]} services
  */
 async function upWithRetry(services) {
   try {
     compose(['up', '-d', ...services]);
   } catch (error) {
-    console.log(`compose up failed (${error.message.split('\n')[0]}); once more`);
+    console.log(`compose up failed (${/** @type {Error} */ (error).message.split('\n')[0]}); once more`);
     await sleep(3_000);
     compose(['up', '-d', ...services]);
   }
@@ -123,7 +133,7 @@ async function waitForGateway(timeoutMs = 300_000) {
       if (answer.status === 200) return answer.json;
       last = `${answer.status} ${answer.text.slice(0, 300)}`;
     } catch (error) {
-      last = error.message;
+      last = /** @type {Error} */ (error).message;
     }
     await sleep(3_000);
   }
@@ -139,7 +149,7 @@ const journeys = {
     const services = await must(base, 'GET', `${API}/admin/services`);
     if (!products.length || !services.length) throw new Error('the seeded catalogue is empty');
     // The store arrives as HTML rendered by the gateway's container (the SSR bundle it ships).
-    const plain = products.find((product) => /^[\w ]+$/.test(product.name)) ?? products[0];
+    const plain = products.find((/** @type {any} */ product) => /^[\w ]+$/.test(product.name)) ?? products[0];
     const store = await call(base, 'GET', '/store');
     if (store.status !== 200 || !store.text.includes(plain.name))
       throw new Error(`/store (${store.status}) does not carry "${plain.name}" in its HTML`);
@@ -148,7 +158,7 @@ const journeys = {
   async booking() {
     const customer = await registerCustomer(base, 'compose-booking');
     const services = await must(base, 'GET', `${API}/admin/services`);
-    const service = services.find((candidate) => candidate.pricing?.length);
+    const service = services.find((/** @type {any} */ candidate) => candidate.pricing?.length);
     const appointment = await bookAppointment(base, customer, service, { daysAhead: 20 });
     const id = appointment._id ?? appointment.id ?? appointment.data?._id;
     const mine = await must(
@@ -167,7 +177,7 @@ const journeys = {
     const customer = await registerCustomer(base, 'compose-checkout');
     const as = { token: customer.token };
     const products = await must(base, 'GET', `${API}/products`);
-    const product = products.find((candidate) => candidate.stock > 5);
+    const product = products.find((/** @type {any} */ candidate) => candidate.stock > 5);
     const address = await must(base, 'POST', `${API}/addresses`, { ...as, body: ADDRESS });
     await must(base, 'POST', `${API}/cart`, { ...as, body: { product: product._id, quantity: 1 } });
     const order = await must(base, 'POST', `${API}/orders`, {
@@ -248,12 +258,12 @@ async function main() {
         console.log(`  PASS ${name}: ${await journey()}`);
       } catch (error) {
         failed = true;
-        console.log(`  FAIL ${name}: ${error.message}`);
+        console.log(`  FAIL ${name}: ${/** @type {Error} */ (error).message}`);
       }
     }
   } catch (error) {
     failed = true;
-    console.log(`FAIL: ${error.message}`);
+    console.log(`FAIL: ${/** @type {Error} */ (error).message}`);
   } finally {
     if (failed) {
       for (const service of [

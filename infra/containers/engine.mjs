@@ -71,7 +71,11 @@ export function podmanStreaming(args, { env = {}, cwd } = {}) {
   });
 }
 
-/** A label of a local image, or null when there is no such image. */
+/**
+ * A label of a local image, or null when there is no such image.
+ * @param {string} image
+ * @param {string} label
+ */
 export function imageLabel(image, label) {
   const result = spawnSync(
     'podman',
@@ -122,6 +126,9 @@ export async function startApiSocket() {
   };
 }
 
+/**
+ * @param {string} socket
+ */
 async function answers(socket) {
   try {
     const { request } = await import('node:http');

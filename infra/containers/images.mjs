@@ -25,7 +25,7 @@ export const IMAGES = {
 };
 
 // The names docker-compose.yml gives the images it builds, so `compose up` finds them built.
-export const imageTag = (name) => `spa-platform/${name}:latest`;
+export const imageTag = (/** @type {string} */ name) => `spa-platform/${name}:latest`;
 
 /**
  * The build context: the checkout's files as git sees them (tracked, and new files not ignored), linked
@@ -33,6 +33,7 @@ export const imageTag = (name) => `spa-platform/${name}:latest`;
  * (node_modules, dist, .data), and .dockerignore still applies on top; but the engine no longer walks
  * half a gigabyte of node_modules for every COPY (about 20 s per image here). Outside a git checkout,
  * the repository root itself.
+ * @param {string} root
  */
 function buildContext(root) {
   let listing;
@@ -61,12 +62,17 @@ function buildContext(root) {
   return context;
 }
 
+/**
+ * @param {string[]} [names]
+ * @param {{ log?: (line: string) => void }} [options]
+ */
 export async function buildImages(names = Object.keys(IMAGES), { log = console.log } = {}) {
   const root = repoRoot();
   if (externalDockerHost()) {
     throw new Error('a Docker host is configured: build with `docker compose build` there');
   }
   await ensureBases(['node'], { log });
+  /** @type {Array<[string, number]>} */
   const timings = [];
   const context = buildContext(root);
   try {
@@ -78,7 +84,7 @@ export async function buildImages(names = Object.keys(IMAGES), { log = console.l
 
   async function buildEach() {
     for (const name of names) {
-      const dockerfile = IMAGES[name];
+      const dockerfile = /** @type {Record<string, string | undefined>} */ (IMAGES)[name];
       if (!dockerfile || !existsSync(path.join(root, dockerfile))) throw new Error(`unknown image "${name}"`);
       const started = Date.now();
       log(`\n▸ image ${imageTag(name)} (${dockerfile})`);

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { GenericContainer, Wait } from 'testcontainers';
 import { PG_ADMIN, repoRoot } from '../local/env.mjs';
 
+/** @typedef {import('testcontainers').StartedTestContainer} StartedTestContainer */
+
 const HOST = '127.0.0.1';
 
 /** A TCP port nobody listens on now (Kafka must advertise its host port before it starts). */
@@ -58,6 +60,9 @@ function redis() {
     .withStartupTimeout(60_000);
 }
 
+/**
+ * @param {number} port
+ */
 function kafka(port) {
   return new GenericContainer('apache/kafka:3.9.1')
     .withEnvironment({
@@ -106,7 +111,10 @@ export async function startTestInfra() {
     await stop();
     throw failure.reason;
   }
-  const [pg, rd, kf, mail] = containers;
+  const [pg, rd, kf, mail] =
+    /** @type {[StartedTestContainer, StartedTestContainer, StartedTestContainer, StartedTestContainer]} */ (
+      containers
+    );
   const ports = {
     postgres: pg.getMappedPort(5432),
     redis: rd.getMappedPort(6379),

@@ -61,7 +61,9 @@ function composeCheck() {
 
 /** The Dockerfiles the compose file builds (and web/Dockerfile, which it does not). */
 function dockerfileCheck() {
-  const compose = parseAllDocuments(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'))[0].toJS();
+  const compose = /** @type {import('yaml').Document.Parsed} */ (
+    parseAllDocuments(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'))[0]
+  ).toJS();
   const builds = Object.values(compose.services)
     .map((service) => service.build)
     .filter(Boolean)
@@ -151,6 +153,9 @@ function renderOverlays() {
   });
 }
 
+/**
+ * @param {string[]} renderedFiles
+ */
 function kubernetesCheck(renderedFiles) {
   const result = kubeconform([...renderedFiles, path.join(deployDir, 'secrets')]);
   const { valid, invalid, errors, skipped } = result.summary;
@@ -163,6 +168,9 @@ function kubernetesCheck(renderedFiles) {
   };
 }
 
+/**
+ * @param {string[]} renderedFiles
+ */
 function policyCheck(renderedFiles) {
   const production = renderedFiles.find((file) => path.basename(file) === 'production.yaml');
   if (!production) return { ok: false, detail: 'overlays/production was not rendered' };
@@ -188,6 +196,7 @@ const hasGo = goAvailable();
 checks.push(check('compose (compose-go)', () => (hasGo ? composeCheck() : noGo)));
 checks.push(check('dockerfiles (static)', dockerfileCheck));
 checks.push(check('lockfile (npm ci in image builds)', lockfileCheck));
+/** @type {string[]} */
 let rendered = [];
 checks.push(
   check('kustomize render', () => {

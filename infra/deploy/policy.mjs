@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 
+/** @typedef {any} Manifest one rendered Kubernetes resource, as parsed from YAML (not schema-typed here) */
+
 /**
  * The rules the schemas cannot express, on the rendered production overlay.
  * @param {string} renderedFile
@@ -10,7 +12,8 @@ export function policyProblems(renderedFile) {
   const resources = parseAllDocuments(readFileSync(renderedFile, 'utf8'))
     .map((document) => document.toJS())
     .filter(Boolean);
-  const ofKind = (kind) => resources.filter((resource) => resource.kind === kind);
+  const ofKind = (/** @type {string} */ kind) => resources.filter((resource) => resource.kind === kind);
+  /** @type {string[]} */
   const problems = [];
   const deployments = ofKind('Deployment');
   const hpas = ofKind('HorizontalPodAutoscaler');
@@ -78,7 +81,11 @@ export const ALLOWED_PEERS = Object.freeze({
   notification: ['gateway', 'namespace:monitoring'],
 });
 
-/** The peers a policy's `from` entry admits, named as in ALLOWED_PEERS. */
+/**
+ * The peers a policy's `from` entry admits, named as in ALLOWED_PEERS.
+ * @param {Manifest} peer
+ * @returns {string}
+ */
 function peerName(peer) {
   const pod = peer.podSelector?.matchLabels?.['app.kubernetes.io/name'];
   const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
@@ -89,11 +96,16 @@ function peerName(peer) {
   return `unrecognised:${JSON.stringify(peer)}`;
 }
 
-/** A default deny for every pod, and per workload exactly the peers ALLOWED_PEERS names. */
+/**
+ * A default deny for every pod, and per workload exactly the peers ALLOWED_PEERS names.
+ * @param {Manifest[]} policies
+ * @param {Manifest[]} deployments
+ */
 export function networkPolicyProblems(policies, deployments) {
+  /** @type {string[]} */
   const problems = [];
   const denyAll = policies.some(
-    (policy) =>
+    (/** @type {Manifest} */ policy) =>
       Object.keys(policy.spec.podSelector ?? {}).length === 0 &&
       policy.spec.policyTypes?.includes('Ingress') &&
       !(policy.spec.ingress?.length > 0),
@@ -102,17 +114,18 @@ export function networkPolicyProblems(policies, deployments) {
   for (const deployment of deployments) {
     const name = deployment.metadata.name;
     const labels = deployment.spec.template.metadata.labels ?? {};
-    const selecting = policies.filter((policy) => {
+    const selecting = policies.filter((/** @type {Manifest} */ policy) => {
       const match = policy.spec.podSelector?.matchLabels ?? {};
       return (
         Object.keys(match).length > 0 && Object.entries(match).every(([key, value]) => labels[key] === value)
       );
     });
     const ports = new Set(
-      deployment.spec.template.spec.containers.flatMap((container) =>
-        (container.ports ?? []).map((port) => port.containerPort),
+      deployment.spec.template.spec.containers.flatMap((/** @type {Manifest} */ container) =>
+        (container.ports ?? []).map((/** @type {Manifest} */ port) => port.containerPort),
       ),
     );
+    /** @type {Set<string>} */
     const admitted = new Set();
     for (const policy of selecting)
       for (const rule of policy.spec.ingress ?? []) {
@@ -124,7 +137,7 @@ export function networkPolicyProblems(policies, deployments) {
           problems.push(`NetworkPolicy ${policy.metadata.name}: a rule admits every port`);
         for (const peer of rule.from ?? []) admitted.add(peerName(peer));
       }
-    const expected = ALLOWED_PEERS[name];
+    const expected = /** @type {Record<string, readonly string[] | undefined>} */ (ALLOWED_PEERS)[name];
     if (!expected) {
       problems.push(`Deployment ${name}: no entry in ALLOWED_PEERS (infra/deploy/policy.mjs)`);
       continue;

@@ -42,6 +42,10 @@ const READ_MODELS = {
   notification: ['sent_emails'],
 };
 
+/**
+ * @param {string} adminUrl
+ * @param {string} prefix
+ */
 export function openDatabases(adminUrl, prefix) {
   const pools = Object.fromEntries(
     SERVICE_NAMES.map((name) => {
@@ -52,12 +56,25 @@ export function openDatabases(adminUrl, prefix) {
       return [name, pool];
     }),
   );
-  const query = async (name, text, values) => (await pools[name].query(text, values)).rows;
+  /**
+   * @param {string} name the service whose database to ask
+   * @param {string} text
+   * @param {unknown[]} [values]
+   * @returns {Promise<any[]>}
+   */
+  const query = async (name, text, values) =>
+    (await /** @type {pg.Pool} */ (pools[name]).query(text, values)).rows;
   return { pools, query, close: () => Promise.all(Object.values(pools).map((pool) => pool.end())) };
 }
 
-/** Unsent outbox rows per service (the relay's backlog). */
+/** @typedef {ReturnType<typeof openDatabases>} Databases */
+
+/**
+ * Unsent outbox rows per service (the relay's backlog).
+ * @param {Databases} db
+ */
 export async function outboxBacklog(db) {
+  /** @type {Record<string, number>} */
   const backlog = {};
   for (const name of SERVICE_NAMES) {
     const [row] = await db.query(name, 'select count(*)::int as n from outbox where sent_at is null');
@@ -70,18 +87,22 @@ export async function outboxBacklog(db) {
  * For every consumer and every producer: the producer's outbox events of a type the consumer handles
  * against the consumer's inbox. missing = produced but never handled; unknown = handled but produced
  * by nobody (never expected).
+ * @param {Databases} db
  */
 export async function deliveryReport(db) {
+  /** @type {Map<string, string>} */
   const produced = new Map(); // event id -> type
   for (const name of SERVICE_NAMES) {
     for (const row of await db.query(name, 'select id::text as id, event_type from outbox'))
       produced.set(row.id, row.event_type);
   }
+  /** @type {Record<string, { expected: number, handled: number, missing: number, unknown: number }>} */
   const perConsumer = {};
   let missingTotal = 0;
   let unknownTotal = 0;
   for (const [consumer, types] of Object.entries(SUBSCRIPTIONS)) {
     // A service may consume under several names: booking's read models use `booking.read-models.<generation>`.
+    /** @type {Set<string>} */
     const handled = new Set(
       (
         await db.query(
@@ -106,8 +127,12 @@ export async function deliveryReport(db) {
   return { perConsumer, missing: missingTotal, unknown: unknownTotal, produced: produced.size };
 }
 
-/** Inbox row counts per consumer (a redelivery must not add any). */
+/**
+ * Inbox row counts per consumer (a redelivery must not add any).
+ * @param {Databases} db
+ */
 export async function inboxCounts(db) {
+  /** @type {Record<string, number>} */
   const counts = {};
   for (const consumer of Object.keys(SUBSCRIPTIONS)) {
     const [row] = await db.query(consumer, 'select count(*)::int as n from inbox');
@@ -116,8 +141,12 @@ export async function inboxCounts(db) {
   return counts;
 }
 
-/** One digest per read model: any changed, added or removed row changes it. */
+/**
+ * One digest per read model: any changed, added or removed row changes it.
+ * @param {Databases} db
+ */
 export async function readModelDigests(db) {
+  /** @type {Record<string, string>} */
   const digests = {};
   for (const [service, tables] of Object.entries(READ_MODELS)) {
     for (const table of tables) {
@@ -134,12 +163,24 @@ export async function readModelDigests(db) {
 /**
  * Every accepted item in its domain table exactly once; rows beyond the ledger at most the requests
  * whose outcome was unknown; every verified payment captured once and its order or appointment paid.
+ * @param {Databases} db
+ * @param {import('./load.mjs').Ledger} ledger
+ * @param {Record<import('./load.mjs').LedgerKind, number>} uncertain
  */
 export async function ledgerReport(db, ledger, uncertain) {
+  /** @type {string[]} */
   const problems = [];
+  /** @type {Record<string, Record<string, number>>} */
   const counts = {};
+  /**
+   * @param {import('./load.mjs').LedgerKind} kind
+   * @param {string} service
+   * @param {string} table
+   * @param {string[]} ids
+   */
   const compare = async (kind, service, table, ids) => {
     const rows = await db.query(service, `select id::text as id from ${table}`);
+    /** @type {Map<string, number>} */
     const seen = new Map();
     for (const { id } of rows) seen.set(id, (seen.get(id) ?? 0) + 1);
     const lost = ids.filter((id) => !seen.has(id));
@@ -195,7 +236,9 @@ export async function ledgerReport(db, ledger, uncertain) {
   );
   const byProviderOrder = new Map(payments.map((row) => [row.provider_order_id, row]));
   let paymentProblems = 0;
+  /** @type {string[]} */
   const paidOrders = [];
+  /** @type {string[]} */
   const paidAppointments = [];
   for (const entry of ledger.payments) {
     const payment = byProviderOrder.get(entry.providerOrderId);
@@ -251,8 +294,12 @@ export async function ledgerReport(db, ledger, uncertain) {
 /**
  * Emails: every booking confirmation (a cash booking's booked event) sent exactly once, and maildev
  * holding exactly one message per sent_emails row.
+ * @param {Databases} db
+ * @param {string} mailWebUrl
+ * @param {number} [allowedExtra]
  */
 export async function emailReport(db, mailWebUrl, allowedExtra = 0) {
+  /** @type {string[]} */
   const problems = [];
   const cashBooked = await db.query(
     'booking',
@@ -272,6 +319,7 @@ export async function emailReport(db, mailWebUrl, allowedExtra = 0) {
     'notification',
     'select event_id::text as event_id, purpose, message_id, event_type from sent_emails',
   );
+  /** @type {Map<string, number>} */
   const sentByEvent = new Map();
   for (const row of sent) sentByEvent.set(row.event_id, (sentByEvent.get(row.event_id) ?? 0) + 1);
   const unconfirmed = confirmationEvents.filter((id) => !sentByEvent.has(id)).length;
@@ -280,15 +328,17 @@ export async function emailReport(db, mailWebUrl, allowedExtra = 0) {
   const inbox = /** @type {any[]} */ (
     await (await fetch(`${mailWebUrl}/email`, { signal: AbortSignal.timeout(10_000) })).json()
   );
+  /** @type {Map<string, number>} */
   const byMessageId = new Map();
   for (const email of inbox) {
     const id = email.messageId ?? email.headers?.['message-id'] ?? email.id;
     byMessageId.set(id, (byMessageId.get(id) ?? 0) + 1);
   }
   // Two deliveries of one email carry different message ids: count by recipient and subject too.
+  /** @type {Map<string, number>} */
   const byRecipientSubject = new Map();
   for (const email of inbox) {
-    const key = `${(email.to ?? []).map((to) => to.address).join(',')}|${email.subject}`;
+    const key = `${(email.to ?? []).map((/** @type {{ address: string }} */ to) => to.address).join(',')}|${email.subject}`;
     byRecipientSubject.set(key, (byRecipientSubject.get(key) ?? 0) + 1);
   }
   const expectedMessages = sent.filter((row) => row.message_id).length;
@@ -319,7 +369,12 @@ export async function emailReport(db, mailWebUrl, allowedExtra = 0) {
   };
 }
 
-/** Outboxes empty, every event handled by its consumers, the cash bookings' emails sent. */
+/**
+ * Outboxes empty, every event handled by its consumers, the cash bookings' emails sent.
+ * @param {Databases} db
+ * @param {string} mailWebUrl
+ * @param {number} [allowedExtraEmails]
+ */
 export async function quiescent(db, mailWebUrl, allowedExtraEmails = 0) {
   const backlog = await outboxBacklog(db);
   const unsent = Object.values(backlog).reduce((sum, n) => sum + n, 0);

@@ -42,21 +42,31 @@ const STORE_OUTAGE_MS = 8_000;
 const WEBHOOK_RETRY_WINDOW_MS = 35_000; // the sandbox retries a webhook after 1, 5 and 30 s
 const QUIET_MS = 10_000;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const seconds = (ms) => Number((ms / 1000).toFixed(1));
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (/** @type {number} */ ms) => Number((ms / 1000).toFixed(1));
 const mailWebUrl = `http://${HOST}:${PORTS.mailWeb}`;
 const summaryDir = path.join(repoRoot(), '.data', 'faults');
 const startedAt = Date.now();
-const log = (line) =>
+const log = (/** @type {string} */ line) =>
   console.log(
     `[${seconds(Date.now() - startedAt)
       .toFixed(1)
       .padStart(6)} s] ${line}`,
   );
 
+/**
+ * One experiment's verdict and whatever it measured (each reports its own figures).
+ * @typedef {{ experiment: string, verdict: 'PASS' | 'FAIL', seconds: number, problems: string[] } & Record<string, any>} ExperimentResult
+ */
+
+// Set by main() before any experiment runs; cleanUp() copes with them still unset.
+/** @type {import('../local/throwaway-stack.mjs').ThrowawayStack} */
 let stack;
+/** @type {import('./checks.mjs').Databases} */
 let db;
+/** @type {ReturnType<typeof createLoad>} */
 let load;
+/** @type {ExperimentResult[]} */
 const results = [];
 // Emails a kill -9 of the notification service may have sent twice (see emailReport); set by experiment 1.
 let emailAllowance = 0;
@@ -91,7 +101,7 @@ async function waitForSettled(timeoutMs = SETTLE_TIMEOUT_MS) {
       state = await quiescent(db, mailWebUrl, emailAllowance);
       if (state.done) return { settled: true, ms: Date.now() - from, at: Date.now(), state };
     } catch (error) {
-      state = { error: String(error?.message ?? error) };
+      state = { error: String(/** @type {Error | undefined} */ (error)?.message ?? error) };
     }
     if (Date.now() - from > timeoutMs) return { settled: false, ms: Date.now() - from, state };
     await sleep(500);
@@ -102,6 +112,10 @@ function childPids() {
   return Object.fromEntries(stack.children.map(({ name, child }) => [name, child.pid]));
 }
 
+/**
+ * @param {Awaited<ReturnType<typeof waitForSettled>>} settle
+ * @returns {string[]}
+ */
 function describe(settle) {
   if (settle.settled) return [];
   const state = settle.state ?? {};
@@ -112,6 +126,10 @@ function describe(settle) {
   ];
 }
 
+/**
+ * @param {string} name
+ * @param {() => Promise<{ problems: string[] } & Record<string, any>>} run
+ */
 async function experiment(name, run) {
   log(`--- ${name}`);
   const began = Date.now();
@@ -128,18 +146,20 @@ async function experiment(name, run) {
       experiment: name,
       verdict: 'FAIL',
       seconds: seconds(Date.now() - began),
-      problems: [`crashed: ${error?.stack ?? error}`],
+      problems: [`crashed: ${/** @type {Error | undefined} */ (error)?.stack ?? error}`],
     });
   } finally {
     await load.stop();
   }
-  const last = results.at(-1);
+  const last = /** @type {ExperimentResult} */ (results.at(-1));
   log(`${name}: ${last.verdict}${last.problems.length ? ` — ${last.problems.join('; ')}` : ''}`);
 }
 
 // 1. kill -9 each service and the gateway in turn under load -----------------------------------------
 async function killEachService() {
+  /** @type {string[]} */
   const problems = [];
+  /** @type {Record<string, number>} */
   const restarts = {};
   load.start();
   await sleep(4_000);
@@ -180,6 +200,7 @@ async function killEachService() {
 
 // 2. Kafka stopped for 15 s under load, then started again ------------------------------------------
 async function kafkaOutage() {
+  /** @type {string[]} */
   const problems = [];
   load.start();
   await sleep(3_000);
@@ -227,7 +248,11 @@ async function kafkaOutage() {
 }
 
 // 3. Postgres or Redis restarted under load ----------------------------------------------------------
+/**
+ * @param {'postgres' | 'redis'} component
+ */
 async function storeRestart(component) {
+  /** @type {string[]} */
   const problems = [];
   const pidsBefore = childPids();
   load.start();
@@ -235,6 +260,7 @@ async function storeRestart(component) {
   await stopComponent(component);
   const downAt = Date.now();
   log(`  ${component} stopped`);
+  /** @type {Set<string>} */
   const sawNotReady = new Set();
   while (Date.now() - downAt < STORE_OUTAGE_MS) {
     for (const [name, status] of Object.entries(await serviceReadiness()))
@@ -245,6 +271,7 @@ async function storeRestart(component) {
   await startComponent(component);
   const backAt = Date.now();
   lastFaultAt = backAt;
+  /** @type {number | null} */
   let recoveredMs = null;
   while (Date.now() - backAt < RECOVERY_BOUND_MS) {
     const states = await serviceReadiness();
@@ -289,6 +316,7 @@ async function storeRestart(component) {
 
 // 4. every event delivered twice, shuffled across aggregates -----------------------------------------
 async function redeliverEverything() {
+  /** @type {string[]} */
   const problems = [];
   const settle = await waitForSettled();
   problems.push(...describe(settle));
@@ -322,6 +350,7 @@ async function redeliverEverything() {
   log(
     `  published ${published} messages (${rows.length} events × 2, shuffled) in ${seconds(Date.now() - sentAt)} s`,
   );
+  /** @type {Record<string, number>} */
   let lag;
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   for (;;) {
@@ -339,7 +368,7 @@ async function redeliverEverything() {
   for (const [model, digest] of Object.entries(before.readModels))
     if (after.readModels[model] !== digest)
       problems.push(
-        `${model} changed (${digest.split(':')[0]} -> ${after.readModels[model].split(':')[0]} rows)`,
+        `${model} changed (${digest.split(':')[0]} -> ${/** @type {string} */ (after.readModels[model]).split(':')[0]} rows)`,
       );
   if (after.events !== before.events)
     problems.push(
@@ -368,13 +397,13 @@ function printTable() {
     measured: measuredOf(result),
   }));
   const header = { experiment: 'EXPERIMENT', verdict: 'VERDICT', seconds: 'TIME S', measured: 'MEASURED' };
-  const columns = Object.keys(header);
+  const columns = /** @type {Array<keyof typeof header>} */ (Object.keys(header));
   const widths = columns.map((column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
   console.log('');
   for (const row of [header, ...rows])
     console.log(
       columns
-        .map((column, index) => row[column].padEnd(widths[index]))
+        .map((column, index) => row[column].padEnd(/** @type {number} */ (widths[index])))
         .join('  ')
         .trimEnd(),
     );
@@ -382,6 +411,9 @@ function printTable() {
     for (const problem of result.problems) console.log(`  ${result.experiment}: ${problem}`);
 }
 
+/**
+ * @param {ExperimentResult} result
+ */
 function measuredOf(result) {
   if (result.restartSeconds)
     return `restart-to-ready max ${Math.max(...Object.values(result.restartSeconds))} s; settled ${result.settleSeconds} s; ${countsLine(result.counts)}`;
@@ -394,6 +426,9 @@ function measuredOf(result) {
   return '';
 }
 
+/**
+ * @param {Record<string, { accepted?: number }> | undefined} counts
+ */
 function countsLine(counts) {
   if (!counts) return '';
   return ['bookings', 'orders', 'payments', 'bills']
@@ -428,6 +463,7 @@ async function main() {
   await experiment('redeliver twice, shuffled', redeliverEverything);
 }
 
+/** @type {Promise<void> | undefined} */
 let cleaning;
 async function cleanUp() {
   cleaning ??= (async () => {
@@ -480,7 +516,7 @@ try {
     experiment: 'setup',
     verdict: 'FAIL',
     seconds: seconds(Date.now() - startedAt),
-    problems: [String(error?.stack ?? error)],
+    problems: [String(/** @type {Error | undefined} */ (error)?.stack ?? error)],
   });
 } finally {
   await cleanUp();

@@ -10,13 +10,43 @@ const REQUEST_TIMEOUT_MS = 8_000;
 const PASSWORD = 'Faults-Kettle-Monsoon-42';
 const SANDBOX_KEY_ID = 'rzp_test_sandbox';
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
+/**
+ * Which ledger an accepted write goes in.
+ * @typedef {'bookings' | 'orders' | 'payments' | 'bills'} LedgerKind
+ */
+/**
+ * Everything the platform accepted, by kind: bookings and orders (id, paymentMethod), verified payments
+ * (providerOrderId, what they paid for and its id) and bills (id, invoiceNumber), the ids as its answers
+ * carried them.
+ * @typedef {{ bookings: Array<{ id: string, paymentMethod: string }>, orders: Array<{ id: string, paymentMethod: string }>,
+ *   payments: Array<{ providerOrderId: string, kind: 'appointment' | 'order', targetId: string }>,
+ *   bills: Array<{ id: string, invoiceNumber: string }> }} Ledger
+ */
+/** @typedef {{ token: string, addressId: string, email: string }} Shopper */
+
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * @template T
+ * @param {T[]} list
+ * @returns {T}
+ */
+const pick = (list) => /** @type {T} */ (list[Math.floor(Math.random() * list.length)]);
+/**
+ * @param {any} body a list, or an object holding one under one of `keys`
+ * @param {...string} keys
+ * @returns {any[]}
+ */
 const listOf = (body, ...keys) =>
   Array.isArray(body) ? body : (keys.map((key) => body?.[key]).find(Array.isArray) ?? []);
 
 /** Thrown when a step was answered but not accepted (4xx, or a 5xx we could not attribute). */
 class StepFailed extends Error {
+  /**
+   * @param {string} step
+   * @param {number} status
+   * @param {any} body the answer's body (parsed JSON, or text)
+   * @param {boolean} uncertain
+   */
   constructor(step, status, body, uncertain) {
     super(
       `${step}: ${status} ${typeof body === 'string' ? body.slice(0, 200) : JSON.stringify(body)?.slice(0, 200)}`,
@@ -24,7 +54,7 @@ class StepFailed extends Error {
     this.status = status;
     this.code = body && typeof body === 'object' ? body.code : undefined;
     this.uncertain = uncertain;
-    /** @type {string | undefined} which ledger's count of unknown outcomes this failure adds to */
+    /** @type {LedgerKind | undefined} which ledger's count of unknown outcomes this failure adds to */
     this.kind = undefined;
   }
 }
@@ -33,15 +63,21 @@ class StepFailed extends Error {
  * @param {{ baseUrl: string, sandboxUrl: string, customers?: number, thinkMs?: number, log?: (line: string) => void }} options
  */
 export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, log = () => undefined }) {
+  /** @type {Ledger} */
   const ledger = { bookings: [], orders: [], payments: [], bills: [] };
   const uncertain = { bookings: 0, orders: 0, payments: 0, bills: 0 };
   /** @type {{ requests: number, ok: number, rejected: number, networkErrors: number, byStatus: Record<string, number>, firstErrors: string[] }} */
   const stats = { requests: 0, ok: 0, rejected: 0, networkErrors: 0, byStatus: {}, firstErrors: [] };
+  /** @type {Array<{ at: number, kind: LedgerKind }>} */
   const timeline = []; // { at, kind } of every acceptance, to tell what was accepted during an outage
   let running = false;
+  /** @type {Promise<void>[]} */
   let loops = [];
+  /** @type {{ token: string, user: any }} */
   let admin;
+  /** @type {{ services: any[], roomPrices: Record<string, number>, products: any[] }} */
   let catalogue;
+  /** @type {Shopper[]} */
   const shoppers = [];
 
   /**
@@ -65,8 +101,18 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
       });
     } catch (error) {
       stats.networkErrors++;
-      const refused = error?.cause?.code === 'ECONNREFUSED';
-      return { status: 0, body: String(error?.cause?.code ?? error?.name ?? error), refused };
+      const refused =
+        /** @type {{ cause?: { code?: string }, name?: string } | undefined} */ (error)?.cause?.code ===
+        'ECONNREFUSED';
+      return {
+        status: 0,
+        body: String(
+          /** @type {{ cause?: { code?: string }, name?: string } | undefined} */ (error)?.cause?.code ??
+            /** @type {{ cause?: { code?: string }, name?: string } | undefined} */ (error)?.name ??
+            error,
+        ),
+        refused,
+      };
     }
     const text = await response.text().catch(() => '');
     /** @type {any} */
@@ -100,11 +146,19 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
     throw new StepFailed(name, answer.status, answer.body, uncertainOutcome);
   }
 
+  /**
+   * @template {LedgerKind} K
+   * @param {K} kind
+   * @param {Ledger[K][number]} entry
+   */
   function accept(kind, entry) {
-    ledger[kind].push(entry);
+    /** @type {Ledger[K][number][]} */ (ledger[kind]).push(entry);
     timeline.push({ at: Date.now(), kind });
   }
 
+  /**
+   * @param {string} providerOrderId
+   */
   async function payAtSandbox(providerOrderId) {
     return step('sandbox pay', 'POST', '/v1/checkout/payments', {
       base: sandboxUrl,
@@ -112,6 +166,12 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
     });
   }
 
+  /**
+   * @param {string} token
+   * @param {any} paid the sandbox's answer (razorpay_order_id, razorpay_payment_id, razorpay_signature)
+   * @param {'appointment' | 'order'} kind
+   * @param {string} targetId
+   */
   async function verify(token, paid, kind, targetId) {
     const answer = await step('verify payment', 'POST', '/api/v1/orders/verify-payment', {
       token,
@@ -138,6 +198,10 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
     return new Date(day.getTime() + (4 * 60 + 30 + halfHoursAfterTen * 30) * 60_000).toISOString();
   }
 
+  /**
+   * @param {Shopper} shopper
+   * @param {'cash' | 'online'} paymentMethod
+   */
   async function book(shopper, paymentMethod) {
     const service = pick(catalogue.services);
     const option = pick(service.pricing);
@@ -182,6 +246,10 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
     });
   }
 
+  /**
+   * @param {Shopper} shopper
+   * @param {'COD' | 'ONLINE'} paymentMethod
+   */
   async function checkout(shopper, paymentMethod) {
     const product = pick(catalogue.products);
     await step('add to cart', 'POST', '/api/v1/cart', {
@@ -197,8 +265,12 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
     } catch (error) {
       // Fair holds: a shopper whose earlier online order is still unpaid (its payment lost to a fault)
       // may not hold another one. An honest answer, not a fault.
-      if (error.status === 409 && error.code === 'TOO_MANY_UNPAID_ORDERS') return;
-      throw Object.assign(error, { kind: 'orders' });
+      if (
+        /** @type {StepFailed} */ (error).status === 409 &&
+        /** @type {StepFailed} */ (error).code === 'TOO_MANY_UNPAID_ORDERS'
+      )
+        return;
+      throw Object.assign(/** @type {Error} */ (error), { kind: 'orders' });
     }
     accept('orders', { id: placed.order._id, paymentMethod });
     if (paymentMethod !== 'ONLINE') return;
@@ -208,6 +280,9 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
     });
   }
 
+  /**
+   * @param {number} index
+   */
   async function issueBill(index) {
     const withEmail = index % 5 === 0;
     let bill;
@@ -239,12 +314,15 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
         },
       });
     } catch (error) {
-      throw Object.assign(error, { kind: 'bills' });
+      throw Object.assign(/** @type {Error} */ (error), { kind: 'bills' });
     }
     accept('bills', { id: bill._id, invoiceNumber: bill.invoiceNumber });
   }
 
   let billCounter = 0;
+  /**
+   * @param {Shopper} shopper
+   */
   async function journey(shopper) {
     const roll = Math.random();
     if (roll < 0.3) return book(shopper, 'cash');
@@ -254,6 +332,9 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
     return issueBill(++billCounter);
   }
 
+  /**
+   * @param {Shopper} shopper
+   */
   async function loop(shopper) {
     while (running) {
       try {
@@ -263,7 +344,7 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
           if (error.uncertain && error.kind) uncertain[error.kind]++;
           await sleep(300); // a failing platform gets no hammering
         } else {
-          log(`load: unexpected ${error?.stack ?? error}`);
+          log(`load: unexpected ${/** @type {Error | undefined} */ (error)?.stack ?? error}`);
         }
       }
       await sleep(thinkMs * (0.5 + Math.random()));
@@ -272,18 +353,29 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
 
   // ---- setup ------------------------------------------------------------------------------------
 
+  /**
+   * @param {string} email
+   * @param {string} password
+   */
   async function signIn(email, password) {
     const answer = await step('sign in', 'POST', '/api/v1/auth/login', { body: { email, password } });
     return { token: answer.token ?? answer.data?.token, user: answer.user ?? answer.data?.user };
   }
 
+  /**
+   * @template T
+   * @param {string} what
+   * @param {() => Promise<T>} fn
+   * @param {number} [timeoutMs]
+   * @returns {Promise<T>}
+   */
   async function retrying(what, fn, timeoutMs = 60_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       try {
         return await fn();
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`${what}: ${error.message}`);
+        if (Date.now() > deadline) throw new Error(`${what}: ${/** @type {Error} */ (error).message}`);
         await sleep(500);
       }
     }
@@ -294,10 +386,13 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
       await step('services', 'GET', '/api/v1/admin/services'),
       'services',
       'items',
-    ).filter((service) => Array.isArray(service.pricing) && service.pricing.length > 0);
+    ).filter((/** @type {any} */ service) => Array.isArray(service.pricing) && service.pricing.length > 0);
     const rooms = listOf(await step('rooms', 'GET', '/api/v1/admin/rooms'), 'rooms', 'items')
-      .filter((room) => room.status !== 'Maintenance')
-      .sort((a, b) => String(a.roomNumber).localeCompare(String(b.roomNumber), 'en', { numeric: true }));
+      .filter((/** @type {any} */ room) => room.status !== 'Maintenance')
+      .sort((/** @type {any} */ a, /** @type {any} */ b) =>
+        String(a.roomNumber).localeCompare(String(b.roomNumber), 'en', { numeric: true }),
+      );
+    /** @type {Record<string, number>} */
     const roomPrices = {};
     for (const room of rooms) roomPrices[room.type] ??= room.price;
     const products = listOf(await step('products', 'GET', '/api/v1/products'), 'products', 'items');
@@ -346,8 +441,8 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
       shoppers.push({ token, addressId: address._id ?? address.address?._id, email });
     }
     // The booking and commerce read models fill from events: wait until both take a request.
-    await retrying('first booking', () => book(shoppers[0], 'cash'), 90_000);
-    await retrying('first order', () => checkout(shoppers[0], 'COD'), 90_000);
+    await retrying('first booking', () => book(/** @type {Shopper} */ (shoppers[0]), 'cash'), 90_000);
+    await retrying('first order', () => checkout(/** @type {Shopper} */ (shoppers[0]), 'COD'), 90_000);
   }
 
   return {
@@ -367,6 +462,10 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
       await Promise.all(loops);
       loops = [];
     },
+    /**
+     * @param {number} from
+     * @param {number} to
+     */
     acceptedBetween(from, to) {
       return timeline.filter((entry) => entry.at >= from && entry.at <= to).length;
     },

@@ -12,6 +12,8 @@ import { maildev } from '../local/lib/maildev.mjs';
 
 export const COMPONENTS = { postgres, redis, kafka, maildev };
 
+/** @typedef {keyof typeof COMPONENTS} ComponentName */
+
 const SHARED_PORTS = [55432, 56379, 9092, 9093, 1025, 1080];
 
 /** Refuses to run against the shared instance: every stop below would hit other people's tests. */
@@ -30,26 +32,34 @@ export function assertPrivate() {
 export async function privateInfraUp() {
   assertPrivate();
   ensureBaseDirs();
-  const names = Object.keys(COMPONENTS);
+  const names = /** @type {ComponentName[]} */ (Object.keys(COMPONENTS));
   const results = await Promise.all(names.map((name) => bringUp(COMPONENTS[name])));
-  return Object.fromEntries(names.map((name, index) => [name, results[index]]));
+  return Object.fromEntries(
+    names.map((name, index) => [name, /** @type {(typeof results)[number]} */ (results[index])]),
+  );
 }
 
 export async function privateInfraDown() {
   assertPrivate();
-  const names = Object.keys(COMPONENTS);
+  const names = /** @type {ComponentName[]} */ (Object.keys(COMPONENTS));
   return Promise.allSettled(names.map((name) => bringDown(COMPONENTS[name])));
 }
 
-/** Stops one private component by its own pid file (Kafka, Postgres or Redis of this instance only). */
+/**
+ * Stops one private component by its own pid file (Kafka, Postgres or Redis of this instance only).
+ * @param {ComponentName} name
+ */
 export async function stopComponent(name) {
   assertPrivate();
   return bringDown(COMPONENTS[name]);
 }
 
+/**
+ * @param {ComponentName} name
+ */
 export async function startComponent(name) {
   assertPrivate();
   return bringUp(COMPONENTS[name]);
 }
 
-export const componentState = (name) => inspect(COMPONENTS[name]);
+export const componentState = (/** @type {ComponentName} */ name) => inspect(COMPONENTS[name]);

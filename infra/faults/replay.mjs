@@ -9,15 +9,30 @@ import { SERVICE_NAMES, SUBSCRIPTIONS } from './checks.mjs';
 
 const { Kafka, logLevel } = kafkajs;
 
+/**
+ * An outbox row as read here: where it goes, and what (payload and headers as stored).
+ * @typedef {{ topic: string, key: string, payload: string, headers: any, event_type: string }} OutboxRow
+ */
+
+/**
+ * @template T
+ * @param {T[]} list
+ * @returns {T[]}
+ */
 function shuffle(list) {
   for (let index = list.length - 1; index > 0; index--) {
     const other = Math.floor(Math.random() * (index + 1));
-    [list[index], list[other]] = [list[other], list[index]];
+    [list[index], list[other]] = [/** @type {T} */ (list[other]), /** @type {T} */ (list[index])];
   }
   return list;
 }
 
+/**
+ * @param {import('./checks.mjs').Databases} db
+ * @returns {Promise<OutboxRow[]>}
+ */
 export async function readOutboxes(db) {
+  /** @type {OutboxRow[]} */
   const rows = [];
   for (const name of SERVICE_NAMES) {
     rows.push(
@@ -27,6 +42,9 @@ export async function readOutboxes(db) {
   return rows;
 }
 
+/**
+ * @param {string[]} brokers
+ */
 export function connectKafka(brokers) {
   return new Kafka({
     clientId: 'faults-replay',
@@ -36,7 +54,12 @@ export function connectKafka(brokers) {
   });
 }
 
-/** Publishes each row twice, all copies in one random order; answers how many messages were sent. */
+/**
+ * Publishes each row twice, all copies in one random order; answers how many messages were sent.
+ * @param {import('kafkajs').Kafka} kafka
+ * @param {string} namespace
+ * @param {OutboxRow[]} rows
+ */
 export async function publishTwiceShuffled(kafka, namespace, rows) {
   const messages = shuffle([...rows, ...rows]);
   const producer = kafka.producer({ allowAutoTopicCreation: false });
@@ -44,11 +67,16 @@ export async function publishTwiceShuffled(kafka, namespace, rows) {
   try {
     for (let start = 0; start < messages.length; start += 200) {
       // A batch keeps the shuffled order within every partition; batches go one after another.
+      /** @type {Map<string, import('kafkajs').Message[]>} */
       const byTopic = new Map();
       for (const row of messages.slice(start, start + 200)) {
         const topic = `${namespace}.${row.topic}`;
         if (!byTopic.has(topic)) byTopic.set(topic, []);
-        byTopic.get(topic).push({ key: row.key, value: row.payload, headers: row.headers });
+        /** @type {import('kafkajs').Message[]} */ (byTopic.get(topic)).push({
+          key: row.key,
+          value: row.payload,
+          headers: row.headers,
+        });
       }
       await producer.sendBatch({
         acks: -1,
@@ -61,22 +89,32 @@ export async function publishTwiceShuffled(kafka, namespace, rows) {
   return messages.length;
 }
 
-/** The topics each consuming service reads, from the event types it handles and the outbox rows. */
+/**
+ * The topics each consuming service reads, from the event types it handles and the outbox rows.
+ * @param {OutboxRow[]} rows
+ * @returns {Record<string, string[]>}
+ */
 export function topicsByConsumer(rows) {
   const topicOfType = new Map(rows.map((row) => [row.event_type, row.topic]));
   return Object.fromEntries(
     Object.entries(SUBSCRIPTIONS).map(([consumer, types]) => [
       consumer,
-      [...new Set(types.map((type) => topicOfType.get(type)).filter(Boolean))],
+      /** @type {string[]} */ ([...new Set(types.map((type) => topicOfType.get(type)).filter(Boolean))]),
     ]),
   );
 }
 
-/** Total lag of every consuming service's group over the topics it reads. */
+/**
+ * Total lag of every consuming service's group over the topics it reads.
+ * @param {import('kafkajs').Kafka} kafka
+ * @param {string} namespace
+ * @param {Record<string, string[]>} topics
+ */
 export async function consumerLag(kafka, namespace, topics) {
   const admin = kafka.admin();
   await admin.connect();
   try {
+    /** @type {Record<string, number>} */
     const lag = {};
     const { groups } = await admin.listGroups();
     for (const [consumer, list] of Object.entries(topics)) {
@@ -85,7 +123,9 @@ export async function consumerLag(kafka, namespace, topics) {
         .map((group) => group.groupId)
         .filter((id) => id === `${namespace}.${consumer}` || id.startsWith(`${namespace}.${consumer}.`));
       let total = 0;
-      for (const [groupId, bare] of groupIds.flatMap((id) => list.map((topic) => [id, topic]))) {
+      for (const [groupId, bare] of groupIds.flatMap((id) =>
+        list.map((topic) => /** @type {const} */ ([id, topic])),
+      )) {
         const topic = `${namespace}.${bare}`;
         const ends = await admin.fetchTopicOffsets(topic);
         const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });

@@ -23,18 +23,24 @@ const CALENDAR_TARGET_P95_MS = 50;
 const CALENDAR_APPOINTMENTS = 300;
 const IST_OFFSET_MS = 330 * 60_000;
 
-const istDay = (daysAhead) => {
+const istDay = (/** @type {number} */ daysAhead) => {
   const shifted = new Date(Date.now() + IST_OFFSET_MS);
   const day = new Date(
     Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate() + daysAhead),
   );
   return {
     date: day.toISOString().slice(0, 10),
-    at: (hours, minutes = 0) => new Date(day.getTime() + (hours * 60 + minutes) * 60_000 - IST_OFFSET_MS),
+    at: (/** @type {number} */ hours, minutes = 0) =>
+      new Date(day.getTime() + (hours * 60 + minutes) * 60_000 - IST_OFFSET_MS),
   };
 };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+/**
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<{ status: number, ms: number, hit: boolean }>}
+ */
 function timedGet(url, headers = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
@@ -42,7 +48,7 @@ function timedGet(url, headers = {}) {
       response.resume();
       response.on('end', () =>
         resolve({
-          status: response.statusCode,
+          status: /** @type {number} */ (response.statusCode),
           ms: Number(process.hrtime.bigint() - started) / 1e6,
           hit: response.headers['x-cache'] === 'HIT',
         }),
@@ -55,13 +61,16 @@ function timedGet(url, headers = {}) {
 /**
  * A closed loop of CONCURRENCY clients for SECONDS over `urls` in turn (customers looking at different
  * days): latencies of the 2xx answers, the others, and how many the gateway's shared cache answered.
+ * @param {string[]} urls
+ * @param {Record<string, string>} [headers]
  */
 async function closedLoop(urls, headers = {}) {
+  /** @type {number[]} */
   const latencies = [];
   let failed = 0;
   let hits = 0;
   let next = 0;
-  const url = () => urls[next++ % urls.length];
+  const url = () => /** @type {string} */ (urls[next++ % urls.length]);
   // A second of warm-up first (connections, JIT), not counted.
   const warmUntil = Date.now() + 1000;
   while (Date.now() < warmUntil) await timedGet(url(), headers);
@@ -77,7 +86,8 @@ async function closedLoop(urls, headers = {}) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const at = (/** @type {number} */ q) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   return {
     requests: latencies.length,
     failed,
@@ -102,6 +112,11 @@ const stack = await startThrowawayStack({
 const reference = Fastify();
 try {
   const api = `${stack.url}/api/v1`;
+  /**
+   * @param {string} email
+   * @param {string} password
+   * @returns {Promise<string>}
+   */
   const signIn = async (email, password) =>
     (await expectOk(`${api}/auth/login`, { method: 'POST', body: { email, password } })).data.token;
   const admin = await signIn('admin@spa.local', 'Admin@12345');
@@ -116,7 +131,7 @@ try {
   // Twelve bookable rooms (the demo catalogue has fewer): Silver, Gold and Diamond, both capacities.
   const rooms = await expectOk(`${api}/admin/rooms`, {});
   const list = Array.isArray(rooms) ? rooms : rooms.items;
-  let bookable = list.filter((room) => room.status !== 'Maintenance').length;
+  let bookable = list.filter((/** @type {any} */ room) => room.status !== 'Maintenance').length;
   const types = ['Silver', 'Gold', 'Diamond'];
   for (let index = 0; bookable < ROOMS; index++, bookable++)
     await expectOk(
@@ -136,15 +151,22 @@ try {
     );
 
   const services = await expectOk(`${api}/admin/services`, {});
-  const treatment = services.find((service) => service.name === 'Deep Tissue Massage') ?? services[0];
+  const treatment =
+    services.find((/** @type {any} */ service) => service.name === 'Deep Tissue Massage') ?? services[0];
   const option =
-    treatment.pricing.find((candidate) => candidate.durationMinutes === 60) ?? treatment.pricing[0];
+    treatment.pricing.find((/** @type {any} */ candidate) => candidate.durationMinutes === 60) ??
+    treatment.pricing[0];
   const day = istDay(7);
+  /**
+   * @param {number} days
+   * @param {string} [from]
+   * @param {any} [choice] one of the treatment's pricing options
+   */
   const query = (days, from = day.date, choice = option) =>
     `${api}/appointments/availability?serviceId=${treatment._id}&durationMinutes=${choice.durationMinutes}` +
     `&pricingOptionId=${choice._id}&from=${from}&days=${days}`;
   // What a day of customers asks: each of the next four weeks, for each of the treatment's durations.
-  const dayUrls = treatment.pricing.flatMap((choice) =>
+  const dayUrls = treatment.pricing.flatMap((/** @type {any} */ choice) =>
     Array.from({ length: 28 }, (_, index) => query(1, istDay(index + 1).date, choice)),
   );
 
@@ -152,7 +174,7 @@ try {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const answer = await expectOk(query(1), {});
-    const choices = new Set(answer.days[0].starts.flatMap((start) => start.rooms));
+    const choices = new Set(answer.days[0].starts.flatMap((/** @type {any} */ start) => start.rooms));
     if (choices.size >= 6) break;
     if (Date.now() > deadline) throw new Error(`booking knows ${choices.size} room choices after 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -171,7 +193,7 @@ try {
           serviceId: treatment._id,
           durationMinutes: option.durationMinutes,
           pricingOptionId: option._id,
-          totalPrice: option.price + roomPrice[type],
+          totalPrice: option.price + roomPrice[/** @type {keyof typeof roomPrice} */ (type)],
           type,
           appointmentDateTime: day.at(hour).toISOString(),
           paymentMethod: 'cash',
@@ -212,6 +234,7 @@ try {
   // The desk's week: 300 appointments over the seven days after the busy day, each account in turn
   // (one appointment of theirs at a time), every room type.
   let weekBooked = 0;
+  /** @type {Record<string, number>} */
   const weekRefused = {};
   const weekStart = istDay(8);
   book: for (let offset = 8; offset < 15; offset++)
@@ -232,7 +255,8 @@ try {
               serviceId: treatment._id,
               durationMinutes: option.durationMinutes,
               pricingOptionId: option._id,
-              totalPrice: option.price + roomPrice[type] + (double ? 500 : 0),
+              totalPrice:
+                option.price + roomPrice[/** @type {keyof typeof roomPrice} */ (type)] + (double ? 500 : 0),
               type,
               capacity: double ? 'Double Bed' : 'Single Bed',
               appointmentDateTime: istDay(offset).at(hour).toISOString(),
@@ -264,18 +288,18 @@ try {
     ],
   );
 
-  const fmt = (ms) => `${ms.toFixed(1)} ms`;
+  const fmt = (/** @type {number} */ ms) => `${ms.toFixed(1)} ms`;
   console.log(`\n${CONCURRENCY} clients in a closed loop for ${SECONDS} s each\n`);
   console.log('| read | req/s | p50 | p95 | p99 | failed | from the cache |\n|---|---|---|---|---|---|---|');
   for (const [name, result] of rows)
     console.log(
       `| ${name} | ${result.perSecond.toFixed(0)} | ${fmt(result.p50)} | ${fmt(result.p95)} | ${fmt(result.p99)} | ${result.failed} | ${((result.cacheHits / Math.max(1, result.requests + result.failed)) * 100).toFixed(0)}% |`,
     );
-  const [, bare] = rows[0];
-  const [, oneDay] = rows[1];
+  const [, bare] = /** @type {(typeof rows)[number]} */ (rows[0]);
+  const [, oneDay] = /** @type {(typeof rows)[number]} */ (rows[1]);
   const ratio = oneDay.perSecond / bare.perSecond;
-  const [, weekBare] = rows[4];
-  const [, week] = rows[5];
+  const [, weekBare] = /** @type {(typeof rows)[number]} */ (rows[4]);
+  const [, week] = /** @type {(typeof rows)[number]} */ (rows[5]);
   const weekRatio = week.perSecond / weekBare.perSecond;
   const weekPass =
     week.p95 < CALENDAR_TARGET_P95_MS &&

@@ -49,6 +49,12 @@ const BROWSE_REQUESTS_PER_VISIT = 13; // browse.k6.js
  * The stack's seeded admin, under an address of this run: sign-in lockouts live in the shared Redis by
  * email, so a lock on admin@spa.local left by another stack's tests must not stop this run.
  */
+/** @typedef {import('../local/throwaway-stack.mjs').ThrowawayStack} ThrowawayStack */
+/**
+ * k6's end-of-test summary (handleSummary's data), as parsed JSON: metric name → { values }.
+ * @typedef {{ metrics: Record<string, { values?: Record<string, any> } | undefined> }} K6Summary
+ */
+
 const ADMIN = { email: `load-admin-${randomBytes(4).toString('hex')}@example.com`, password: 'Admin@12345' };
 
 /**
@@ -56,13 +62,22 @@ const ADMIN = { email: `load-admin-${randomBytes(4).toString('hex')}@example.com
  * and checkout in journeys (customers) a second. gap: seconds after each step for the journeys begun in
  * it to finish (their think time), before the next step starts.
  */
+/** @typedef {(typeof JOURNEYS)[number]} Journey */
+/** @typedef {ReturnType<typeof stepResult>} StepResult */
+/** @typedef {Awaited<ReturnType<typeof runJourney>>} JourneyResult */
+/**
+ * What every journey's run needs: the stack, k6, a scratch folder, the outbox probe and the accounts.
+ * @typedef {{ stack: ThrowawayStack, k6: string, workDir: string, outbox: ReturnType<typeof outboxProbe>,
+ *   serviceUrls: Record<string, string>, data: Record<string, unknown> }} RunContext
+ */
+
 const JOURNEYS = [
   {
     name: 'browse',
     script: 'browse.k6.js',
     unit: 'req/s',
     offered: quick ? [100, 300, 600] : [50, 100, 200, 300, 450, 600],
-    perMinute: (offered) => Math.round((offered / BROWSE_REQUESTS_PER_VISIT) * 60),
+    perMinute: (/** @type {number} */ offered) => Math.round((offered / BROWSE_REQUESTS_PER_VISIT) * 60),
     gapSeconds: 9,
     iterationSeconds: 7,
     maxVUs: 500,
@@ -72,7 +87,7 @@ const JOURNEYS = [
     script: 'booking.k6.js',
     unit: 'journeys/s',
     offered: quick ? [5, 20] : [2, 5, 10, 20, 35],
-    perMinute: (offered) => Math.round(offered * 60),
+    perMinute: (/** @type {number} */ offered) => Math.round(offered * 60),
     gapSeconds: 5,
     iterationSeconds: 3.5,
     maxVUs: 300,
@@ -82,7 +97,7 @@ const JOURNEYS = [
     script: 'checkout.k6.js',
     unit: 'journeys/s',
     offered: quick ? [3, 10] : [1, 3, 6, 10, 16],
-    perMinute: (offered) => Math.round(offered * 60),
+    perMinute: (/** @type {number} */ offered) => Math.round(offered * 60),
     gapSeconds: 6,
     iterationSeconds: 5,
     maxVUs: quick ? 80 : 160,
@@ -101,9 +116,17 @@ const CHECKOUT_CUSTOMERS = Math.max(
   mixedCheckoutRate > 0 ? 80 : 0,
 );
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * @template {number | null | undefined} T
+ * @param {T} value
+ * @param {number} [digits]
+ * @returns {T}
+ */
 const round = (value, digits = 1) =>
-  value === null || value === undefined || !Number.isFinite(value) ? value : Number(value.toFixed(digits));
+  value === null || value === undefined || !Number.isFinite(value)
+    ? value
+    : /** @type {T} */ (Number(value.toFixed(digits)));
 
 function ensureBuilt() {
   const entries = [
@@ -120,9 +143,18 @@ function ensureBuilt() {
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', timeout: 15 * 60_000 });
 }
 
-/** Accounts, rooms, therapists and stock for the journeys, made through the gateway as an admin would. */
+/**
+ * Accounts, rooms, therapists and stock for the journeys, made through the gateway as an admin would.
+ * @param {ThrowawayStack} stack
+ * @param {string} adminUrl
+ */
 async function prepare(stack, adminUrl) {
   const api = `${stack.url}/api/v1`;
+  /**
+   * @param {string} email
+   * @param {string} password
+   * @returns {Promise<string>}
+   */
   const signIn = async (email, password) =>
     (await expectOk(`${api}/auth/login`, { method: 'POST', body: { email, password } })).data.token;
   const admin = await signIn(ADMIN.email, ADMIN.password);
@@ -141,7 +173,8 @@ async function prepare(stack, adminUrl) {
         location: 'Second Floor, Lotus Wing',
       },
     });
-  const register = (body) => expectOk(`${api}/auth/register`, { method: 'POST', body });
+  const register = (/** @type {Record<string, unknown>} */ body) =>
+    expectOk(`${api}/auth/register`, { method: 'POST', body });
   const therapists = await mapLimit(
     Array.from({ length: 6 }, (_, n) => n),
     2,
@@ -182,6 +215,10 @@ async function prepare(stack, adminUrl) {
     expectOk(`${api}/products/${product._id}`, { method: 'PUT', token: admin, body: { stock: 1_000_000 } }),
   );
 
+  /**
+   * @param {string} kind
+   * @param {number} count
+   */
   const customers = (kind, count) =>
     mapLimit(
       Array.from({ length: count }, (_, n) => n),
@@ -216,7 +253,10 @@ async function prepare(stack, adminUrl) {
     await client.end();
   }
   if (checkoutCustomers.length > 0) {
-    const shopper = await signIn(checkoutCustomers[0].email, PASSWORD);
+    const shopper = await signIn(
+      /** @type {(typeof checkoutCustomers)[number]} */ (checkoutCustomers[0]).email,
+      PASSWORD,
+    );
     const deadline = Date.now() + 60_000;
     for (;;) {
       const added = await request(`${api}/cart`, {
@@ -240,13 +280,14 @@ async function prepare(stack, adminUrl) {
 /**
  * The throwaway stack, tried twice: a service can lose a race with Kafka's topic creation on a busy
  * machine. A failed attempt's databases are dropped (its prefix is in the error's log path).
+ * @param {Parameters<typeof startThrowawayStack>[0]} options
  */
 async function startStackWithRetry(options) {
   try {
     return await startThrowawayStack(options);
   } catch (error) {
-    const prefix = /logs\/(load_[0-9a-f]+)\//.exec(String(error.message))?.[1];
-    console.log(`the stack did not start (${error.message}); trying once more`);
+    const prefix = /logs\/(load_[0-9a-f]+)\//.exec(String(/** @type {Error} */ (error).message))?.[1];
+    console.log(`the stack did not start (${/** @type {Error} */ (error).message}); trying once more`);
     if (prefix) {
       const { default: pg } = await import('pg');
       const client = new pg.Client({ connectionString: infraEnv().PG_ADMIN_URL });
@@ -264,7 +305,9 @@ async function startStackWithRetry(options) {
 
 /** A tiny server k6's setup() calls when it is done, so the step clock here matches k6's. */
 async function startControlServer() {
+  /** @type {(at: number) => void} */
   let resolveStarted;
+  /** @type {Promise<number>} */
   const started = new Promise((resolve) => (resolveStarted = resolve));
   const server = http.createServer((incoming, response) => {
     if (incoming.url === '/started') resolveStarted(performance.now());
@@ -278,34 +321,66 @@ async function startControlServer() {
   };
 }
 
+/**
+ * @param {ThrowawayStack} stack
+ * @param {number | undefined} k6Pid
+ */
 function processSnapshot(stack, k6Pid) {
+  /** @type {Record<string, number>} */
   const cpu = Object.fromEntries(stack.children.map(({ name, child }) => [name, cpuSeconds(child.pid)]));
   cpu.k6 = cpuSeconds(k6Pid);
   return { at: performance.now(), cpu, machine: machineTicks() };
 }
 
+/** @typedef {ReturnType<typeof processSnapshot>} ProcessSnapshot */
+/** @typedef {{ lag: import('./metrics.mjs').Histogram, requests: Record<string, number>, process: ProcessSnapshot }} Snapshot */
+
+/**
+ * @param {ProcessSnapshot} before
+ * @param {ProcessSnapshot} after
+ */
 function cpuBetween(before, after) {
   const seconds = (after.at - before.at) / 1000;
   const cores = Object.fromEntries(
-    Object.keys(after.cpu).map((name) => [
-      name,
-      round((after.cpu[name] - (before.cpu[name] ?? 0)) / seconds, 2),
-    ]),
+    Object.keys(after.cpu).map((name) => {
+      const used = /** @type {number} one of after.cpu's own keys */ (after.cpu[name]);
+      return [name, round((used - (before.cpu[name] ?? 0)) / seconds, 2)];
+    }),
   );
   const machineBusy =
     (after.machine.busy - before.machine.busy) / Math.max(1, after.machine.total - before.machine.total);
   return { seconds: round(seconds, 2), cores, machineBusyPct: round(machineBusy * 100, 0) };
 }
 
+/**
+ * @param {K6Summary} summary
+ * @param {string} name
+ * @returns {Record<string, any>}
+ */
 const metricOf = (summary, name) => summary.metrics[name]?.values ?? {};
 
+/**
+ * @param {Record<string, number>} before
+ * @param {Record<string, number>} after
+ */
 function requestsBetween(before, after) {
-  return Object.fromEntries(Object.keys(after).map((name) => [name, after[name] - (before[name] ?? 0)]));
+  return Object.fromEntries(
+    Object.keys(after).map((name) => [name, /** @type {number} */ (after[name]) - (before[name] ?? 0)]),
+  );
 }
 
+/**
+ * @param {Journey} journey
+ * @param {number} index
+ * @param {K6Summary} summary
+ * @param {ReturnType<typeof lagBetween> | null} lag
+ * @param {Record<string, number> | null} outbox
+ * @param {ReturnType<typeof cpuBetween> | null} cpu
+ * @param {Record<string, number> | null} serviceRequests
+ */
 function stepResult(journey, index, summary, lag, outbox, cpu, serviceRequests) {
   const step = `step${index + 1}`;
-  const offered = journey.offered[index];
+  const offered = /** @type {number} */ (journey.offered[index]);
   const perMinute = journey.perMinute(offered);
   const latency = metricOf(summary, `http_req_duration{scenario:${step},flow:journey}`);
   const signin = metricOf(summary, `http_req_duration{scenario:${step},flow:signin}`);
@@ -355,7 +430,12 @@ function stepResult(journey, index, summary, lag, outbox, cpu, serviceRequests) 
   };
 }
 
-/** Checkout journeys at a constant rate for `seconds`, in a k6 of their own (browse --mixed). */
+/**
+ * Checkout journeys at a constant rate for `seconds`, in a k6 of their own (browse --mixed).
+ * @param {RunContext} context
+ * @param {number} seconds
+ * @param {string} prefix
+ */
 async function startBackgroundCheckout(context, seconds, prefix) {
   const dataFile = `${prefix}-data.json`;
   const summaryFile = `${prefix}-summary.json`;
@@ -402,7 +482,11 @@ async function startBackgroundCheckout(context, seconds, prefix) {
   };
 }
 
-/** One journey: k6 runs its steps while this process scrapes the stack at every step boundary. */
+/**
+ * One journey: k6 runs its steps while this process scrapes the stack at every step boundary.
+ * @param {Journey} journey
+ * @param {RunContext} context
+ */
 async function runJourney(journey, context) {
   const { stack, k6, workDir, data } = context;
   const control = await startControlServer();
@@ -446,7 +530,9 @@ async function runJourney(journey, context) {
       : undefined;
   const killer = setTimeout(() => child.kill('SIGKILL'), (plannedSeconds + 180) * 1000);
   const startedAt = await Promise.race([control.started, exited.then(() => undefined)]);
+  /** @type {Snapshot[]} */
   const snapshots = [];
+  /** @type {Array<Record<string, number>>} */
   const outboxes = [];
   if (startedAt !== undefined) {
     for (let boundary = 0; boundary <= steps; boundary++) {
@@ -466,16 +552,32 @@ async function runJourney(journey, context) {
   await control.close();
   const backgroundResult = background ? await background.finished() : undefined;
   if (!existsSync(summaryFile)) throw new Error(`k6 (${journey.name}) exited with ${code} and no summary`);
+  /** @type {K6Summary} */
   const summary = JSON.parse(await readFile(summaryFile, 'utf8'));
   const results = journey.offered.map((_, index) =>
     stepResult(
       journey,
       index,
       summary,
-      snapshots[index + 1] ? lagBetween(snapshots[index].lag, snapshots[index + 1].lag) : null,
+      snapshots[index + 1]
+        ? lagBetween(
+            /** @type {Snapshot} */ (snapshots[index]).lag,
+            /** @type {Snapshot} */ (snapshots[index + 1]).lag,
+          )
+        : null,
       outboxes[index] ?? null,
-      snapshots[index + 1] ? cpuBetween(snapshots[index].process, snapshots[index + 1].process) : null,
-      snapshots[index + 1] ? requestsBetween(snapshots[index].requests, snapshots[index + 1].requests) : null,
+      snapshots[index + 1]
+        ? cpuBetween(
+            /** @type {Snapshot} */ (snapshots[index]).process,
+            /** @type {Snapshot} */ (snapshots[index + 1]).process,
+          )
+        : null,
+      snapshots[index + 1]
+        ? requestsBetween(
+            /** @type {Snapshot} */ (snapshots[index]).requests,
+            /** @type {Snapshot} */ (snapshots[index + 1]).requests,
+          )
+        : null,
     ),
   );
   return {
@@ -488,15 +590,25 @@ async function runJourney(journey, context) {
   };
 }
 
+/**
+ * @param {unknown} value
+ * @param {number} width
+ */
 const pad = (value, width) => String(value ?? '–').padStart(width);
 
-/** Requests that reached a service for each request through the gateway (cache hits do not). */
+/**
+ * Requests that reached a service for each request through the gateway (cache hits do not).
+ * @param {StepResult} step
+ */
 function upstreamShare(step) {
   if (!step.serviceRequests || step.requests === 0) return null;
   const total = Object.values(step.serviceRequests).reduce((sum, n) => sum + n, 0);
   return round(total / step.requests, 2);
 }
 
+/**
+ * @param {JourneyResult} result
+ */
 function printJourney(result) {
   console.log(`\n${result.name} (latency of the platform's answers; sign-in and the payment provider apart)`);
   console.log(
@@ -527,7 +639,11 @@ function printJourney(result) {
   );
 }
 
+/**
+ * @param {JourneyResult[]} results
+ */
 function verdicts(results) {
+  /** @type {Array<{ check: string, status: string, detail: string }>} */
   const list = [];
   const browse = results.find((result) => result.name === 'browse');
   if (browse) {
@@ -555,12 +671,12 @@ function verdicts(results) {
     const kneeIndex = result.knee.step ? result.knee.step - 1 : result.steps.length;
     const below = result.steps.slice(0, kneeIndex);
     const withErrors = below.filter((step) => step.errors > 0);
-    const firstStepErrors = result.knee.step === 1 && result.steps[0].errors > 0;
+    const firstStepErrors = result.knee.step === 1 && /** @type {StepResult} */ (result.steps[0]).errors > 0;
     list.push({
       check: `${result.name}: zero errors below the knee`,
       status: withErrors.length === 0 && !firstStepErrors && result.k6ExitCode !== null ? 'PASS' : 'FAIL',
       detail: firstStepErrors
-        ? `errors from the first step (${result.steps[0].errors})`
+        ? `errors from the first step (${/** @type {StepResult} */ (result.steps[0]).errors})`
         : `${below.length} step(s) below the knee, ${below.reduce((sum, step) => sum + step.errors, 0)} errors`,
     });
   }
@@ -610,7 +726,7 @@ async function main() {
     },
   });
   // Interrupted (Ctrl-C): still stop the stack and drop its databases.
-  const interrupted = (signal) => {
+  const interrupted = (/** @type {NodeJS.Signals} */ signal) => {
     console.log(`\n${signal}: stopping the stack...`);
     const force = setTimeout(() => process.exit(130), 30_000);
     stack.dispose().finally(() => {
@@ -622,7 +738,7 @@ async function main() {
   process.once('SIGTERM', interrupted);
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'load-bench-'));
   const adminUrl = infraEnv().PG_ADMIN_URL;
-  const outbox = outboxProbe(adminUrl, stack.prefix, stack.services);
+  const outbox = outboxProbe(/** @type {string} */ (adminUrl), stack.prefix, stack.services);
   const results = [];
   let prepared;
   try {
@@ -640,7 +756,10 @@ async function main() {
       workDir,
       outbox,
       serviceUrls: Object.fromEntries(
-        stack.services.map((name) => [name, `http://127.0.0.1:${stack.portBase + servicePorts[name]}`]),
+        stack.services.map((name) => [
+          name,
+          `http://127.0.0.1:${stack.portBase + servicePorts[/** @type {keyof typeof servicePorts} */ (name)]}`,
+        ]),
       ),
       data: {
         gatewayUrl: stack.url,
@@ -701,12 +820,16 @@ async function main() {
       chartStatus += ', docs/bench/load-chart.png';
     }
   } catch (error) {
-    checks.push({ check: 'chart PNG', status: `UNAVAILABLE: ${error.message}`, detail: '' });
+    checks.push({
+      check: 'chart PNG',
+      status: `UNAVAILABLE: ${/** @type {Error} */ (error).message}`,
+      detail: '',
+    });
   }
   writeFileSync(path.join(outDir, 'load-summary.json'), JSON.stringify(summary, null, 2));
 
   console.log(
-    `\nverdicts (${summary.durationSeconds} s in all; machine load average now ${os.loadavg()[0].toFixed(2)}):`,
+    `\nverdicts (${summary.durationSeconds} s in all; machine load average now ${/** @type {number} */ (os.loadavg()[0]).toFixed(2)}):`,
   );
   for (const { check, status, detail } of checks)
     console.log(`  ${check.padEnd(44)} ${status}${detail ? ` (${detail})` : ''}`);

@@ -6,30 +6,57 @@ import { pathToFileURL } from 'node:url';
 const WIDTH = 420;
 const HEIGHT = 300;
 const MARGIN = { top: 36, right: 18, bottom: 46, left: 56 };
-const SERIES = [
+const SERIES = /** @type {const} */ ([
   { key: 'p50', colour: '#4c8c6b' },
   { key: 'p95', colour: '#c28a2c' },
   { key: 'p99', colour: '#b4493f' },
-];
+]);
 
+/**
+ * One load step of a journey, as bench.mjs reports it (the fields the chart draws).
+ * @typedef {{ step: number, offered: number, achievedRequestsPerSecond: number, errors: number,
+ *   latencyMs: { p50: number, p95: number, p99: number } }} ChartStep
+ */
+/** @typedef {{ name: string, unit: string, steps: ChartStep[], knee: { step: number | null } }} ChartJourney */
+
+/** @param {unknown} text */
 const escape = (text) =>
   String(text).replace(
     /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char],
+    (char) =>
+      /** @type {string} */ (
+        /** @type {Record<string, string>} */ ({
+          '&': '&amp;',
+          '<': '&lt;',
+          '>': '&gt;',
+          '"': '&quot;',
+          "'": '&#39;',
+        })[char]
+      ),
   );
 
+/**
+ * @param {number} value
+ */
 function niceMax(value) {
   const power = 10 ** Math.floor(Math.log10(value));
   for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= value) return step * power;
   return 10 * power;
 }
 
-/** The knee's label, on the side of its line where it fits. */
+/**
+ * The knee's label, on the side of its line where it fits.
+ * @param {number} at
+ * @param {string} text
+ */
 function kneeLabel(at, text) {
   const right = at > WIDTH / 2;
   return `<text x="${right ? at - 4 : at + 4}" y="${MARGIN.top + 10}" class="note" text-anchor="${right ? 'end' : 'start'}">${escape(text)}</text>`;
 }
 
+/**
+ * @param {ChartJourney} journey
+ */
 function panel(journey) {
   const steps = journey.steps.filter((step) => step.latencyMs.p50);
   const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
@@ -38,12 +65,13 @@ function panel(journey) {
   const latencies = steps.flatMap((step) => SERIES.map(({ key }) => step.latencyMs[key] ?? 1));
   const yMin = 1;
   const yMax = 10 ** Math.ceil(Math.log10(Math.max(10, ...latencies)));
-  const x = (value) => MARGIN.left + (value / xMax) * innerWidth;
-  const y = (value) =>
+  const x = (/** @type {number} */ value) => MARGIN.left + (value / xMax) * innerWidth;
+  const y = (/** @type {number} */ value) =>
     MARGIN.top +
     innerHeight -
     ((Math.log10(Math.max(yMin, value)) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))) *
       innerHeight;
+  /** @type {string[]} */
   const parts = [];
   for (let decade = yMin; decade <= yMax; decade *= 10) {
     parts.push(
@@ -98,11 +126,11 @@ ${parts.join('\n')}
 
 /**
  * @param {{ generatedAt: string, quick: boolean, stepSeconds: number, k6: string,
- *   machine: { cores: number, loadAverageAtStart: number[] }, journeys: Record<string, any> }} summary
+ *   machine: { cores: number, loadAverageAtStart: number[] }, journeys: Record<string, ChartJourney> }} summary
  */
 export function renderChart(summary) {
   const journeys = Object.values(summary.journeys);
-  const subtitle = `${summary.generatedAt.slice(0, 16).replace('T', ' ')} UTC · ${summary.machine.cores} cores (load average ${summary.machine.loadAverageAtStart[0].toFixed(2)} at start) · ${summary.stepSeconds} s steps${summary.quick ? ' (quick run)' : ''} · ${summary.k6}`;
+  const subtitle = `${summary.generatedAt.slice(0, 16).replace('T', ' ')} UTC · ${summary.machine.cores} cores (load average ${/** @type {number} */ (summary.machine.loadAverageAtStart[0]).toFixed(2)} at start) · ${summary.stepSeconds} s steps${summary.quick ? ' (quick run)' : ''} · ${summary.k6}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>npm run bench: latency against load</title>
 <style>

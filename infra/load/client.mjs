@@ -78,7 +78,7 @@ export async function mapLimit(items, concurrency, work) {
   const worker = async () => {
     while (next < items.length) {
       const index = next++;
-      results[index] = await work(items[index], index);
+      results[index] = await work(/** @type {T} */ (items[index]), index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));

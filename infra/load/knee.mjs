@@ -16,7 +16,7 @@ const P99_MIN_GROWTH_MS = 20;
  */
 export function findKnee(steps) {
   for (let index = 0; index < steps.length; index++) {
-    const step = steps[index];
+    const step = /** @type {(typeof steps)[number]} */ (steps[index]);
     const reasons = [];
     if (step.errors > 0) reasons.push(`errors start (${step.errors})`);
     if (step.droppedShare > DROPPED_SHARE)

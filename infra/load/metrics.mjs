@@ -57,7 +57,7 @@ export function lagBetween(before, after) {
   const count = after.count - before.count;
   if (count <= 0) return { events: 0, meanMs: null, p95UnderMs: null, maxUnderMs: null };
   const bounds = [...after.buckets.keys()].sort((a, b) => a - b);
-  const within = (share) => {
+  const within = (/** @type {number} */ share) => {
     for (const bound of bounds) {
       const handled = (after.buckets.get(bound) ?? 0) - (before.buckets.get(bound) ?? 0);
       if (handled >= share * count) return bound === Infinity ? Infinity : Math.round(bound * 1000);
@@ -103,7 +103,10 @@ export async function scrapeServices(serviceUrls) {
   return {
     lag: addHistograms(texts.map(parseEventLag)),
     requests: Object.fromEntries(
-      Object.keys(serviceUrls).map((name, index) => [name, parseRequestCount(texts[index])]),
+      Object.keys(serviceUrls).map((name, index) => [
+        name,
+        parseRequestCount(/** @type {string} */ (texts[index])),
+      ]),
     ),
   };
 }
@@ -166,7 +169,9 @@ export function cpuSeconds(pid) {
 
 /** The whole machine's CPU counters (busy and total ticks, every core), from /proc/stat. */
 export function machineTicks() {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [, ...fields] = /** @type {string} */ (readFileSync('/proc/stat', 'utf8').split('\n')[0])
+    .trim()
+    .split(/\s+/);
   const ticks = fields.map(Number);
   const total = ticks.reduce((sum, value) => sum + value, 0);
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);

@@ -12,12 +12,18 @@ if (!dir) {
 const top = Number(topArg ?? 25);
 const processes = JSON.parse(readFileSync(path.join(dir, 'processes.json'), 'utf8'));
 
-/** Where a frame's code lives: a package under node_modules, node's own code, our bundle, or V8. */
+/** @typedef {{ id: number, callFrame: { functionName: string, url: string, lineNumber: number } }} ProfileNode */
+
+/**
+ * Where a frame's code lives: a package under node_modules, node's own code, our bundle, or V8.
+ * @param {string | undefined} url
+ * @returns {string}
+ */
 function ownerOf(url) {
   if (!url) return '(v8/native)';
   if (url.startsWith('node:')) return 'node:internal';
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (match) return match[1];
+  if (match) return /** @type {string} */ (match[1]);
   const ours =
     /\/work\/[^/]+\/(.+?)\/dist\//.exec(url) ?? /(services\/[^/]+|gateway|infra\/[^/]+)\//.exec(url);
   return ours ? `ours:${ours[1]}` : url;
@@ -27,19 +33,26 @@ function ownerOf(url) {
  * @param {string} file
  */
 function summarise(file) {
+  /**
+   * A V8 CPU profile (.cpuprofile), the parts read here.
+   * @type {{ nodes: ProfileNode[], samples: number[], timeDeltas?: number[] }}
+   */
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  /** @type {Map<number, number>} */
   const selfMicros = new Map();
   const deltas = profile.timeDeltas ?? [];
   profile.samples.forEach((id, index) =>
     selfMicros.set(id, (selfMicros.get(id) ?? 0) + (deltas[index] ?? 0)),
   );
+  /** @type {Map<string, number>} */
   const byFunction = new Map();
+  /** @type {Map<string, number>} */
   const byOwner = new Map();
   let total = 0;
   let idle = 0;
   for (const [id, micros] of selfMicros) {
-    const { callFrame } = byId.get(id);
+    const { callFrame } = /** @type {ProfileNode} */ (byId.get(id));
     const name = callFrame.functionName || '(anonymous)';
     if (name === '(idle)' || name === '(program)') {
       if (name === '(idle)') idle += micros;
@@ -54,7 +67,7 @@ function summarise(file) {
   return { total, idle, byFunction, byOwner };
 }
 
-const sorted = (map) => [...map].sort((a, b) => b[1] - a[1]);
+const sorted = (/** @type {Map<string, number>} */ map) => [...map].sort((a, b) => b[1] - a[1]);
 const files = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
 for (const name of files) {
   const pid = /\.(\d+)\.\d+\.\d+\.cpuprofile$/.exec(name)?.[1];

@@ -16,7 +16,7 @@ export async function startSmtpSink() {
     socket.setEncoding('latin1');
     let buffer = '';
     let inData = false;
-    const reply = (line) => socket.write(`${line}\r\n`);
+    const reply = (/** @type {string} */ line) => socket.write(`${line}\r\n`);
     reply('220 load-sink ESMTP');
     socket.on('data', (chunk) => {
       buffer += chunk;

@@ -16,21 +16,28 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 2));
 const label = process.env.BENCH_WEB_LABEL ?? 'current';
 
+/**
+ * @param {string} base
+ * @param {string} apiPath
+ */
 async function firstId(base, apiPath) {
   const response = await fetch(`${base}/api/v1${apiPath}`);
   if (!response.ok) throw new Error(`GET ${apiPath} answered ${response.status}`);
   const body = /** @type {any} */ (await response.json());
   const list = Array.isArray(body) ? body : (body.items ?? body.data ?? []);
-  const first = list.find((item) => item.id !== undefined);
+  const first = list.find((/** @type {any} */ item) => item.id !== undefined);
   if (!first) throw new Error(`GET ${apiPath} listed nothing`);
   return first.id;
 }
 
+/**
+ * @param {any} lhr Lighthouse's result (its JSON, not typed here)
+ */
 function summarise(lhr) {
-  const bytes = (type) =>
+  const bytes = (/** @type {string} */ type) =>
     lhr.audits['network-requests'].details.items
-      .filter((item) => item.resourceType === type)
-      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+      .filter((/** @type {any} */ item) => item.resourceType === type)
+      .reduce((/** @type {number} */ sum, /** @type {any} */ item) => sum + (item.transferSize ?? 0), 0);
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
@@ -58,7 +65,7 @@ function yieldCpuToTheBrowser() {
   }
   for (const pid of pids.filter(Number.isInteger))
     try {
-      setPriority(pid, 19);
+      setPriority(/** @type {number} */ (pid), 19);
     } catch {
       // gone, or not ours to change: measured as it is
     }
@@ -146,7 +153,8 @@ try {
   const baselinePath =
     process.env.BENCH_WEB_BASELINE ?? path.join(repoRoot, 'infra', 'load', 'web-before.json');
   const baseline = JSON.parse(readFileSync(baselinePath, 'utf8'));
-  const beforeOf = (page) => baseline.pages.find((row) => row.page === page);
+  const beforeOf = (/** @type {string} */ page) =>
+    baseline.pages.find((/** @type {{ page: string }} */ row) => row.page === page);
   const TARGETS = { performance: 95, lcpMs: 1800, cls: 0.05, accessibility: 100 };
   const verdicts = results.map((row) => {
     const misses = [
@@ -158,7 +166,13 @@ try {
     ].filter(Boolean);
     return { page: row.page, pass: misses.length === 0, misses };
   });
-  const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+  const kib = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+  /**
+   * @template T
+   * @param {T | undefined} before
+   * @param {T} after
+   * @param {(value: T) => string} show
+   */
   const pair = (before, after, show) =>
     before === undefined ? show(after) : `${show(before)} → ${show(after)}`;
   console.log(
@@ -171,7 +185,7 @@ try {
       verdicts.find((each) => each.page === row.page)
     );
     console.log(
-      `| \`${row.page}\` | ${pair(before.performance, row.performance, String)} | ${pair(before.lcpMs, row.lcpMs, (ms) => `${(ms / 1000).toFixed(1)} s`)} | ${pair(before.cls, row.cls, (cls) => cls.toFixed(2))} | ${pair(before.accessibility, row.accessibility, String)} | ${pair(before.jsBytes, row.jsBytes, kib)} | ${pair(before.cssBytes, row.cssBytes, kib)} | ${verdict.pass ? 'met' : `missed: ${verdict.misses.join(', ')}`} |`,
+      `| \`${row.page}\` | ${pair(before.performance, row.performance, String)} | ${pair(before.lcpMs, row.lcpMs, (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`)} | ${pair(before.cls, row.cls, (/** @type {number} */ cls) => cls.toFixed(2))} | ${pair(before.accessibility, row.accessibility, String)} | ${pair(before.jsBytes, row.jsBytes, kib)} | ${pair(before.cssBytes, row.cssBytes, kib)} | ${verdict.pass ? 'met' : `missed: ${verdict.misses.join(', ')}`} |`,
     );
   }
   const outDir = path.join(repoRoot, '.data', 'bench');

@@ -18,6 +18,10 @@ export const SERVICES = Object.freeze([
 
 export const PG_ADMIN = Object.freeze({ user: 'spa_admin', password: 'spa_admin' });
 
+/**
+ * @param {string} variable
+ * @param {number} fallback
+ */
 function portFromEnv(variable, fallback) {
   const raw = process.env[variable];
   if (raw === undefined || raw === '') return fallback;
@@ -46,11 +50,20 @@ export function dataDir() {
   return override ? path.resolve(override) : path.join(repoRoot(), '.data');
 }
 
+/**
+ * @param {string} user
+ * @param {string} password
+ * @param {string} database
+ */
 function postgresUrl(user, password, database) {
   const credentials = `${encodeURIComponent(user)}:${encodeURIComponent(password)}`;
   return `postgres://${credentials}@${HOST}:${PORTS.postgres}/${encodeURIComponent(database)}`;
 }
 
+/**
+ * @typedef {{ KAFKA_BROKERS: string, REDIS_URL: string, SMTP_URL: string, MAIL_INBOX_URL: string, PG_ADMIN_URL: string }} InfraEnv
+ * @returns {InfraEnv} the defaults, each overridden by a non-empty variable of the same name
+ */
 export function infraEnv() {
   const defaults = {
     KAFKA_BROKERS: `${HOST}:${PORTS.kafka}`,
@@ -59,9 +72,14 @@ export function infraEnv() {
     MAIL_INBOX_URL: `http://${HOST}:${PORTS.mailWeb}`,
     PG_ADMIN_URL: postgresUrl(PG_ADMIN.user, PG_ADMIN.password, 'postgres'),
   };
-  return Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, process.env[key] || value]));
+  return /** @type {InfraEnv} */ (
+    Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, process.env[key] || value]))
+  );
 }
 
+/**
+ * @param {string} name
+ */
 export function serviceEnv(name) {
   if (!SERVICES.includes(name)) {
     throw new Error(`unknown service "${name}" (known: ${SERVICES.join(', ')})`);
@@ -80,6 +98,10 @@ export const RAZORPAY_DEV_SECRETS = Object.freeze({
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 export const RAZORPAY_API_URL = 'https://api.razorpay.com';
 
+/**
+ * @param {string | undefined} list
+ * @param {string[]} origins
+ */
 function appendOrigins(list, origins) {
   const existing = (list ?? '')
     .split(',')
@@ -140,11 +162,18 @@ export function generateServiceKeys(names) {
       ];
     }),
   );
-  const publicKeys = JSON.stringify(Object.fromEntries(names.map((name) => [name, pairs[name].public])));
+  const publicKeys = JSON.stringify(
+    Object.fromEntries(
+      names.map((name) => [name, /** @type {(typeof pairs)[string] & {}} */ (pairs[name]).public]),
+    ),
+  );
   return Object.fromEntries(
     names.map((name) => [
       name,
-      { SERVICE_KEY: JSON.stringify(pairs[name].private), SERVICE_PUBLIC_KEYS: publicKeys },
+      {
+        SERVICE_KEY: JSON.stringify(/** @type {(typeof pairs)[string] & {}} */ (pairs[name]).private),
+        SERVICE_PUBLIC_KEYS: publicKeys,
+      },
     ]),
   );
 }

@@ -22,21 +22,29 @@ export const COMPONENTS = [postgres, redis, kafka, maildev];
 
 const lockFile = () => path.join(runDir(), 'infra.lock');
 
+/**
+ * @param {Array<Record<string, string | number | null | undefined>>} rows
+ */
 function printTable(rows) {
   const header = { component: 'COMPONENT', state: 'STATE', address: 'ADDRESS', pid: 'PID' };
   const columns = Object.keys(header);
+  /** @type {Array<Record<string, string | number | null | undefined>>} */
   const all = [header, ...rows];
   const widths = columns.map((column) => Math.max(...all.map((row) => String(row[column] ?? '').length)));
   for (const row of all) {
     console.log(
       columns
-        .map((column, index) => String(row[column] ?? '').padEnd(widths[index]))
+        .map((column, index) => String(row[column] ?? '').padEnd(/** @type {number} */ (widths[index])))
         .join('  ')
         .trimEnd(),
     );
   }
 }
 
+/**
+ * @param {import('./lib/lifecycle.mjs').Component} component
+ * @param {unknown} reason
+ */
 function describeFailure(component, reason) {
   return `${component.name}: ${reason instanceof Error ? reason.message : reason}`;
 }
@@ -49,7 +57,7 @@ export async function up() {
     const results = await Promise.allSettled(COMPONENTS.map(bringUp));
     printTable(
       COMPONENTS.map((component, index) => {
-        const result = results[index];
+        const result = /** @type {(typeof results)[number]} */ (results[index]);
         const row = { component: component.name, address: component.address };
         if (result.status === 'rejected') return { ...row, state: 'FAILED' };
         const { value } = result;
@@ -58,7 +66,9 @@ export async function up() {
       }),
     );
     const failures = results.flatMap((result, index) =>
-      result.status === 'rejected' ? [describeFailure(COMPONENTS[index], result.reason)] : [],
+      result.status === 'rejected'
+        ? [describeFailure(/** @type {(typeof COMPONENTS)[number]} */ (COMPONENTS[index]), result.reason)]
+        : [],
     );
     for (const failure of failures) console.error(`\n${failure}`);
     return failures.length === 0;
@@ -77,12 +87,17 @@ export async function down({ wipe = false } = {}) {
     printTable(
       COMPONENTS.map((component, index) => ({
         component: component.name,
-        state: results[index].status === 'fulfilled' ? results[index].value : 'FAILED',
+        state:
+          /** @type {(typeof results)[number]} */ (results[index]).status === 'fulfilled'
+            ? /** @type {PromiseFulfilledResult<string>} */ (results[index]).value
+            : 'FAILED',
         address: component.address,
       })),
     );
     const failures = results.flatMap((result, index) =>
-      result.status === 'rejected' ? [describeFailure(COMPONENTS[index], result.reason)] : [],
+      result.status === 'rejected'
+        ? [describeFailure(/** @type {(typeof COMPONENTS)[number]} */ (COMPONENTS[index]), result.reason)]
+        : [],
     );
     for (const failure of failures) console.error(`\n${failure}`);
     if (failures.length > 0) {
@@ -103,9 +118,13 @@ export async function status() {
   printTable(
     COMPONENTS.map((component, index) => ({
       component: component.name,
-      state: states[index].ready ? 'up' : states[index].alive ? 'starting' : 'down',
+      state: /** @type {(typeof states)[number]} */ (states[index]).ready
+        ? 'up'
+        : /** @type {(typeof states)[number]} */ (states[index]).alive
+          ? 'starting'
+          : 'down',
       address: component.address,
-      pid: states[index].pid,
+      pid: /** @type {(typeof states)[number]} */ (states[index]).pid,
     })),
   );
   return states.every((state) => state.ready);
@@ -127,14 +146,17 @@ async function main([command, ...flags]) {
 }
 
 function isMainModule() {
-  return Boolean(process.argv[1]) && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+  return (
+    Boolean(process.argv[1]) &&
+    import.meta.url === pathToFileURL(realpathSync(/** @type {string} */ (process.argv[1]))).href
+  );
 }
 
 if (isMainModule()) {
   try {
     process.exitCode = (await main(process.argv.slice(2))) ? 0 : 1;
   } catch (error) {
-    console.error(`infra: ${error.message}`);
+    console.error(`infra: ${/** @type {Error} */ (error).message}`);
     process.exitCode = 1;
   }
 }

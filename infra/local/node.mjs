@@ -14,7 +14,11 @@ export const NODE_MAJOR = Number(NODE_VERSION.split('.')[0]);
 
 const npmCommand = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Downloads `spec` with `npm pack` and unpacks its `package/` folder to `dest` (once). */
+/**
+ * Downloads `spec` with `npm pack` and unpacks its `package/` folder to `dest` (once).
+ * @param {string} spec
+ * @param {string} dest
+ */
 export function fetchNpmPackage(spec, dest) {
   if (existsSync(dest)) return dest;
   const work = `${dest}.partial-${process.pid}`;

@@ -39,8 +39,12 @@ const JAVA_PACKAGES = ['openjdk-17-jre-headless', 'default-jre-headless'];
 
 export class SetupError extends Error {}
 
-/** What is missing, as { need, packages } entries; cheap enough to run on every `up`. */
+/**
+ * What is missing, as { need, packages } entries; cheap enough to run on every `up`.
+ * @returns {Array<{ need: string, packages: string[], java?: boolean }>}
+ */
 export function missingRequirements() {
+  /** @type {Array<{ need: string, packages: string[], java?: boolean }>} */
   const missing = [];
   const installed = installedDebianPackages(Object.keys(PACKAGES));
   for (const [name, command] of Object.entries(PACKAGES)) {
@@ -52,12 +56,19 @@ export function missingRequirements() {
     missing.push({ need: `PostgreSQL ${MIN_POSTGRES_MAJOR}+ server`, packages: ['postgresql'] });
   }
   if (javaMajorVersion() < MIN_JAVA_MAJOR) {
-    missing.push({ need: `Java ${MIN_JAVA_MAJOR}+`, packages: [JAVA_PACKAGES[0]], java: true });
+    missing.push({
+      need: `Java ${MIN_JAVA_MAJOR}+`,
+      packages: [/** @type {string} */ (JAVA_PACKAGES[0])],
+      java: true,
+    });
   }
   if (!commandPath('mvn')) missing.push({ need: 'Maven', packages: ['maven'] });
   return missing;
 }
 
+/**
+ * @param {string[]} args
+ */
 function aptGet(args) {
   const result = spawnSync('apt-get', args, {
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -69,6 +80,9 @@ function aptGet(args) {
   }
 }
 
+/**
+ * @param {string} name
+ */
 function hasInstallCandidate(name) {
   const result = spawnSync('apt-cache', ['policy', name], { encoding: 'utf8' });
   const candidate = result.stdout?.match(/Candidate:\s*(\S+)/)?.[1];
@@ -77,7 +91,7 @@ function hasInstallCandidate(name) {
 
 // Newer Debian releases no longer ship Java 17; take their default JRE there.
 function availableJavaPackage() {
-  return JAVA_PACKAGES.find(hasInstallCandidate) ?? JAVA_PACKAGES[0];
+  return /** @type {string} */ (JAVA_PACKAGES.find(hasInstallCandidate) ?? JAVA_PACKAGES[0]);
 }
 
 /**
@@ -111,7 +125,10 @@ export function ensureSystemPackages({ log = console.log } = {}) {
 }
 
 function isMainModule() {
-  return Boolean(process.argv[1]) && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+  return (
+    Boolean(process.argv[1]) &&
+    import.meta.url === pathToFileURL(realpathSync(/** @type {string} */ (process.argv[1]))).href
+  );
 }
 
 if (isMainModule()) {
@@ -120,7 +137,7 @@ if (isMainModule()) {
     console.log(`node ${NODE_VERSION}: ${projectNodeBinDir()}`);
     console.log(installed.length ? `installed: ${installed.join(' ')}` : 'system packages: all present');
   } catch (error) {
-    console.error(`setup: ${error.message}`);
+    console.error(`setup: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
 }

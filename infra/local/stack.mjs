@@ -26,6 +26,11 @@ export function discoverServices() {
   );
 }
 
+/**
+ * @param {string} adminUrl
+ * @param {string} database
+ * @param {string} owner
+ */
 async function recreateDatabase(adminUrl, database, owner) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -37,20 +42,27 @@ async function recreateDatabase(adminUrl, database, owner) {
   }
 }
 
-/** host:port pairs for the gateway's /healthz, from the connection settings every process gets. */
+/**
+ * host:port pairs for the gateway's /healthz, from the connection settings every process gets.
+ * @param {{ PG_ADMIN_URL: string, KAFKA_BROKERS: string, SMTP_URL: string }} infra
+ */
 export function healthProbeEnv(infra) {
-  const hostPort = (url) => {
+  const hostPort = (/** @type {string} */ url) => {
     const { hostname, port } = new URL(url);
     return `${hostname}:${port}`;
   };
   return {
     HEALTH_POSTGRES: hostPort(infra.PG_ADMIN_URL),
-    HEALTH_KAFKA: infra.KAFKA_BROKERS.split(',')[0].trim(),
+    HEALTH_KAFKA: /** @type {string} */ (infra.KAFKA_BROKERS.split(',')[0]).trim(),
     HEALTH_SMTP: hostPort(infra.SMTP_URL),
   };
 }
 
-/** The last lines of a log, for an error message that explains itself in a CI log. */
+/**
+ * The last lines of a log, for an error message that explains itself in a CI log.
+ * @param {string} logPath
+ * @param {number} [lines]
+ */
 function logTail(logPath, lines = 25) {
   try {
     return readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
@@ -59,6 +71,10 @@ function logTail(logPath, lines = 25) {
   }
 }
 
+/**
+ * @param {string} url
+ * @param {{ timeoutMs: number, child: import('node:child_process').ChildProcess, name: string, logPath: string }} options
+ */
 async function waitForHttp(url, { timeoutMs, child, name, logPath }) {
   const deadline = Date.now() + timeoutMs;
   // What the last attempt saw: a gateway that stays 503 names the component that is down.
@@ -93,9 +109,12 @@ export async function startStack(options) {
   const gatewayPort = options.gatewayPort ?? 8080;
   const publicUrl = options.publicUrl ?? `http://localhost:${gatewayPort}`;
   const services = discoverServices();
+  /** @type {Array<{ name: string, child: import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable> }>} */
   const children = [];
   mkdirSync(options.logDir, { recursive: true });
-  const urlOf = (name) => `http://127.0.0.1:${portBase + SERVICE_PORTS[name]}`;
+  /** @param {string} name */
+  const urlOf = (name) =>
+    `http://127.0.0.1:${portBase + SERVICE_PORTS[/** @type {keyof typeof SERVICE_PORTS} */ (name)]}`;
   const common = {
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     APP_URL: publicUrl,
@@ -119,10 +138,17 @@ export async function startStack(options) {
 
   // Signed internal calls: a fresh key pair per process of this stack, unless the caller brings keys.
   const serviceKeys = generateServiceKeys([...Object.keys(SERVICE_PORTS), 'gateway']);
+  /** @param {string} name */
   const keysOf = (name) => (options.env?.SERVICE_PUBLIC_KEYS ? {} : serviceKeys[name]);
 
   // What each process was started with, so a fault experiment can start it again exactly so.
+  /** @type {Map<string, { entry: string, env: Record<string, string | undefined> }>} */
   const launches = new Map();
+  /**
+   * @param {string} name
+   * @param {string} entry
+   * @param {Record<string, string | undefined>} env
+   */
   const launch = (name, entry, env) => {
     launches.set(name, { entry, env });
     const logPath = path.join(options.logDir, `${name}.log`);
@@ -186,7 +212,7 @@ export async function startStack(options) {
         ...common,
         ...(name === 'commerce' ? payments.commerce : {}),
         ...keysOf(name),
-        PORT: String(portBase + SERVICE_PORTS[name]),
+        PORT: String(portBase + SERVICE_PORTS[/** @type {keyof typeof SERVICE_PORTS} */ (name)]),
       };
       if (options.freshDatabases) {
         const database = `${options.freshDatabases}_${name}`;
@@ -224,6 +250,7 @@ export async function startStack(options) {
     await stop();
     throw error;
   }
+  /** @param {string} name */
   const readyUrlOf = (name) =>
     name === 'gateway'
       ? `http://127.0.0.1:${gatewayPort}/healthz`
@@ -232,6 +259,7 @@ export async function startStack(options) {
         : `${urlOf(name)}/readyz`;
 
   /** kill -9 one process of this stack (a service, the gateway or the sandbox); resolves once it is gone. */
+  /** @param {string} name */
   const kill = async (name) => {
     const entry = children.find((candidate) => candidate.name === name);
     if (!entry) throw new Error(`no process named ${name} in this stack`);
@@ -243,6 +271,10 @@ export async function startStack(options) {
   };
 
   /** Starts one process again with the env and port it had (killing it first if it still runs). */
+  /**
+   * @param {string} name
+   * @param {{ timeoutMs?: number }} [options]
+   */
   const restart = async (name, { timeoutMs = 60_000 } = {}) => {
     const launched = launches.get(name);
     if (!launched) throw new Error(`no process named ${name} in this stack`);

@@ -11,7 +11,7 @@ await runOnProjectNode();
 
 const root = repoRoot();
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const step = (message) => console.log(`\n▸ ${message}`);
+const step = (/** @type {string} */ message) => console.log(`\n▸ ${message}`);
 
 if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
   step('Installing dependencies (npm install)');
@@ -73,7 +73,7 @@ const shutdown = async () => {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 for (const { name, child } of stack.children) {
-  child.once('exit', (code) => {
+  child.once('exit', (/** @type {number | null} */ code) => {
     if (!stopping)
       console.error(
         `${name} exited unexpectedly (code ${code}); see ${path.join(dataDir(), 'logs', 'app', `${name}.log`)}`,

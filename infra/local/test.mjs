@@ -20,15 +20,29 @@ const projects = only.length ? only : ['unit', 'integration', 'browser'];
 const needsInfra = projects.some((project) => project !== 'unit');
 const infraMode = process.env.SPA_TEST_INFRA === 'local' ? 'local' : 'containers';
 
+/**
+ * The parts of vitest's JSON report (--reporter=json) this runner reads.
+ * @typedef {object} VitestJsonReport
+ * @property {number} numPassedTests
+ * @property {number} numFailedTests
+ * @property {number} numPendingTests
+ * @property {number} numTodoTests
+ * @property {number} numFailedTestSuites
+ * @property {Array<{ name: string, status: string, message?: string,
+ *   assertionResults: Array<{ status: string, fullName: string, failureMessages?: string[] }> }>} testResults
+ */
+
 /** What to undo on the way out (containers, the engine's socket), in reverse order, once. */
+/** @type {Array<() => unknown>} */
 const cleanups = [];
 let cleaning = null;
 const cleanUp = () =>
   (cleaning ??= (async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   })());
+/** @type {import('node:child_process').ChildProcess | null} */
 let running = null;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
   process.once(signal, () => {
     running?.kill(signal);
     void cleanUp().finally(() => process.exit(130));
@@ -88,6 +102,7 @@ for (const project of projects) {
   );
   let projectFailed = 0;
   if (existsSync(outputFile)) {
+    /** @type {VitestJsonReport} */
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     passed += report.numPassedTests;
     projectFailed = report.numFailedTests;
@@ -107,7 +122,13 @@ await cleanUp();
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(exitCode || (failed > 0 ? 1 : 0));
 
-/** spawnSync's answer ({ status }), without blocking the signal handlers that stop the containers. */
+/**
+ * spawnSync's answer ({ status }), without blocking the signal handlers that stop the containers.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} options
+ * @returns {Promise<{ status: number }>}
+ */
 function runVitest(command, args, options) {
   return new Promise((resolve) => {
     running = spawn(command, args, options);
@@ -118,9 +139,13 @@ function runVitest(command, args, options) {
   });
 }
 
-/** One line per failed test (or file that failed to load): project, file, name, first line of the error. */
+/**
+ * One line per failed test (or file that failed to load): project, file, name, first line of the error.
+ * @param {string} project
+ * @param {VitestJsonReport} report
+ */
 function describeFailures(project, report) {
-  const firstLine = (messages) =>
+  const firstLine = (/** @type {unknown[] | undefined} */ messages) =>
     String(messages?.[0] ?? '')
       .split('\n')
       .find((line) => line.trim())

@@ -8,6 +8,10 @@ import pg from 'pg';
 import { dataDir, infraEnv } from './env.mjs';
 import { discoverServices, startStack } from './stack.mjs';
 
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 function portIsFree(port) {
   return new Promise((resolve) => {
     const server = createServer();
@@ -29,6 +33,10 @@ export async function freePortBase() {
   throw new Error('no free block of ports for a throwaway stack');
 }
 
+/**
+ * @param {string} prefix
+ * @param {string} adminUrl
+ */
 async function dropDatabases(prefix, adminUrl) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -39,6 +47,8 @@ async function dropDatabases(prefix, adminUrl) {
     await client.end();
   }
 }
+
+/** @typedef {Awaited<ReturnType<typeof startThrowawayStack>>} ThrowawayStack */
 
 /** Rate limits high enough that a test or a load run measures the platform, not the limiter. */
 export const RELAXED_RATE_LIMITS = Object.freeze({

@@ -10,10 +10,12 @@ import { ADDRESS, registerApplicant } from './fixtures.mjs';
 import { checkMoney } from './money.mjs';
 import { TINY_PNG } from './matrix.mjs';
 
-const b64url = (value) =>
+/** @typedef {{ status: number, json: any, text: string, headers: import('node:http').IncomingHttpHeaders }} RawAnswer */
+
+const b64url = (/** @type {unknown} */ value) =>
   Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
-const partsOf = (token) => {
-  const [header, payload, signature] = token.split('.');
+const partsOf = (/** @type {string} */ token) => {
+  const [header, payload, signature] = /** @type {[string, string, string]} */ (token.split('.'));
   return {
     header: JSON.parse(Buffer.from(header, 'base64url').toString()),
     payload: JSON.parse(Buffer.from(payload, 'base64url').toString()),
@@ -21,12 +23,15 @@ const partsOf = (token) => {
   };
 };
 
-/** Variants of a real token that must all be refused with 401 in the error shape. */
+/**
+ * Variants of a real token that must all be refused with 401 in the error shape.
+ * @param {string} realToken
+ */
 function tamperedTokens(realToken) {
   const { header, payload, signature } = partsOf(realToken);
   const asAdmin = { ...payload, role: 'admin' };
   const { privateKey } = generateKeyPairSync('ed25519');
-  const signedByStranger = (claims) => {
+  const signedByStranger = (/** @type {unknown} */ claims) => {
     const input = `${b64url(header)}.${b64url(claims)}`;
     return `${input}.${signWith(null, Buffer.from(input), privateKey).toString('base64url')}`;
   };
@@ -47,6 +52,11 @@ function tamperedTokens(realToken) {
   };
 }
 
+/**
+ * @param {string} base
+ * @param {import('./expectations.mjs').Fixtures} fixtures
+ * @param {import('./lib.mjs').Verdicts} verdicts
+ */
 async function checkTokens(base, fixtures, verdicts) {
   const customer = fixtures.sessions.customerA;
   for (const [name, token] of Object.entries(tamperedTokens(customer.token))) {
@@ -94,7 +104,11 @@ async function checkTokens(base, fixtures, verdicts) {
   );
 }
 
-/** An expired token really signed by identity: needs a stack whose tokens live a few seconds. */
+/**
+ * An expired token really signed by identity: needs a stack whose tokens live a few seconds.
+ * @param {string} base
+ * @param {import('./lib.mjs').Verdicts} verdicts
+ */
 export async function checkExpiredToken(base, verdicts) {
   const email = uniqueEmail('expiry');
   await must(base, 'POST', '/api/v1/auth/register', {
@@ -116,13 +130,18 @@ export async function checkExpiredToken(base, verdicts) {
 /**
  * A stranger who registers as an employee is an applicant: a customer until an admin approves, so no
  * bills (customers' names and phones), no invoices, no staff member's schedule.
+ * @param {string} base
+ * @param {import('./expectations.mjs').Fixtures} fixtures
+ * @param {import('./lib.mjs').Verdicts} verdicts
  */
 async function checkSelfRegisteredEmployee(base, fixtures, verdicts) {
   const applicant = await registerApplicant(base, 'self-employee');
   const as = { token: applicant.token };
   const claims = partsOf(applicant.token).payload;
   const bills = await call(base, 'GET', '/api/v1/bills', as);
-  const billBodyOf = /** @type {(fx: unknown) => unknown} */ (ROUTE_TABLE['POST /api/v1/bills'].body);
+  const billBodyOf = /** @type {(fx: unknown) => unknown} */ (
+    /** @type {import('./expectations.mjs').Route} */ (ROUTE_TABLE['POST /api/v1/bills']).body
+  );
   const create = await call(base, 'POST', '/api/v1/bills', { ...as, body: billBodyOf(fixtures) });
   const schedule = await call(
     base,
@@ -147,9 +166,11 @@ async function checkSelfRegisteredEmployee(base, fixtures, verdicts) {
 /**
  * Accounts that look like someone else's, and passwords from breach lists, are refused at sign-up
  * through the gateway (issue 11 part 5).
+ * @param {string} base
+ * @param {import('./lib.mjs').Verdicts} verdicts
  */
 export async function checkAccountTrust(base, verdicts) {
-  const register = (email, password = 'Quiet-river-77') =>
+  const register = (/** @type {string} */ email, password = 'Quiet-river-77') =>
     call(base, 'POST', '/api/v1/auth/register', {
       body: { name: 'Trust Check', email, password, role: 'user' },
     });
@@ -192,6 +213,11 @@ export async function checkAccountTrust(base, verdicts) {
   );
 }
 
+/**
+ * @param {string} base
+ * @param {import('./expectations.mjs').Fixtures} fixtures
+ * @param {import('./lib.mjs').Verdicts} verdicts
+ */
 async function checkBodies(base, fixtures, verdicts) {
   const admin = fixtures.sessions.admin.token;
   const writes = Object.entries(ROUTE_TABLE).filter(
@@ -201,7 +227,7 @@ async function checkBodies(base, fixtures, verdicts) {
   const malformedFailures = [];
   const oversizeFailures = [];
   for (const [key, route] of writes) {
-    const [method, template] = key.split(' ');
+    const [method, template] = /** @type {[string, string]} */ (key.split(' '));
     const path = template.replace(/\{(\w+)\}/g, (_m, name) =>
       encodeURIComponent(route.params?.(fixtures)?.[name] ?? 'x'),
     );
@@ -241,6 +267,11 @@ async function checkBodies(base, fixtures, verdicts) {
   );
 }
 
+/**
+ * @param {string} base
+ * @param {import('./expectations.mjs').Fixtures} fixtures
+ * @param {import('./lib.mjs').Verdicts} verdicts
+ */
 async function checkTraversal(base, fixtures, verdicts) {
   const admin = fixtures.sessions.admin.token;
   const names = [
@@ -334,6 +365,10 @@ const REQUIRED_HEADERS = {
   'cross-origin-opener-policy': /same-origin/,
 };
 
+/**
+ * @param {Headers} headers
+ * @param {{ page: boolean }} options
+ */
 function headerProblems(headers, { page }) {
   const problems = [];
   for (const [name, pattern] of Object.entries(REQUIRED_HEADERS))
@@ -373,6 +408,11 @@ export const SPA_PAGES = [
   '/no-such-page',
 ];
 
+/**
+ * @param {string} base
+ * @param {import('./expectations.mjs').Fixtures} fixtures
+ * @param {import('./lib.mjs').Verdicts} verdicts
+ */
 async function checkHeaders(base, fixtures, verdicts) {
   const pageProblems = [];
   for (const page of SPA_PAGES) {
@@ -381,7 +421,9 @@ async function checkHeaders(base, fixtures, verdicts) {
     if (problems.length) pageProblems.push(`${page}: ${problems.join(', ')}`);
   }
   const index = await call(base, 'GET', '/');
-  const assets = [...index.text.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  const assets = [...index.text.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map(
+    (m) => /** @type {string} */ (m[1]),
+  );
   for (const asset of assets) {
     const problems = headerProblems((await call(base, 'GET', asset)).headers, { page: false });
     if (problems.length) pageProblems.push(`${asset}: ${problems.join(', ')}`);
@@ -425,16 +467,27 @@ async function checkHeaders(base, fixtures, verdicts) {
   );
 }
 
-/** The gateway's configured limits: its environment if set, else the defaults in gateway/src/config.ts. */
+/**
+ * The gateway's configured limits: its environment if set, else the defaults in gateway/src/config.ts.
+ * @param {string} repoRoot
+ */
 export function configuredLimits(repoRoot) {
   const source = readFileSync(`${repoRoot}/gateway/src/config.ts`, 'utf8');
-  const read = (name) => {
+  const read = (/** @type {string} */ name) => {
     const fallback = new RegExp(`env\\.int\\('${name}', ([\\d_]+)\\)`).exec(source)?.[1];
     return Number(process.env[name] ?? fallback?.replaceAll('_', ''));
   };
   return { auth: read('AUTH_RATE_LIMIT_MAX'), password: read('PASSWORD_RATE_LIMIT_MAX') };
 }
 
+/**
+ * @param {string} base
+ * @param {string} path
+ * @param {unknown} body
+ * @param {string} localAddress
+ * @param {Record<string, string>} [extraHeaders]
+ * @returns {Promise<RawAnswer>}
+ */
 function rawPost(base, path, body, localAddress, extraHeaders = {}) {
   const { hostname, port } = new URL(base);
   const data = JSON.stringify(body);
@@ -462,7 +515,12 @@ function rawPost(base, path, body, localAddress, extraHeaders = {}) {
           } catch {
             json = undefined;
           }
-          resolve({ status: response.statusCode, json, text, headers: response.headers });
+          resolve({
+            status: /** @type {number} */ (response.statusCode),
+            json,
+            text,
+            headers: response.headers,
+          });
         });
       },
     );
@@ -475,6 +533,9 @@ function rawPost(base, path, body, localAddress, extraHeaders = {}) {
  * Sign-in and password-reset limits against the real configured counts. The gateway keys limits by
  * client address in a Redis shared by every stack on this machine, so the run calls from a loopback
  * address of its own (127.x.y.z) to count only its own attempts.
+ * @param {string} base
+ * @param {string} repoRoot
+ * @param {import('./lib.mjs').Verdicts} verdicts
  */
 export async function checkRateLimits(base, repoRoot, verdicts) {
   const limits = configuredLimits(repoRoot);
@@ -534,10 +595,13 @@ export const TRUSTED_PROXY = '127.0.0.1';
  * Client addresses behind a trusted proxy (TRUSTED_PROXIES): its clients get a bucket each; a peer
  * the gateway does not trust cannot pick its address with X-Forwarded-For (checkRateLimits), nor
  * with the gateway-to-service header x-spa-client-address, which the gateway always overwrites.
+ * @param {string} base
+ * @param {string} repoRoot
+ * @param {import('./lib.mjs').Verdicts} verdicts
  */
 export async function checkTrustedProxies(base, repoRoot, verdicts) {
   const limits = configuredLimits(repoRoot);
-  const login = (from, headers) =>
+  const login = (/** @type {string} */ from, /** @type {Record<string, string> | undefined} */ headers) =>
     rawPost(
       base,
       '/api/v1/auth/login',
@@ -579,7 +643,7 @@ export async function checkTrustedProxies(base, repoRoot, verdicts) {
           'x-spa-client-address': `192.0.2.${attempt + 1}`,
         }),
       );
-    const last = answers.at(-1);
+    const last = /** @type {RawAnswer} */ (answers.at(-1));
     verdicts.record(
       'proxies',
       `${name} cannot forge the gateway-to-service address header (x-spa-client-address)`,
@@ -599,6 +663,8 @@ export async function checkTrustedProxies(base, repoRoot, verdicts) {
  * The sign-in throttle slows attackers without locking the owner out (identity's defaults): growing
  * delays per account and address, a per-account ceiling that only slows a correct sign-in from a
  * fresh address, and none at all for a device that signed in before; and what 100 addresses achieve.
+ * @param {string} base
+ * @param {import('./lib.mjs').Verdicts} verdicts
  */
 export async function checkSignInThrottle(base, verdicts) {
   const password = `Spa-${Math.random().toString(36).slice(2, 8)}-91`;
@@ -614,17 +680,25 @@ export async function checkSignInThrottle(base, verdicts) {
       throw new Error(`register answered ${answer.status}: ${answer.text.slice(0, 200)}`);
     return email;
   };
+  /**
+   * @param {string} email
+   * @param {string} secret
+   * @param {string} from
+   * @param {Record<string, string>} [headers]
+   */
   const login = (email, secret, from, headers = {}) =>
     rawPost(base, '/api/v1/auth/login', { email, password: secret }, from, headers);
 
   // Growing delays for one address against one account.
   const email = await register();
   const home = await login(email, password, untrustedPeer());
-  const deviceCookie = String([home.headers['set-cookie']].flat()[0] ?? '').split(';')[0];
+  const deviceCookie = /** @type {string} */ (
+    String([home.headers['set-cookie']].flat()[0] ?? '').split(';')[0]
+  );
   const guesser = untrustedPeer();
   const early = [];
   for (let attempt = 0; attempt < 4; attempt++) early.push(await login(email, 'Wrong@12345', guesser));
-  const firstWait = early.at(-1);
+  const firstWait = /** @type {RawAnswer} */ (early.at(-1));
   await pause(Number(firstWait.headers['retry-after'] ?? 1) * 1000 + 100);
   const afterWait = await login(email, 'Wrong@12345', guesser);
   const secondWait = await login(email, password, guesser);
@@ -692,6 +766,7 @@ export async function checkSignInThrottle(base, verdicts) {
  * cluster would, past the gateway): unsigned, with a garbage credential, and with a well-formed one
  * claiming to be the allowed caller but signed by a stranger's key. Each must be a 401 in the error shape.
  */
+/** @type {Readonly<Record<string, Array<[method: string, path: string, caller: string]>>>} */
 export const INTERNAL_ROUTES = Object.freeze({
   identity: [['GET', '/internal/stats', 'gateway']],
   catalogue: [
@@ -708,9 +783,13 @@ export const INTERNAL_ROUTES = Object.freeze({
   billing: [['GET', '/internal/bills/00000000-0000-4000-8000-000000000000/invoice.pdf', 'notification']],
 });
 
+/**
+ * @param {Record<string, string>} serviceUrls service name → base URL
+ * @param {import('./lib.mjs').Verdicts} verdicts
+ */
 export async function checkInternalCalls(serviceUrls, verdicts) {
   const { privateKey } = generateKeyPairSync('ed25519');
-  const strangerSigned = (caller, callee) => {
+  const strangerSigned = (/** @type {string} */ caller, /** @type {string} */ callee) => {
     const now = Math.floor(Date.now() / 1000);
     const input = `${b64url({ alg: 'EdDSA', kid: caller })}.${b64url({ iss: caller, aud: callee, jti: `${now}-${Math.random()}`, iat: now, exp: now + 60 })}`;
     return `${input}.${signWith(null, Buffer.from(input), privateKey).toString('base64url')}`;
@@ -751,6 +830,9 @@ export async function checkInternalCalls(serviceUrls, verdicts) {
  * A real online payment (customer A's order, paid through the sandbox's checkout endpoint, verified),
  * then: a customer cannot refund it (their own or another's), and no refund, alone or added to others,
  * exceeds what was captured.
+ * @param {string} base
+ * @param {import('./expectations.mjs').Fixtures} fixtures
+ * @param {import('./lib.mjs').Verdicts} verdicts
  */
 async function checkRefunds(base, fixtures, verdicts) {
   const A = { token: fixtures.sessions.customerA.token };
@@ -775,6 +857,11 @@ async function checkRefunds(base, fixtures, verdicts) {
   await must(base, 'POST', '/api/v1/orders/verify-payment', { ...A, body: paid });
   const orderId = placed.order._id;
   const total = placed.order.totalPrice;
+  /**
+   * @param {{ token?: string }} who
+   * @param {unknown} body
+   * @param {Record<string, string>} [headers]
+   */
   const refund = (who, body, headers) =>
     call(base, 'POST', `/api/v1/orders/${orderId}/refund`, { ...who, body, headers });
 
@@ -804,8 +891,8 @@ async function checkRefunds(base, fixtures, verdicts) {
   );
   const state = await call(base, 'GET', `/api/v1/orders/${orderId}/refunds`, admin);
   const committed = (state.json?.refunds ?? [])
-    .filter((entry) => entry.status !== 'failed')
-    .reduce((sum, entry) => sum + Math.round(entry.amount * 100), 0);
+    .filter((/** @type {any} */ entry) => entry.status !== 'failed')
+    .reduce((/** @type {number} */ sum, /** @type {any} */ entry) => sum + Math.round(entry.amount * 100), 0);
   const accepted = parallel.filter((answer) => answer.status === 201).length;
   verdicts.record(
     'refunds',
@@ -826,6 +913,9 @@ async function checkRefunds(base, fixtures, verdicts) {
  * A customer's own data: every export answers the caller's data only (customer B's exports never
  * mention customer A), and B cannot delete A's account, not even knowing A's password (DELETE
  * /auth/me only ever acts on the token's own account, and B's own password is what it checks).
+ * @param {string} base
+ * @param {import('./expectations.mjs').Fixtures} fixtures
+ * @param {import('./lib.mjs').Verdicts} verdicts
  */
 async function checkOwnData(base, fixtures, verdicts) {
   const { customerA, customerB } = fixtures.sessions;
@@ -876,6 +966,12 @@ async function checkOwnData(base, fixtures, verdicts) {
   );
 }
 
+/**
+ * @param {string} base
+ * @param {import('./expectations.mjs').Fixtures} fixtures
+ * @param {import('./lib.mjs').Verdicts} verdicts
+ * @param {{ serviceUrls?: Record<string, string> }} [options]
+ */
 export async function runAttacks(base, fixtures, verdicts, { serviceUrls = {} } = {}) {
   await checkInternalCalls(serviceUrls, verdicts);
   await checkTokens(base, fixtures, verdicts);

@@ -2,6 +2,10 @@
 // the verdict UNAVAILABLE, never PASS.
 import { spawnSync } from 'node:child_process';
 
+/**
+ * @param {string} repoRoot
+ * @param {import('./lib.mjs').Verdicts} verdicts
+ */
 export function runAudit(repoRoot, verdicts) {
   const result = spawnSync('npm', ['audit', '--omit=dev', '--json'], {
     cwd: repoRoot,

@@ -4,6 +4,27 @@
 import { ADDRESS, billBody, productBody, roomBody, serviceBody, spaDate } from './fixtures.mjs';
 import { uniqueEmail } from './lib.mjs';
 
+/** @typedef {Awaited<ReturnType<typeof import('./fixtures.mjs').createFixtures>>} Fixtures */
+/** @typedef {import('./lib.mjs').Session} Session */
+/** @typedef {'public' | 'user' | 'staff' | 'admin' | 'owner' | 'ownerOnly' | 'employeeSelf' | 'desk'} Access */
+/** @typedef {'anonymous' | 'customerB' | 'employee' | 'customerA' | 'admin'} Role */
+/** @typedef {'ok' | number} Expected what a caller must get: 'ok', or an exact status */
+/**
+ * One route's row of the table (see ROUTE_TABLE).
+ * @typedef {object} Route
+ * @property {Access} access
+ * @property {string} why
+ * @property {(fx: Fixtures) => Record<string, string | number | undefined>} [params]
+ * @property {(fx: Fixtures) => Record<string, unknown>} [query]
+ * @property {(fx: Fixtures, who: Session | undefined) => unknown} [body]
+ * @property {boolean} [multipart]
+ * @property {boolean} [freshToken]
+ * @property {boolean} [allow404]
+ * @property {boolean} [gateway]
+ * @property {(fx: Fixtures) => Partial<Record<Role, Expected>>} [roles]
+ * @property {Array<Partial<Route> & { label: string }>} [variants]
+ */
+
 /**
  * Access kinds and what each caller must get (ok = a success, or a business 4xx that is not an
  * authorisation answer: 400, 409, 422):
@@ -18,8 +39,10 @@ import { uniqueEmail } from './lib.mjs';
  *             ok only when their employeeRole is manager or receptionist, else 403 (the fixtures'
  *             employee, the demo therapist, is servicestaff: 403)
  */
+/** @type {Role[]} */
 export const ROLES = ['anonymous', 'customerB', 'employee', 'customerA', 'admin'];
 
+/** @type {Record<Access, Record<Role, Expected>>} */
 const EXPECTED = {
   public: { anonymous: 'ok', customerB: 'ok', employee: 'ok', customerA: 'ok', admin: 'ok' },
   user: { anonymous: 401, customerB: 'ok', employee: 'ok', customerA: 'ok', admin: 'ok' },
@@ -33,23 +56,30 @@ const EXPECTED = {
 
 /** The employee roles that run the desk besides an admin (DESK_ROLES in booking's use-cases/calendar.ts). */
 const DESK_ROLES = ['manager', 'receptionist'];
-const isDeskEmployee = (fixtures) =>
+const isDeskEmployee = (/** @type {Fixtures} */ fixtures) =>
   DESK_ROLES.includes(
     String(fixtures?.sessions?.employee?.user?.employeeRole ?? '')
       .trim()
       .toLowerCase(),
   );
 
-/** What the given role must get on a route: 'ok' or an exact status. */
+/**
+ * What the given role must get on a route: 'ok' or an exact status.
+ * @param {Route} route
+ * @param {Role} role
+ * @param {Fixtures} fixtures
+ * @returns {Expected}
+ */
 export function expectedFor(route, role, fixtures) {
   const desk = route.access === 'desk' && isDeskEmployee(fixtures) ? { employee: 'ok' } : {};
   const expected = { ...EXPECTED[route.access], ...desk, ...(route.roles?.(fixtures) ?? {}) };
-  return expected[role];
+  return /** @type {Expected} every access kind names every role */ (expected[role]);
 }
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 /** An id no record has: for routes whose records the fixtures cannot make. */
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+/** @type {NonNullable<Route['body']>} */
 const self = (_fx, who) => ({ name: who?.user?.name ?? 'Signed Out' });
 
 /**
@@ -59,6 +89,7 @@ const self = (_fx, who) => ({ name: who?.user?.name ?? 'Signed Out' });
  * delete the resource. `variants` are further rounds of the same route with another body (and their own
  * `roles`), for a route whose answer depends on what is asked, not only on who asks.
  */
+/** @type {Record<string, Route>} */
 export const ROUTE_TABLE = {
   // identity
   'GET /api/v1/auth/config': { access: 'public', why: 'sign-in options for the sign-in page' },

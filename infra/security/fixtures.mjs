@@ -6,13 +6,23 @@ import { call, must, pause, signIn, uniqueEmail } from './lib.mjs';
 const API = '/api/v1';
 const IST_OFFSET_MS = 330 * 60_000;
 
-/** An instant of a business-hours minute of a day some days ahead, in the spa's zone (UTC+5:30). */
+/**
+ * An instant of a business-hours minute of a day some days ahead, in the spa's zone (UTC+5:30).
+ * @param {number} daysAhead
+ * @param {number} hours
+ * @param {number} [minutes]
+ */
 export function spaTime(daysAhead, hours, minutes = 0) {
   const shifted = new Date(Date.now() + IST_OFFSET_MS);
   const day = Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate() + daysAhead);
   return new Date(day + (hours * 60 + minutes) * 60_000 - IST_OFFSET_MS).toISOString();
 }
 
+/**
+ * @param {string} base
+ * @param {string} label
+ * @param {string} [name]
+ */
 export async function registerCustomer(base, label, name = `Security ${label}`) {
   const email = uniqueEmail(label);
   const password = 'Secure@12345';
@@ -20,7 +30,12 @@ export async function registerCustomer(base, label, name = `Security ${label}`) 
   return signIn(base, email, password);
 }
 
-/** A self-registered employee: an applicant, a customer everywhere until an admin approves. */
+/**
+ * A self-registered employee: an applicant, a customer everywhere until an admin approves.
+ * @param {string} base
+ * @param {string} label
+ * @param {string} [name]
+ */
 export async function registerApplicant(base, label, name = `Security ${label}`) {
   const email = uniqueEmail(label);
   const password = 'Secure@12345';
@@ -68,6 +83,10 @@ export function billBody(overrides = {}) {
 /**
  * Books an appointment for a customer, retrying while the booking service catches up (through Kafka)
  * with the catalogue's services and rooms and identity's employees on a fresh stack.
+ * @param {string} base
+ * @param {{ token?: string }} customer
+ * @param {any} service a catalogue service (its _id and pricing options)
+ * @param {{ daysAhead?: number, hour?: number, timeoutMs?: number }} [options]
  */
 export async function bookAppointment(
   base,
@@ -77,9 +96,9 @@ export async function bookAppointment(
 ) {
   const option = service.pricing[0];
   const rooms = (await must(base, 'GET', `${API}/admin/rooms`)).filter(
-    (room) => room.type === 'Diamond' && room.status !== 'Maintenance',
+    (/** @type {any} */ room) => room.type === 'Diamond' && room.status !== 'Maintenance',
   );
-  rooms.sort((a, b) => Number(a.roomNumber) - Number(b.roomNumber));
+  rooms.sort((/** @type {any} */ a, /** @type {any} */ b) => Number(a.roomNumber) - Number(b.roomNumber));
   const deadline = Date.now() + timeoutMs;
   let last = '';
   for (let attempt = 0; Date.now() < deadline; attempt++) {
@@ -103,7 +122,10 @@ export async function bookAppointment(
   throw new Error(`could not book an appointment within ${timeoutMs / 1000} s: ${last}`);
 }
 
-/** The spa's local date (YYYY-MM-DD) some days ahead: noon there is the same date in UTC. */
+/**
+ * The spa's local date (YYYY-MM-DD) some days ahead: noon there is the same date in UTC.
+ * @param {number} daysAhead
+ */
 export function spaDate(daysAhead) {
   return spaTime(daysAhead, 12).slice(0, 10);
 }
@@ -111,6 +133,11 @@ export function spaDate(daysAhead) {
 /**
  * A setup call that may have to wait for booking to learn (through Kafka) of identity's users on a fresh
  * stack: repeated while it answers 404 (employee not found), then it must succeed.
+ * @param {string} base
+ * @param {string} method
+ * @param {string} path
+ * @param {import('./lib.mjs').CallOptions} options
+ * @param {number} [timeoutMs]
  */
 async function eventually(base, method, path, options, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -123,7 +150,10 @@ async function eventually(base, method, path, options, timeoutMs = 60_000) {
   }
 }
 
-/** Every role's session and the resources the matrix calls routes on. */
+/**
+ * Every role's session and the resources the matrix calls routes on.
+ * @param {string} base
+ */
 export async function createFixtures(base) {
   const admin = await signIn(base, 'admin@spa.local', 'Admin@12345');
   const employee = await signIn(base, 'therapist@spa.local', 'Staff@12345');
@@ -132,11 +162,13 @@ export async function createFixtures(base) {
   const sessions = { admin, employee, customerA, customerB };
 
   const products = await must(base, 'GET', `${API}/products`);
-  const product = products.find((candidate) => candidate.stock > 10) ?? products[0];
+  const product = products.find((/** @type {any} */ candidate) => candidate.stock > 10) ?? products[0];
   const services = await must(base, 'GET', `${API}/admin/services`);
-  const service = services.find((candidate) => candidate.pricing?.length) ?? services[0];
+  const service = services.find((/** @type {any} */ candidate) => candidate.pricing?.length) ?? services[0];
   const categories = await must(base, 'GET', `${API}/admin/categories`);
-  const category = categories.find((candidate) => candidate._id === service.category?._id) ?? categories[0];
+  const category =
+    categories.find((/** @type {any} */ candidate) => candidate._id === service.category?._id) ??
+    categories[0];
   const rooms = await must(base, 'GET', `${API}/admin/rooms`);
   const productCategories = await must(base, 'GET', `${API}/product-categories`);
   const productCategory = productCategories[0];
@@ -154,7 +186,7 @@ export async function createFixtures(base) {
     body: { product: product._id, quantity: 1 },
   });
   const cartItem = (cart.items ?? cart.cart?.items ?? []).find(
-    (item) => (item.product?._id ?? item.product) === product._id,
+    (/** @type {any} */ item) => (item.product?._id ?? item.product) === product._id,
   );
   const address2 = await must(base, 'POST', `${API}/addresses`, {
     ...as,
@@ -224,7 +256,8 @@ export async function createFixtures(base) {
     body: productBody(`Sec product ${suffix}`, productCategory._id),
   });
 
-  const idOf = (record) => record?._id ?? record?.id ?? record?.data?._id ?? record?.data?.id;
+  const idOf = (/** @type {any} */ record) =>
+    record?._id ?? record?.id ?? record?.data?._id ?? record?.data?.id;
   return {
     sessions,
     product,
@@ -256,6 +289,9 @@ export async function createFixtures(base) {
   };
 }
 
+/**
+ * @param {string} roomNumber
+ */
 export function roomBody(roomNumber) {
   return {
     roomNumber,
@@ -267,6 +303,10 @@ export function roomBody(roomNumber) {
   };
 }
 
+/**
+ * @param {string} name
+ * @param {string} categoryId
+ */
 export function serviceBody(name, categoryId) {
   return {
     name,
@@ -276,6 +316,10 @@ export function serviceBody(name, categoryId) {
   };
 }
 
+/**
+ * @param {string} name
+ * @param {string} productCategoryId
+ */
 export function productBody(name, productCategoryId) {
   return {
     name,

@@ -2,6 +2,9 @@
 // test, sign-in, and the verdict list every suite appends to.
 
 /** @typedef {{ suite: string, check: string, verdict: 'PASS'|'FAIL'|'UNAVAILABLE', detail?: string }} Verdict */
+/** @typedef {{ token?: string, body?: unknown, raw?: string | Buffer | FormData, headers?: Record<string,string>, timeoutMs?: number }} CallOptions */
+/** @typedef {Awaited<ReturnType<typeof call>>} Answer */
+/** @typedef {Awaited<ReturnType<typeof signIn>>} Session a signed-in account: its token, user record, id and credentials */
 
 export class Verdicts {
   /** @type {Verdict[]} */
@@ -27,7 +30,7 @@ export class Verdicts {
  * @param {string} base gateway origin
  * @param {string} method
  * @param {string} path path on the gateway (with /api/v1 where needed)
- * @param {{ token?: string, body?: unknown, raw?: string | Buffer | FormData, headers?: Record<string,string>, timeoutMs?: number }} [options]
+ * @param {CallOptions} [options]
  */
 export async function call(base, method, path, options = {}) {
   const headers = { ...(options.headers ?? {}) };
@@ -62,14 +65,24 @@ export async function call(base, method, path, options = {}) {
   return { status: response.status, headers: response.headers, json, text };
 }
 
-/** The platform's one error shape: { message: string, code: string, details? } and nothing else. */
+/**
+ * The platform's one error shape: { message: string, code: string, details? } and nothing else.
+ * @param {any} body a parsed answer body
+ */
 export function isErrorShape(body) {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
   if (typeof body.message !== 'string' || typeof body.code !== 'string') return false;
   return Object.keys(body).every((key) => ['message', 'code', 'details'].includes(key));
 }
 
-/** Throws with the answer when a setup call did not succeed. */
+/**
+ * Throws with the answer when a setup call did not succeed.
+ * @param {string} base
+ * @param {string} method
+ * @param {string} path
+ * @param {CallOptions} [options]
+ * @returns {Promise<any>} the parsed JSON body
+ */
 export async function must(base, method, path, options = {}) {
   const answer = await call(base, method, path, options);
   if (answer.status >= 300)
@@ -77,14 +90,22 @@ export async function must(base, method, path, options = {}) {
   return answer.json;
 }
 
+/**
+ * @param {string} base
+ * @param {string} email
+ * @param {string} password
+ */
 export async function signIn(base, email, password) {
   const { data } = await must(base, 'POST', '/api/v1/auth/login', { body: { email, password } });
   return { token: data.token, user: data.user, id: data.user.id ?? data.user._id, email, password };
 }
 
-export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** An address nobody else's test uses, on a domain that never leaves the SMTP sink. */
+/**
+ * An address nobody else's test uses, on a domain that never leaves the SMTP sink.
+ * @param {string} label
+ */
 export function uniqueEmail(label) {
   return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@security.test`;
 }

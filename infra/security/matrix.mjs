@@ -3,6 +3,10 @@
 import { call, isErrorShape, signIn } from './lib.mjs';
 import { expectedFor, INTERNAL_PATHS, ROLES, ROUTE_TABLE } from './expectations.mjs';
 
+/** @typedef {import('./expectations.mjs').Route} Route */
+/** @typedef {import('./expectations.mjs').Role} Role */
+/** @typedef {import('./expectations.mjs').Fixtures} Fixtures */
+
 const SUITE = 'matrix';
 const BUSINESS_REFUSALS = new Set([400, 409, 422]);
 export const TINY_PNG = Buffer.from(
@@ -10,23 +14,37 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
-/** Every "METHOD /path" the gateway documents, and the paths each service documents but the gateway drops. */
+/**
+ * Every "METHOD /path" the gateway documents, and the paths each service documents but the gateway drops.
+ * @param {string} base
+ */
 async function documentedRoutes(base) {
   const merged = (await call(base, 'GET', '/api/openapi.json')).json;
+  /** @type {string[]} */
   const routes = [];
   for (const [path, operations] of Object.entries(merged.paths ?? {}))
-    for (const method of Object.keys(operations)) routes.push(`${method.toUpperCase()} ${path}`);
+    for (const method of Object.keys(/** @type {object} */ (operations)))
+      routes.push(`${method.toUpperCase()} ${path}`);
   return routes;
 }
 
+/**
+ * @param {string} path
+ * @param {Record<string, string | number | undefined>} params
+ */
 function fill(path, params) {
-  return path.replace(/\{(\w+)\}/g, (_match, name) => {
+  return path.replace(/\{(\w+)\}/g, (_match, /** @type {string} */ name) => {
     if (params[name] === undefined) throw new Error(`no value for {${name}} in ${path}`);
-    return encodeURIComponent(params[name]);
+    return encodeURIComponent(/** @type {string | number} */ (params[name]));
   });
 }
 
-/** The route's path with its real parameters, and its query string when it has one. */
+/**
+ * The route's path with its real parameters, and its query string when it has one.
+ * @param {string} path
+ * @param {Route} route
+ * @param {Fixtures} fixtures
+ */
 function urlOf(path, route, fixtures) {
   const url = fill(path, route.params?.(fixtures) ?? {});
   const query = route.query?.(fixtures);
@@ -35,6 +53,12 @@ function urlOf(path, route, fixtures) {
     : url;
 }
 
+/**
+ * @param {string} base
+ * @param {Role} role
+ * @param {Route} route
+ * @param {Fixtures} fixtures
+ */
 async function sessionFor(base, role, route, fixtures) {
   if (role === 'anonymous') return undefined;
   const session = fixtures.sessions[role];
@@ -42,6 +66,11 @@ async function sessionFor(base, role, route, fixtures) {
   return route.freshToken ? signIn(base, session.email, session.password) : session;
 }
 
+/**
+ * @param {import('./expectations.mjs').Expected} expected
+ * @param {number} status
+ * @param {Route} route
+ */
 function meets(expected, status, route) {
   if (expected === 'ok')
     return (
@@ -53,7 +82,7 @@ function meets(expected, status, route) {
   return status === expected;
 }
 
-/** @param {string} base @param {any} fixtures @param {import('./lib.mjs').Verdicts} verdicts */
+/** @param {string} base @param {Fixtures} fixtures @param {import('./lib.mjs').Verdicts} verdicts */
 export async function runMatrix(base, fixtures, verdicts) {
   const documented = await documentedRoutes(base);
   const covered = new Set(Object.keys(ROUTE_TABLE));
@@ -64,7 +93,9 @@ export async function runMatrix(base, fixtures, verdicts) {
     missing.length === 0,
     missing.length ? `not covered: ${missing.join(', ')}` : `${documented.length} routes`,
   );
-  const stale = [...covered].filter((route) => !documented.includes(route) && !ROUTE_TABLE[route].gateway);
+  const stale = [...covered].filter(
+    (route) => !documented.includes(route) && !(/** @type {Route} */ (ROUTE_TABLE[route]).gateway),
+  );
   verdicts.record(
     SUITE,
     'every table entry is a documented route',
@@ -72,24 +103,32 @@ export async function runMatrix(base, fixtures, verdicts) {
     stale.length ? `not documented: ${stale.join(', ')}` : undefined,
   );
 
+  /** @type {Array<{ route: string, access: string, statuses: Record<string, number> }>} */
   const rows = [];
+  /** @type {Array<[string, Route, string]>} */
   const rounds = Object.entries(ROUTE_TABLE).flatMap(([key, route]) => [
-    [key, route, key],
+    /** @type {[string, Route, string]} */ ([key, route, key]),
     // Further rounds of the same route with another body and the answers that body must get.
-    ...(route.variants ?? []).map((variant) => [
-      key,
-      { ...route, ...variant, variants: undefined },
-      `${key} (${variant.label})`,
-    ]),
+    ...(route.variants ?? []).map(
+      (variant) =>
+        /** @type {[string, Route, string]} */ ([
+          key,
+          { ...route, ...variant, variants: undefined },
+          `${key} (${variant.label})`,
+        ]),
+    ),
   ]);
   for (const [key, route, name] of rounds) {
     if (stale.includes(key)) continue;
-    const [method, path] = key.split(' ');
+    const [method, path] = /** @type {[string, string]} */ (key.split(' '));
     const url = urlOf(path, route, fixtures);
+    /** @type {string[]} */
     const problems = [];
+    /** @type {Record<string, number>} */
     const seen = {};
     for (const role of ROLES) {
       const who = await sessionFor(base, role, route, fixtures);
+      /** @type {import('./lib.mjs').CallOptions} */
       const options = { token: who?.token };
       if (route.multipart) {
         const form = new FormData();
@@ -118,7 +157,7 @@ export async function runMatrix(base, fixtures, verdicts) {
   // Guards come before validation: a bad body tells a caller without the right nothing about the rules.
   const early = [];
   for (const [key, route] of Object.entries(ROUTE_TABLE)) {
-    const [method, path] = key.split(' ');
+    const [method, path] = /** @type {[string, string]} */ (key.split(' '));
     if (method === 'GET' || route.access === 'public' || route.multipart || stale.includes(key)) continue;
     const url = urlOf(path, route, fixtures);
     const anonymous = await call(base, method, url, { body: { unexpected: true } });

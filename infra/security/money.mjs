@@ -6,17 +6,29 @@ import { ADDRESS, productBody, registerCustomer } from './fixtures.mjs';
 
 const API = '/api/v1';
 
-/** Polls `read` until `done` says yes (about 20 s at most); answers the last value read. */
+/**
+ * Polls `read` until `done` says yes (about 20 s at most); answers the last value read.
+ * @template T
+ * @param {() => Promise<T>} read
+ * @param {(value: T) => boolean} done
+ * @returns {Promise<T>}
+ */
 async function waitFor(read, done) {
+  /** @type {T | undefined} */
   let value;
   for (let tries = 0; tries < 100; tries++) {
     value = await read();
     if (done(value)) return value;
     await pause(200);
   }
-  return value;
+  return /** @type {T} read at least once */ (value);
 }
 
+/**
+ * @param {string} base
+ * @param {import('./expectations.mjs').Fixtures} fixtures
+ * @param {import('./lib.mjs').Verdicts} verdicts
+ */
 export async function checkMoney(base, fixtures, verdicts) {
   const admin = { token: fixtures.sessions.admin.token };
   const shopper = await registerCustomer(base, 'price-trick');
@@ -56,7 +68,7 @@ export async function checkMoney(base, fixtures, verdicts) {
 
   const cart = await waitFor(
     () => must(base, 'GET', `${API}/cart`, as),
-    (body) => body.items?.[0]?.priceChanged === true,
+    (/** @type {any} */ body) => body.items?.[0]?.priceChanged === true,
   );
   const line = cart.items[0];
   const raised = await call(base, 'PATCH', `${API}/cart/${line._id}`, { ...as, body: { quantity: 5 } });

@@ -32,7 +32,7 @@ const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const wanted = (suite) => !only || only.includes(suite);
+const wanted = (/** @type {string} */ suite) => !only || only.includes(suite);
 const SERVICE_OFFSETS = { identity: 1, catalogue: 2, booking: 3, commerce: 4, billing: 5, notification: 6 };
 /** The whole run is bounded: past this, the stacks are stopped and the run fails. */
 const RUN_BUDGET_MS = 10 * 60_000;
@@ -51,6 +51,10 @@ function buildWhatIsMissing() {
   if (build.status !== 0) throw new Error('npm run build failed');
 }
 
+/**
+ * @param {Parameters<typeof startThrowawayStack>[0]} options
+ * @param {(stack: import('../local/throwaway-stack.mjs').ThrowawayStack) => Promise<void>} work
+ */
 async function withStack(options, work) {
   const stack = await startThrowawayStack(options);
   try {
@@ -60,6 +64,11 @@ async function withStack(options, work) {
   }
 }
 
+/**
+ * @param {Verdicts} verdicts
+ * @param {string} name
+ * @param {() => Promise<unknown>} work
+ */
 async function suite(verdicts, name, work) {
   console.log(`\n== ${name}`);
   const started = Date.now();
@@ -86,6 +95,7 @@ async function main() {
   }, RUN_BUDGET_MS);
   deadline.unref();
   buildWhatIsMissing();
+  /** @type {Awaited<ReturnType<typeof runMatrix>>} */
   let matrixRows = [];
 
   if (['matrix', 'attacks', 'xss', 'schemathesis'].some(wanted)) {

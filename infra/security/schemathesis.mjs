@@ -29,6 +29,7 @@ export function ensureSchemathesis() {
  * Operations left out, with the reason. Signed in as the demo admin, these would end the run's own
  * session or remove the account it runs as; the email-sending ones would flood the shared SMTP sink.
  */
+/** @type {{ admin: Array<[string, string, string]>, anonymous: Array<[string, string, string]> }} */
 export const EXCLUDED = {
   admin: [
     ['POST', '/auth/logout', "revokes the run's own admin token (tested by the token suite)"],
@@ -58,6 +59,10 @@ export const EXCLUDED = {
 
 const SERVICES = ['identity', 'catalogue', 'booking', 'commerce', 'billing'];
 
+/**
+ * @param {any} document an OpenAPI document
+ * @param {Array<[string, string, string]>} excluded [method, path, why] of each operation left out
+ */
 function withoutExcluded(document, excluded) {
   const paths = structuredClone(document.paths ?? {});
   for (const [method, route] of excluded) {
@@ -68,6 +73,11 @@ function withoutExcluded(document, excluded) {
   return { ...document, paths };
 }
 
+/**
+ * @param {string[]} args
+ * @param {{ timeoutMs: number, logPath: string }} options
+ * @returns {Promise<{ code: number | null, output: string }>}
+ */
 function run(args, { timeoutMs, logPath }) {
   return new Promise((resolve) => {
     const child = spawn(BIN, args, {
@@ -86,22 +96,31 @@ function run(args, { timeoutMs, logPath }) {
   });
 }
 
-/** Failures by operation from schemathesis's text summary ("<METHOD> <path>" headings under FAILURES). */
+/**
+ * Failures by operation from schemathesis's text summary ("<METHOD> <path>" headings under FAILURES).
+ * @param {string} output
+ */
 function failuresFrom(output) {
   const section = output.split(/=+ FAILURES =+/)[1]?.split(/=+ (?:WARNINGS|SUMMARY) =+/)[0] ?? '';
   const found = [];
   for (const block of section.split(/_{3,} /).slice(1)) {
-    const operation = block.split('\n')[0].replace(/_+$/, '').trim();
-    const checks = [...block.matchAll(/^\s*-\s+(.+)$/gm)].map((m) => m[1].trim()).slice(0, 3);
+    const operation = /** @type {string} */ (block.split('\n')[0]).replace(/_+$/, '').trim();
+    const checks = [...block.matchAll(/^\s*-\s+(.+)$/gm)]
+      .map((m) => /** @type {string} */ (m[1]).trim())
+      .slice(0, 3);
     found.push(`${operation}: ${checks.join('; ') || 'failed'}`);
   }
   return found;
 }
 
-/** Every error answer recorded in the HAR that is not in the one error shape, by operation. */
+/**
+ * Every error answer recorded in the HAR that is not in the one error shape, by operation.
+ * @param {string} harPath
+ */
 function errorShapeViolations(harPath) {
   if (!existsSync(harPath)) return { scanned: 0, violations: ['no HAR was written'] };
   const har = JSON.parse(readFileSync(harPath, 'utf8'));
+  /** @type {Map<string, string>} */
   const violations = new Map();
   let scanned = 0;
   for (const entry of har.log?.entries ?? []) {
@@ -141,7 +160,7 @@ export async function runSchemathesis(base, servicePorts, adminToken, verdicts, 
   mkdirSync(budget.outDir, { recursive: true });
   for (const service of SERVICES) {
     const document = (await call(`http://127.0.0.1:${servicePorts[service]}`, 'GET', '/openapi.json')).json;
-    for (const as of ['admin', 'anonymous']) {
+    for (const as of /** @type {const} */ (['admin', 'anonymous'])) {
       // The excluded operations are taken out of the document the run reads.
       const docPath = path.join(budget.outDir, `${service}-${as}.openapi.json`);
       writeFileSync(docPath, JSON.stringify(withoutExcluded(document, EXCLUDED[as])));

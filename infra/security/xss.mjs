@@ -18,7 +18,7 @@ const PAYLOADS = {
   // No spaces: emails greet by the first word of a name.
   tight: '<svg/onload=window.__xss=4>',
 };
-const squash = (text) => text.replace(/\s+/g, '');
+const squash = (/** @type {string} */ text) => text.replace(/\s+/g, '');
 
 async function launchChromium() {
   const { chromium } = await import('playwright-core');
@@ -36,15 +36,30 @@ async function launchChromium() {
   });
 }
 
-/** Records the values a field took: the payload, or the refusal (also safe) of the API. */
+/**
+ * Records the values a field took: the payload, or the refusal (also safe) of the API.
+ * @param {string} base
+ * @param {string} method
+ * @param {string} pathName
+ * @param {string | undefined} token
+ * @param {unknown} body
+ */
 async function create(base, method, pathName, token, body) {
   const answer = await call(base, method, pathName, { token, body });
   return { answer, refused: answer.status === 400 || answer.status === 422 };
 }
 
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} base
+ * @param {{ token: string, user: unknown } | undefined} session
+ * @param {string} page
+ * @param {string[]} expectedTexts
+ */
 async function openAndInspect(browser, base, session, page, expectedTexts) {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
   const tab = await context.newPage();
+  /** @type {string[]} */
   const dialogs = [];
   tab.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -97,6 +112,11 @@ async function emailsTo(address) {
   return response.json();
 }
 
+/**
+ * @param {string} address
+ * @param {RegExp} subject
+ * @param {number} [timeoutMs]
+ */
 async function waitForEmail(address, subject, timeoutMs = 45_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -107,13 +127,21 @@ async function waitForEmail(address, subject, timeoutMs = 45_000) {
   return undefined;
 }
 
-/** The HTML of an email carries the payload escaped, never as markup. */
+/**
+ * The HTML of an email carries the payload escaped, never as markup.
+ * @param {string} html
+ */
 function emailIsEscaped(html) {
   const raw = /<svg\/onload|<img src=x onerror|<script>window/i.test(html);
   const escaped = /(&lt;|&#60;|&#x3c;)svg\/onload/i.test(html);
   return { raw, escaped };
 }
 
+/**
+ * @param {string} base
+ * @param {import('./expectations.mjs').Fixtures} fixtures
+ * @param {import('./lib.mjs').Verdicts} verdicts
+ */
 export async function runXss(base, fixtures, verdicts) {
   let playwright = true;
   try {
@@ -175,13 +203,16 @@ export async function runXss(base, fixtures, verdicts) {
       );
   if (refusals.length) console.log(`  note: refused with markup (safe): ${refusals.join(' | ')}`);
 
-  const idOf = (record) =>
+  const idOf = (/** @type {Awaited<ReturnType<typeof create>>} */ record) =>
     record.answer.json?._id ??
     record.answer.json?.id ??
     record.answer.json?.bill?._id ??
     record.answer.json?.data?._id;
-  const session = (who) => ({ token: who.token, user: who.user });
-  /** @type {[string, unknown, string, string[]][]} */
+  const session = (/** @type {{ token: string, user: unknown }} */ who) => ({
+    token: who.token,
+    user: who.user,
+  });
+  /** @type {[string, { token: string, user: unknown } | undefined, string, string[]][]} */
   const pages = [];
   if (!product.refused)
     pages.push([`product page`, undefined, `/products/${idOf(product)}`, [PAYLOADS.img, PAYLOADS.script]]);

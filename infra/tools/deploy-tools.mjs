@@ -130,11 +130,15 @@ function strictSchema(name, schema) {
   return transform(structuredClone(schema));
 }
 
-/** @param {any} node */
+/**
+ * @param {any} node
+ * @returns {any}
+ */
 function transform(node) {
   if (Array.isArray(node)) return node.map(transform);
   if (!node || typeof node !== 'object') return node;
   if (node.format === 'int-or-string') return { oneOf: [{ type: 'string' }, { type: 'integer' }] };
+  /** @type {Record<string, any>} */
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     // Property names are data, not keywords: transform their schemas, never the map itself.
@@ -147,9 +151,16 @@ function transform(node) {
   return out;
 }
 
-/** Every definition reachable from a schema, by name. */
+/**
+ * Every definition reachable from a schema, by name.
+ * @param {unknown} schema
+ * @param {Record<string, unknown>} definitions
+ * @returns {Record<string, unknown>}
+ */
 function referencedDefinitions(schema, definitions) {
+  /** @type {Record<string, unknown>} */
   const found = {};
+  /** @type {any[]} */
   const pending = [schema];
   while (pending.length > 0) {
     const node = pending.pop();
@@ -210,9 +221,10 @@ export function kubeconform(targets) {
   if (result.error) throw result.error;
   const report = JSON.parse(result.stdout);
   const problems = (report.resources ?? [])
-    .filter((resource) => resource.status !== 'statusValid')
+    .filter((/** @type {any} */ resource) => resource.status !== 'statusValid')
     .map(
-      (resource) => `${resource.kind ?? '?'} ${resource.name ?? '?'} (${resource.filename}): ${resource.msg}`,
+      (/** @type {any} */ resource) =>
+        `${resource.kind ?? '?'} ${resource.name ?? '?'} (${resource.filename}): ${resource.msg}`,
     );
   return {
     ok: result.status === 0 && report.summary.invalid === 0 && report.summary.errors === 0,

@@ -10,6 +10,7 @@ import path from 'node:path';
  * @returns {{ keyword: string, args: string, line: number }[]}
  */
 export function parseDockerfile(text) {
+  /** @type {{ keyword: string, args: string, line: number }[]} */
   const instructions = [];
   let pending = '';
   let startLine = 0;
@@ -24,7 +25,7 @@ export function parseDockerfile(text) {
     }
     const full = `${pending}${line}`.trim();
     pending = '';
-    const [keyword, ...rest] = full.split(/\s+/);
+    const [keyword, ...rest] = /** @type {[string, ...string[]]} */ (full.split(/\s+/));
     instructions.push({ keyword: keyword.toUpperCase(), args: rest.join(' '), line: startLine });
   });
   return instructions;
@@ -40,7 +41,7 @@ export function dockerignoreMatcher(text) {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'));
-  const toRegExp = (pattern) =>
+  const toRegExp = (/** @type {string} */ pattern) =>
     new RegExp(
       `^${pattern
         .replace(/[.+^${}()|[\]]/g, '\\$&')
@@ -52,7 +53,7 @@ export function dockerignoreMatcher(text) {
       ? { negate: true, re: toRegExp(pattern.slice(1)) }
       : { negate: false, re: toRegExp(pattern) },
   );
-  return (relativePath) =>
+  return (/** @type {string} */ relativePath) =>
     rules.reduce((ignored, rule) => (rule.re.test(relativePath) ? !rule.negate : ignored), false);
 }
 
@@ -67,13 +68,14 @@ export function lintDockerfile(dockerfile, contextDir) {
   const name = path.relative(contextDir, dockerfile);
   const ignorePath = path.join(contextDir, '.dockerignore');
   const ignored = dockerignoreMatcher(existsSync(ignorePath) ? readFileSync(ignorePath, 'utf8') : '');
+  /** @type {string[]} */
   const stages = [];
   let user = 'root';
   let cmd;
   for (const { keyword, args, line } of parseDockerfile(readFileSync(dockerfile, 'utf8'))) {
     const where = `${name}:${line}`;
     if (keyword === 'FROM') {
-      const [image, as, stage] = args.split(/\s+/);
+      const [image, as, stage] = /** @type {[string, ...string[]]} */ (args.split(/\s+/));
       if (!stages.includes(image) && image !== 'scratch' && !/^node:24[-.]/.test(image))
         problems.push(`${where}: base image ${image} is not a Node 24 image or an earlier stage`);
       // The bases are built locally where no registry is reachable (infra/containers/bases.mjs), from

@@ -9,6 +9,9 @@ const METADATA_API_KEY = 3;
 const METADATA_API_VERSION = 4;
 const CLIENT_ID = 'spa-infra-probe';
 
+/**
+ * @param {number} correlationId
+ */
 function metadataRequest(correlationId) {
   const clientId = Buffer.from(CLIENT_ID);
   const message = Buffer.alloc(2 + 2 + 4 + 2 + clientId.length + 4 + 1);
@@ -26,17 +29,28 @@ function metadataRequest(correlationId) {
   return Buffer.concat([size, message]);
 }
 
-/** Number of brokers in a Metadata v4 response frame, or -1 if it is not ours. */
+/**
+ * Number of brokers in a Metadata v4 response frame, or -1 if it is not ours.
+ * @param {Buffer} frame
+ * @param {number} correlationId
+ */
 function brokerCount(frame, correlationId) {
   // frame: size, correlation_id, throttle_time_ms, brokers array length, ...
   if (frame.readInt32BE(4) !== correlationId) return -1;
   return frame.readInt32BE(12);
 }
 
+/**
+ * @param {string} host
+ * @param {number} port
+ * @param {number} [timeoutMs]
+ * @returns {Promise<boolean>}
+ */
 export function kafkaAnswersMetadata(host, port, timeoutMs = 2_000) {
   const correlationId = Math.floor(Math.random() * 0x7fffffff);
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
+    /** @param {boolean} verdict */
     const finish = (verdict) => {
       socket.destroy();
       resolve(verdict);

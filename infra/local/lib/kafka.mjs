@@ -104,11 +104,20 @@ function clusterId() {
   return id;
 }
 
+/**
+ * @param {string} libs
+ * @param {string} mainClass
+ * @param {string[]} args
+ */
 function javaArgs(libs, mainClass, ...args) {
   return [`-Dlog4j.configuration=file:${log4jPath}`, '-cp', path.join(libs, '*'), mainClass, ...args];
 }
 
-/** Formats the KRaft storage once; meta.properties marks a formatted log dir. */
+/**
+ * Formats the KRaft storage once; meta.properties marks a formatted log dir.
+ * @param {string} java
+ * @param {string} libs
+ */
 async function formatStorageOnce(java, libs) {
   if (existsSync(path.join(logDirsPath(), 'meta.properties'))) return;
   const format = ['format', '--config', serverPropertiesPath(), '--cluster-id', clusterId()];
@@ -117,6 +126,7 @@ async function formatStorageOnce(java, libs) {
   });
 }
 
+/** @type {import('./lifecycle.mjs').Component} */
 export const kafka = {
   name: 'kafka',
   address: `${HOST}:${PORTS.kafka} (controller ${HOST}:${PORTS.kafkaController})`,

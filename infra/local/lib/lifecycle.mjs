@@ -8,6 +8,25 @@ import { HOST } from '../env.mjs';
 import { tcpAnswers, waitUntilReady } from './probes.mjs';
 import { isProcessAlive, readPidFile, removeFile } from './processes.mjs';
 
+/**
+ * One piece of local infrastructure (Postgres, Redis, Kafka, MailDev) as infra.mjs drives it.
+ * @typedef {object} Component
+ * @property {string} name
+ * @property {string} address
+ * @property {number[]} ports
+ * @property {string} logPath
+ * @property {string} pidPath
+ * @property {string} commandHint
+ * @property {number} readyTimeoutMs
+ * @property {() => Promise<boolean>} isReady
+ * @property {() => Promise<{ exitReason?: () => string | null } | void>} start
+ * @property {(pid: number) => Promise<string>} stop
+ * @property {() => Promise<void>} [afterReady]
+ */
+
+/**
+ * @param {Component} component
+ */
 export async function inspect(component) {
   const pid = readPidFile(component.pidPath);
   const alive = isProcessAlive(pid, component.commandHint);
@@ -15,6 +34,9 @@ export async function inspect(component) {
   return { pid: alive ? pid : null, alive, ready };
 }
 
+/**
+ * @param {Component} component
+ */
 async function assertPortsFree(component) {
   for (const port of component.ports) {
     if (await tcpAnswers(HOST, port)) {
@@ -26,11 +48,14 @@ async function assertPortsFree(component) {
   }
 }
 
-/** Starts the component unless it already runs; resolves with what happened. */
+/**
+ * Starts the component unless it already runs; resolves with what happened.
+ * @param {Component} component
+ */
 export async function bringUp(component) {
   const startedAt = Date.now();
   const before = await inspect(component);
-  const waitForReady = (exitReason) =>
+  const waitForReady = (/** @type {(() => string | null) | undefined} */ exitReason) =>
     waitUntilReady({
       name: component.name,
       probe: () => component.isReady(),
@@ -54,14 +79,18 @@ export async function bringUp(component) {
   return { outcome, pid: readPidFile(component.pidPath), seconds: (Date.now() - startedAt) / 1000 };
 }
 
-/** Stops the component if it runs and clears its pid file. */
+/**
+ * Stops the component if it runs and clears its pid file.
+ * @param {Component} component
+ * @returns {Promise<string>}
+ */
 export async function bringDown(component) {
   const pid = readPidFile(component.pidPath);
   if (!isProcessAlive(pid, component.commandHint)) {
     removeFile(component.pidPath);
     return 'not running';
   }
-  const result = await component.stop(pid);
+  const result = await component.stop(/** @type {number} */ (pid));
   removeFile(component.pidPath);
   return result;
 }

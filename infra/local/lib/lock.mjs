@@ -2,16 +2,23 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isProcessAlive, readPidFile, removeFile, sleep } from './processes.mjs';
 
+/**
+ * @param {string} file
+ */
 function tryAcquire(file) {
   try {
     writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
     return true;
   } catch (error) {
-    if (error.code === 'EEXIST') return false;
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EEXIST') return false;
     throw error;
   }
 }
 
+/**
+ * @param {string} file
+ * @param {number} holder
+ */
 function removeIfStillHeldBy(file, holder) {
   try {
     if (readFileSync(file, 'utf8').trim() === String(holder)) removeFile(file);
@@ -20,6 +27,9 @@ function removeIfStillHeldBy(file, holder) {
   }
 }
 
+/**
+ * @param {string} file
+ */
 function ageMs(file) {
   try {
     return Date.now() - statSync(file).mtimeMs;
@@ -28,6 +38,13 @@ function ageMs(file) {
   }
 }
 
+/**
+ * @template T
+ * @param {string} file
+ * @param {() => Promise<T>} action
+ * @param {{ timeoutMs?: number, log?: (line: string) => void }} [options]
+ * @returns {Promise<T>}
+ */
 export async function withLock(file, action, { timeoutMs = 10 * 60 * 1000, log = console.log } = {}) {
   const deadline = Date.now() + timeoutMs;
   let announced = false;

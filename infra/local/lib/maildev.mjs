@@ -18,6 +18,7 @@ function maildevScript() {
   return script;
 }
 
+/** @type {import('./lifecycle.mjs').Component} */
 export const maildev = {
   name: 'maildev',
   address: `smtp://${HOST}:${PORTS.smtp} http://${HOST}:${PORTS.mailWeb}`,

@@ -6,8 +6,11 @@ import { dataDir } from '../env.mjs';
 
 export const logsDir = () => path.join(dataDir(), 'logs');
 export const runDir = () => path.join(dataDir(), 'run');
+/** @param {string} component */
 export const componentDir = (component) => path.join(dataDir(), component);
+/** @param {string} component */
 export const logFile = (component) => path.join(logsDir(), `${component}.log`);
+/** @param {string} component */
 export const pidFile = (component) => path.join(runDir(), `${component}.pid`);
 
 // Downloads live outside the data dir so that `down --wipe` keeps them.
@@ -17,6 +20,10 @@ export function cacheDir() {
   return path.join(base, 'spa-platform');
 }
 
+/**
+ * @param {string} dir
+ * @param {number} [mode]
+ */
 export function ensureDir(dir, mode) {
   mkdirSync(dir, { recursive: true, mode });
   return dir;

@@ -25,12 +25,18 @@ const clusterDir = () => componentDir('postgres');
 // Socket and pid file share a directory that only the server's user may enter.
 const socketDir = () => path.join(runDir(), 'postgres');
 
+/**
+ * @param {string} tool
+ */
 function binary(tool) {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL 15+ server binaries not found: run node infra/local/setup.mjs');
   return path.join(bin, tool);
 }
 
+/**
+ * @param {string} name
+ */
 function lookupSystemUser(name) {
   const entry = spawnSync('getent', ['passwd', name], { encoding: 'utf8' }).stdout?.trim();
   if (!entry) return null;
@@ -43,6 +49,9 @@ function lookupSystemUser(name) {
  * we use the `postgres` account, or create a `spa-postgres` system account.
  * Anyone else runs it as themselves (null).
  */
+/** @typedef {{ name: string, uid: number, gid: number }} SystemAccount */
+
+/** @returns {SystemAccount | null} */
 function serverAccount() {
   if (!isRoot()) return null;
   for (const name of SYSTEM_USER_CANDIDATES) {
@@ -57,11 +66,19 @@ function serverAccount() {
   return created;
 }
 
+/**
+ * @param {SystemAccount | null} account
+ * @param {string} file
+ */
 function giveTo(account, file) {
   if (account) chownSync(file, account.uid, account.gid);
 }
 
-/** The server account must be able to walk down to its data directory. */
+/**
+ * The server account must be able to walk down to its data directory.
+ * @param {SystemAccount | null} account
+ * @param {string} dir
+ */
 function assertReachableBy(account, dir) {
   if (!account) return;
   for (let current = path.dirname(dir); ; current = path.dirname(current)) {
@@ -104,7 +121,10 @@ function serverSettings() {
 
 const INCLUDE_LINE = "include = 'spa.conf'";
 
-/** Our settings live in spa.conf, rewritten each start, included once from postgresql.conf. */
+/**
+ * Our settings live in spa.conf, rewritten each start, included once from postgresql.conf.
+ * @param {SystemAccount | null} account
+ */
 function writeServerConfig(account) {
   const dir = clusterDir();
   const lines = Object.entries(serverSettings()).map(([key, value]) => `${key} = ${value}`);
@@ -128,6 +148,9 @@ const INITDB_OPTIONS = [
   '--locale=C.UTF-8',
 ];
 
+/**
+ * @param {SystemAccount | null} account
+ */
 async function initCluster(account) {
   const target = [`--pgdata=${clusterDir()}`, `--username=${BOOTSTRAP_SUPERUSER}`];
   await run(binary('initdb'), [...target, ...INITDB_OPTIONS, '--no-instructions'], {
@@ -137,6 +160,9 @@ async function initCluster(account) {
   });
 }
 
+/**
+ * @param {SystemAccount | null} account
+ */
 async function prepareCluster(account) {
   for (const dir of [clusterDir(), socketDir()]) {
     ensureDir(dir, 0o700);
@@ -151,9 +177,12 @@ async function prepareCluster(account) {
   writeServerConfig(account);
 }
 
-const sqlLiteral = (text) => `'${text.replaceAll("'", "''")}'`;
-const sqlIdentifier = (text) => `"${text.replaceAll('"', '""')}"`;
+const sqlLiteral = (/** @type {string} */ text) => `'${text.replaceAll("'", "''")}'`;
+const sqlIdentifier = (/** @type {string} */ text) => `"${text.replaceAll('"', '""')}"`;
 
+/**
+ * @param {{ name: string, password: string, attributes: string }} role
+ */
 function createRoleIfMissing({ name, password, attributes }) {
   return [
     `  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = ${sqlLiteral(name)}) THEN`,
@@ -163,6 +192,9 @@ function createRoleIfMissing({ name, password, attributes }) {
 }
 
 // CREATE DATABASE cannot run inside a DO block, hence psql's \gexec.
+/**
+ * @param {string} name
+ */
 function createDatabaseIfMissing(name) {
   const statement = `CREATE DATABASE ${sqlIdentifier(name)} OWNER ${sqlIdentifier(name)}`;
   return (
@@ -201,6 +233,10 @@ function superuserScriptArgs() {
   ];
 }
 
+/**
+ * @param {SystemAccount | null} account
+ * @param {string[]} args
+ */
 function pgCtl(account, ...args) {
   return run(binary('pg_ctl'), [`--pgdata=${clusterDir()}`, '--silent', ...args], {
     cwd: clusterDir(),
@@ -209,6 +245,7 @@ function pgCtl(account, ...args) {
   });
 }
 
+/** @type {import('./lifecycle.mjs').Component} */
 export const postgres = {
   name: 'postgres',
   address: `postgres://${HOST}:${PORTS.postgres}`,
@@ -244,7 +281,9 @@ export const postgres = {
       await pgCtl(serverAccount(), '--mode', 'fast', '--wait', '--timeout', '60', 'stop');
       return 'stopped';
     } catch (error) {
-      console.error(`pg_ctl stop failed, signalling the postmaster instead: ${error.message}`);
+      console.error(
+        `pg_ctl stop failed, signalling the postmaster instead: ${/** @type {Error} */ (error).message}`,
+      );
       return terminate(pid, COMMAND_HINT, { graceMs: 30_000 });
     }
   },

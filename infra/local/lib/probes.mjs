@@ -6,10 +6,16 @@ import { tailFile, sleep } from './processes.mjs';
 /**
  * Opens a TCP connection, lets `converse` talk over it, and resolves with its
  * verdict; false on connection errors or after `timeoutMs`.
+ * @param {string} host
+ * @param {number} port
+ * @param {number} timeoutMs
+ * @param {(socket: import('node:net').Socket, finish: (verdict: boolean) => void) => void} converse
+ * @returns {Promise<boolean>}
  */
 function withSocket(host, port, timeoutMs, converse) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
+    /** @param {boolean} verdict */
     const finish = (verdict) => {
       socket.destroy();
       resolve(verdict);
@@ -20,14 +26,24 @@ function withSocket(host, port, timeoutMs, converse) {
   });
 }
 
+/**
+ * @param {string} host
+ * @param {number} port
+ * @param {number} [timeoutMs]
+ */
 export function tcpAnswers(host, port, timeoutMs = 1_000) {
   return withSocket(host, port, timeoutMs, (_socket, finish) => finish(true));
 }
 
+/**
+ * @param {string} host
+ * @param {number} port
+ * @param {number} [timeoutMs]
+ */
 export function redisAnswersPing(host, port, timeoutMs = 1_000) {
   return withSocket(host, port, timeoutMs, (socket, finish) => {
     let reply = '';
-    socket.on('data', (chunk) => {
+    socket.on('data', (/** @type {Buffer} */ chunk) => {
       reply += chunk;
       // "-LOADING ..." while the AOF is replayed counts as not ready.
       if (reply.includes('\r\n')) finish(reply.startsWith('+PONG'));
@@ -36,6 +52,11 @@ export function redisAnswersPing(host, port, timeoutMs = 1_000) {
   });
 }
 
+/**
+ * @param {string} url
+ * @param {number} [timeoutMs]
+ * @returns {Promise<boolean>}
+ */
 export function httpAnswers200(url, timeoutMs = 1_000) {
   return new Promise((resolve) => {
     const request = http.get(url, { timeout: timeoutMs }, (response) => {
@@ -51,6 +72,7 @@ export function httpAnswers200(url, timeoutMs = 1_000) {
  * Polls `probe` until it answers true. Fails early when `exitReason()` reports
  * that the process died, and otherwise after `timeoutMs`; both errors point
  * at the log.
+ * @param {{ name: string, probe: () => Promise<boolean>, exitReason?: () => string | null, logPath: string, timeoutMs: number, intervalMs?: number }} options
  */
 export async function waitUntilReady({
   name,
@@ -72,6 +94,10 @@ export async function waitUntilReady({
   }
 }
 
+/**
+ * @param {string} message
+ * @param {string} logPath
+ */
 function startupError(message, logPath) {
   const tail = tailFile(logPath, 15);
   const excerpt = tail ? `\n--- last lines of ${logPath} ---\n${tail}` : '';

@@ -2,9 +2,14 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
+/** @param {number} ms */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Last `count` lines of a file, or '' when it does not exist. */
+/**
+ * Last `count` lines of a file, or '' when it does not exist.
+ * @param {string} file
+ * @param {number} [count]
+ */
 export function tailFile(file, count = 20) {
   if (!existsSync(file)) return '';
   const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
@@ -52,6 +57,9 @@ export function run(command, args, { cwd, env, uid, gid, input, timeoutMs = 120_
 /**
  * Starts a long-running process that outlives this one: own process group,
  * stdout/stderr appended to `logPath`, not waited for by our event loop.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ logPath: string, cwd?: string, env?: NodeJS.ProcessEnv }} options
  */
 export function spawnDetached(command, args, { logPath, cwd, env }) {
   const logFd = openSync(logPath, 'a');
@@ -69,14 +77,23 @@ export function spawnDetached(command, args, { logPath, cwd, env }) {
   }
 }
 
-/** A function telling why `child` exited ("exit code 1", "SIGKILL"), or null while it runs. */
+/**
+ * A function telling why `child` exited ("exit code 1", "SIGKILL"), or null while it runs.
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {() => string | null}
+ */
 export function exitWatcher(child) {
+  /** @type {string | null} */
   let reason = null;
   child.once('exit', (code, signal) => (reason = signal ?? `exit code ${code}`));
   child.once('error', (error) => (reason = error.message));
   return () => reason;
 }
 
+/**
+ * @param {string} file
+ * @returns {number | null}
+ */
 export function readPidFile(file) {
   try {
     const pid = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
@@ -86,14 +103,24 @@ export function readPidFile(file) {
   }
 }
 
+/**
+ * @param {string} file
+ * @param {number} pid
+ */
 export function writePidFile(file, pid) {
   writeFileSync(file, `${pid}\n`);
 }
 
+/**
+ * @param {string} file
+ */
 export function removeFile(file) {
   rmSync(file, { force: true });
 }
 
+/**
+ * @param {number} pid
+ */
 function commandLineOf(pid) {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
@@ -106,13 +133,15 @@ function commandLineOf(pid) {
  * True when `pid` is a live process whose command line contains
  * `commandHint` (any command when no hint); the hint guards against a pid
  * recycled after a reboot.
+ * @param {number | null | undefined} pid
+ * @param {string} [commandHint]
  */
 export function isProcessAlive(pid, commandHint) {
   if (!pid) return false;
   try {
     process.kill(pid, 0);
   } catch (error) {
-    if (error.code !== 'EPERM') return false;
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EPERM') return false;
   }
   const commandLine = commandLineOf(pid);
   if (commandLine === null) return !existsSync('/proc/self'); // no procfs: trust kill(0)
@@ -120,16 +149,21 @@ export function isProcessAlive(pid, commandHint) {
   return commandLine.length > 0 && commandLine.includes(commandHint ?? '');
 }
 
-/** SIGTERM, then SIGKILL if the process is still there after `graceMs`. */
+/**
+ * SIGTERM, then SIGKILL if the process is still there after `graceMs`.
+ * @param {number | null | undefined} pid
+ * @param {string | undefined} commandHint
+ * @param {{ graceMs?: number }} [options]
+ */
 export async function terminate(pid, commandHint, { graceMs = 15_000 } = {}) {
   if (!isProcessAlive(pid, commandHint)) return 'not running';
-  process.kill(pid, 'SIGTERM');
+  process.kill(/** @type {number} */ (pid), 'SIGTERM');
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
     await sleep(100);
     if (!isProcessAlive(pid, commandHint)) return 'stopped';
   }
-  process.kill(pid, 'SIGKILL');
+  process.kill(/** @type {number} */ (pid), 'SIGKILL');
   for (let waited = 0; isProcessAlive(pid, commandHint); waited += 50) {
     if (waited > 5_000) throw new Error(`process ${pid} survived SIGKILL`);
     await sleep(50);

@@ -6,6 +6,7 @@ import { redisAnswersPing } from './probes.mjs';
 
 const COMMAND_HINT = 'redis-server';
 
+/** @type {import('./lifecycle.mjs').Component} */
 export const redis = {
   name: 'redis',
   address: `redis://${HOST}:${PORTS.redis}`,

@@ -8,7 +8,10 @@ export const MIN_JAVA_MAJOR = 17;
 
 export const isRoot = () => process.getuid?.() === 0;
 
-/** Absolute path of an executable on PATH, or null. */
+/**
+ * Absolute path of an executable on PATH, or null.
+ * @param {string} name
+ */
 export function commandPath(name) {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
@@ -23,16 +26,21 @@ export function commandPath(name) {
   return null;
 }
 
-/** The subset of `packages` that dpkg reports as installed (one dpkg call). */
+/**
+ * The subset of `packages` that dpkg reports as installed (one dpkg call).
+ * @param {string[]} packages
+ */
 export function installedDebianPackages(packages) {
   const result = spawnSync('dpkg-query', ['-W', '-f=${Package}\t${db:Status-Status}\n', ...packages], {
     encoding: 'utf8',
   });
   // dpkg-query exits 1 when some names are unknown but still lists the rest.
+  /** @type {Set<string>} */
   const installed = new Set();
   for (const line of (result.stdout ?? '').split('\n')) {
     const [name, status] = line.split('\t');
-    if (status === 'installed') installed.add(name.split(':')[0]);
+    if (status === 'installed')
+      installed.add(/** @type {string} */ (/** @type {string} */ (name).split(':')[0]));
   }
   return installed;
 }
@@ -60,9 +68,10 @@ export function javaCommand() {
   return commandPath('java');
 }
 
+/** @param {string} version */
 const majorOf = (version) => {
   const [first, second] = version.split('.').map(Number);
-  return first === 1 ? second : first; // "1.8.0_392" is Java 8
+  return /** @type {number} */ (first === 1 ? second : first); // "1.8.0_392" is Java 8
 };
 
 /** Major version of `java`, read from the JDK's release file (no JVM start), or 0. */
@@ -71,9 +80,9 @@ export function javaMajorVersion(java = javaCommand()) {
   const binDir = path.dirname(realpathSync(java));
   for (const release of [path.join(binDir, '..', 'release'), path.join(binDir, '..', '..', 'release')]) {
     const match = existsSync(release) && readFileSync(release, 'utf8').match(/^JAVA_VERSION="([^"]+)"/m);
-    if (match) return majorOf(match[1]);
+    if (match) return majorOf(/** @type {string} */ (match[1]));
   }
   const output = spawnSync(java, ['-version'], { encoding: 'utf8' }).stderr ?? '';
   const match = output.match(/version "([^"]+)"/);
-  return match ? majorOf(match[1]) : 0;
+  return match ? majorOf(/** @type {string} */ (match[1])) : 0;
 }
