@@ -128,6 +128,16 @@ export default tseslint.config(
         group: ['../http/*', '../../http/*'],
         message: 'use-cases/ never import http/: take plain inputs, answer plain results.',
       },
+      {
+        group: ['drizzle-orm', 'drizzle-orm/*'],
+        message: 'use-cases/ do not build queries: call a repository in db/ (types come from db/ too).',
+      },
+      {
+        // The row types (UserRow, RoomRow, …) are what repositories answer, so `import type` may name them.
+        group: ['../db/schema', '../db/schema.js', '../../db/schema', '../../db/schema.js'],
+        allowTypeImports: true,
+        message: 'use-cases/ do not build queries: call a repository in db/.',
+      },
     ]),
   },
   { files: ['web/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },

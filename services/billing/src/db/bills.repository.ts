@@ -320,3 +320,58 @@ export async function incomeSummary(
   const { range: rangeIncome, ...windows } = row!;
   return rangeConditions.length > 0 ? { ...windows, range: Number(rangeIncome) } : windows;
 }
+
+/** Advisory lock key of the invoice retention sweep: one replica sweeps at a time. */
+const INVOICE_RETENTION_LOCK_KEY = 7_311_005;
+
+/**
+ * Tries the invoice retention sweep's transaction-scoped advisory lock without waiting: true when this
+ * transaction holds it, false when another replica does.
+ */
+export async function tryLockInvoiceRetentionSweep(tx: Tx): Promise<boolean> {
+  const { rows } = await tx.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${INVOICE_RETENTION_LOCK_KEY}) as locked`,
+  );
+  return Boolean(rows[0]?.locked);
+}
+
+/**
+ * Locks (skipping rows another transaction holds) up to `limit` bills of financial years up to
+ * `lastFinancialYear` whose customer is not erased yet, oldest first; answers their ids.
+ */
+export async function lockBillsPastRetention(
+  tx: Tx,
+  lastFinancialYear: string,
+  erasedName: string,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    select id from bills
+    where financial_year <= ${lastFinancialYear}
+      and not (name = ${erasedName} and phone = '' and email is null and customer_id = '' and gender is null)
+    order by financial_year, invoice_sequence
+    limit ${limit}
+    for update skip locked`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Erases the customer of the given bills: name (to `erasedName`), phone, email, customer id and gender,
+ * and the same fields in their edit history. Numbers, lines and amounts stay.
+ */
+export async function eraseBillCustomers(tx: Tx, billIds: string[], erasedName: string): Promise<void> {
+  const ids = sql.join(
+    billIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update bills set name = ${erasedName}, phone = '', email = null, customer_id = '', gender = null
+    where id in (${ids})`);
+  await tx.execute(sql`
+    update bill_history set changes = (
+      select coalesce(jsonb_agg(
+        case when change->>'field' in ('name', 'phone', 'email', 'customerId', 'gender')
+          then change || '{"from": null, "to": null}'::jsonb else change end), '[]'::jsonb)
+      from jsonb_array_elements(changes) as change)
+    where bill_id in (${ids}) and jsonb_typeof(changes) = 'array'`);
+}

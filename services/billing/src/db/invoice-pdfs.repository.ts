@@ -42,3 +42,12 @@ export async function storeInvoicePdf(
       setWhere: lte(invoicePdfs.billRevision, sql`excluded.bill_revision`),
     });
 }
+
+/** Deletes the cached PDFs of the given bills. */
+export async function deleteInvoicePdfsOf(db: Queryable, billIds: string[]): Promise<void> {
+  const ids = sql.join(
+    billIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await db.execute(sql`delete from invoice_pdfs where bill_id in (${ids})`);
+}

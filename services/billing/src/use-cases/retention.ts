@@ -1,9 +1,12 @@
 import { startPeriodicTask, type Logger, type ServiceDeps } from '@spa/kit';
-import { sql } from 'drizzle-orm';
+import {
+  eraseBillCustomers,
+  lockBillsPastRetention,
+  tryLockInvoiceRetentionSweep,
+} from '../db/bills.repository.js';
+import { deleteInvoicePdfsOf } from '../db/invoice-pdfs.repository.js';
 import { lastFinancialYearPastRetention } from '../domain/retention.js';
 
-/** Advisory lock key of the sweep: one replica sweeps at a time. */
-const INVOICE_RETENTION_LOCK_KEY = 7_311_005;
 const BATCH = 500;
 /** What a bill past retention shows instead of its customer's name. */
 export const RETENTION_ERASED = 'Erased';
@@ -30,34 +33,12 @@ export async function sweepInvoicesPastRetention(
   let total = 0;
   for (;;) {
     const erased = await deps.db.transaction(async (tx) => {
-      const { rows: lock } = await tx.execute<{ locked: boolean }>(
-        sql`select pg_try_advisory_xact_lock(${INVOICE_RETENTION_LOCK_KEY}) as locked`,
-      );
-      if (!lock[0]?.locked) return null;
-      const { rows } = await tx.execute<{ id: string }>(sql`
-        select id from bills
-        where financial_year <= ${lastYear}
-          and not (name = ${RETENTION_ERASED} and phone = '' and email is null and customer_id = '' and gender is null)
-        order by financial_year, invoice_sequence
-        limit ${BATCH}
-        for update skip locked`);
-      if (rows.length === 0) return 0;
-      const ids = sql.join(
-        rows.map((row) => sql`${row.id}::uuid`),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        update bills set name = ${RETENTION_ERASED}, phone = '', email = null, customer_id = '', gender = null
-        where id in (${ids})`);
-      await tx.execute(sql`
-        update bill_history set changes = (
-          select coalesce(jsonb_agg(
-            case when change->>'field' in ('name', 'phone', 'email', 'customerId', 'gender')
-              then change || '{"from": null, "to": null}'::jsonb else change end), '[]'::jsonb)
-          from jsonb_array_elements(changes) as change)
-        where bill_id in (${ids}) and jsonb_typeof(changes) = 'array'`);
-      await tx.execute(sql`delete from invoice_pdfs where bill_id in (${ids})`);
-      return rows.length;
+      if (!(await tryLockInvoiceRetentionSweep(tx))) return null;
+      const ids = await lockBillsPastRetention(tx, lastYear, RETENTION_ERASED, BATCH);
+      if (ids.length === 0) return 0;
+      await eraseBillCustomers(tx, ids, RETENTION_ERASED);
+      await deleteInvoicePdfsOf(tx, ids);
+      return ids.length;
     });
     if (erased === null) return total === 0 ? null : total;
     total += erased;

@@ -609,3 +609,51 @@ export async function lockSlotKeys(
     sql`select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(${sql.param(keys)}::text[]) as key`,
   );
 }
+
+/**
+ * What other services' records future appointments point at: a room or a service (catalogue), an
+ * employee or a customer (identity).
+ */
+export type DependentTarget =
+  { roomId: string } | { serviceId: string } | { employeeId: string } | { customerId: string };
+
+function dependentTargetCondition(target: DependentTarget) {
+  if ('roomId' in target) return eq(appointments.roomId, target.roomId);
+  if ('serviceId' in target) return eq(appointments.serviceId, target.serviceId);
+  if ('customerId' in target) return eq(appointments.customerId, target.customerId);
+  return eq(appointments.employeeId, target.employeeId);
+}
+
+/** The open appointments (Pending, Scheduled, Confirmed) of the target that have not started by `now`. */
+const futureOpenOf = (target: DependentTarget, now: Date) =>
+  and(
+    dependentTargetCondition(target),
+    inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]),
+    gt(appointments.startsAt, now),
+  );
+
+/** How many open appointments of the target have not started by `now`. */
+export async function countFutureOpenAppointmentsOf(
+  db: Queryable,
+  target: DependentTarget,
+  now: Date,
+): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(appointments).where(futureOpenOf(target, now));
+  return Number(row?.total ?? 0);
+}
+
+/** The ids of the open appointments of the target that have not started by `now`, soonest first, at most `limit`. */
+export async function futureOpenAppointmentIdsOf(
+  db: Queryable,
+  target: DependentTarget,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(futureOpenOf(target, now))
+    .orderBy(asc(appointments.startsAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

@@ -1,7 +1,15 @@
 import type { DepositPolicy } from '@spa/rules';
 import type { Queryable } from '@spa/kit';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { categories, readModelGeneration, rooms, services, users, type UserRow } from './schema.js';
+import {
+  categories,
+  readModelGeneration,
+  rooms,
+  services,
+  users,
+  type RoomRow,
+  type UserRow,
+} from './schema.js';
 
 export type ServiceState = typeof services.$inferInsert;
 export type CategoryState = typeof categories.$inferInsert;
@@ -119,6 +127,22 @@ export async function findUser(db: Queryable, id: string): Promise<UserRow | und
     .from(users)
     .where(and(eq(users.id, id), eq(users.deleted, false)));
   return row;
+}
+
+/** The employees (not deleted), by name; at most `limit` of them when it is given. */
+export async function employeesByName(db: Queryable, limit?: number): Promise<UserRow[]> {
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'employee'), eq(users.deleted, false)))
+    .orderBy(asc(users.name));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** A room by id, deleted or not (the caller tells a deleted one apart). */
+export async function findRoomIncludingDeleted(db: Queryable, id: string): Promise<RoomRow | undefined> {
+  const [room] = await db.select().from(rooms).where(eq(rooms.id, id));
+  return room;
 }
 
 /** This database's read-model generation (one row, written by the migration that created it). */

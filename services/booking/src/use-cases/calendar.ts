@@ -1,11 +1,9 @@
 import { forbidden, type AuthUser, type Queryable } from '@spa/kit';
 import { clock24Text, fromLocal } from '@spa/rules';
-import { and, asc, eq } from 'drizzle-orm';
 import { dateOfDay, dayOfDate, hoursOfDay, specialDayNote } from '../domain/special-days.js';
 import { hoursOn } from '../domain/working-time.js';
 import { calendarBlocks, existingRooms, noShowCounts } from '../db/appointments.repository.js';
-import { findUser } from '../db/read-models.repository.js';
-import { users } from '../db/schema.js';
+import { employeesByName, findUser } from '../db/read-models.repository.js';
 import { workingTimeOf } from '../db/working-time.repository.js';
 import { fieldError } from './availability.js';
 import type { BookingContext } from './context.js';
@@ -85,11 +83,7 @@ async function computeCalendar(context: BookingContext, firstDay: number, dayCou
   };
   const [rooms, employees, blocks, special] = await Promise.all([
     existingRooms(context.db),
-    context.db
-      .select()
-      .from(users)
-      .where(and(eq(users.role, 'employee'), eq(users.deleted, false)))
-      .orderBy(asc(users.name)),
+    employeesByName(context.db),
     calendarBlocks(context.db, window),
     specialDaysAround(context, firstDay, lastDay),
   ]);

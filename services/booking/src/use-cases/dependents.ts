@@ -1,11 +1,14 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { count } from 'drizzle-orm';
-import type { Queryable } from '@spa/kit';
-import { appointments } from '../db/schema.js';
-import { lockAppointment, recordHistory, updateAppointment } from '../db/appointments.repository.js';
+import {
+  countFutureOpenAppointmentsOf,
+  findAppointmentView,
+  futureOpenAppointmentIdsOf,
+  lockAppointment,
+  recordHistory,
+  updateAppointment,
+  type DependentTarget,
+} from '../db/appointments.repository.js';
 import { OPEN_STATUSES, type Actor } from '../domain/appointment.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
-import { findAppointmentView } from '../db/appointments.repository.js';
 import { cancelAppointment } from './cancel-appointment.js';
 import { nowOf, type BookingContext } from './context.js';
 
@@ -14,42 +17,13 @@ import { nowOf, type BookingContext } from './context.js';
  * employee or a customer (identity; a customer's are cancelled by the erasure event, not here). "Future active" is an open appointment (Pending, Scheduled, Confirmed) that has
  * not started yet.
  */
-export type DependentTarget =
-  { roomId: string } | { serviceId: string } | { employeeId: string } | { customerId: string };
+export type { DependentTarget };
 
 /** At most this many appointments are cancelled or released by one call (the caller asks again). */
 const DEPENDENTS_BATCH = 200;
 
-function targetCondition(target: DependentTarget) {
-  if ('roomId' in target) return eq(appointments.roomId, target.roomId);
-  if ('serviceId' in target) return eq(appointments.serviceId, target.serviceId);
-  if ('customerId' in target) return eq(appointments.customerId, target.customerId);
-  return eq(appointments.employeeId, target.employeeId);
-}
-
-const futureOpen = (target: DependentTarget, now: Date) =>
-  and(
-    targetCondition(target),
-    inArray(appointments.status, [...OPEN_STATUSES]),
-    gt(appointments.startsAt, now),
-  );
-
 export async function countDependents(context: BookingContext, target: DependentTarget): Promise<number> {
-  const [row] = await context.db
-    .select({ total: count() })
-    .from(appointments)
-    .where(futureOpen(target, nowOf(context)));
-  return Number(row?.total ?? 0);
-}
-
-async function dependentIds(db: Queryable, target: DependentTarget, now: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(futureOpen(target, now))
-    .orderBy(asc(appointments.startsAt))
-    .limit(DEPENDENTS_BATCH);
-  return rows.map((row) => row.id);
+  return countFutureOpenAppointmentsOf(context.db, target, nowOf(context));
 }
 
 /**
@@ -64,7 +38,7 @@ export async function cancelDependents(
   actor: Actor,
 ): Promise<{ cancelled: number; remaining: number }> {
   let cancelled = 0;
-  for (const id of await dependentIds(context.db, target, nowOf(context))) {
+  for (const id of await futureOpenAppointmentIdsOf(context.db, target, nowOf(context), DEPENDENTS_BATCH)) {
     await cancelAppointment(context, id, actor, 'admin');
     cancelled += 1;
   }
@@ -83,7 +57,7 @@ export async function releaseEmployee(
 ): Promise<{ released: number; remaining: number }> {
   const target = { employeeId };
   let released = 0;
-  for (const id of await dependentIds(context.db, target, nowOf(context))) {
+  for (const id of await futureOpenAppointmentIdsOf(context.db, target, nowOf(context), DEPENDENTS_BATCH)) {
     const done = await context.db.transaction(async (tx) => {
       const current = await lockAppointment(tx, id);
       if (!current || current.employeeId !== employeeId || !OPEN_STATUSES.includes(current.status))

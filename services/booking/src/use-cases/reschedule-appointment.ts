@@ -1,6 +1,4 @@
 import { AppError, forbidden, notFound, type AuthUser, type Queryable } from '@spa/kit';
-import { eq } from 'drizzle-orm';
-import { rooms } from '../db/schema.js';
 import { OPEN_STATUSES } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { formatLocalDateTime } from '@spa/rules';
@@ -8,7 +6,7 @@ import { formatRupees } from '../domain/pricing.js';
 import { overlapRefusal } from '../domain/fair-holds.js';
 import { updateAppointment, type HistoryInput } from '../db/appointments.repository.js';
 import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.repository.js';
-import { findBookableService } from '../db/read-models.repository.js';
+import { findBookableService, findRoomIncludingDeleted } from '../db/read-models.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
 import { allocate, rankedFreeEmployees, roomsAt, slotOf, type RoomsAt } from './allocation.js';
 import { isDesk } from './calendar.js';
@@ -160,7 +158,7 @@ async function chosenRoom(
       `Room ${choice.roomNumber} (${choice.capacity}) is ${formatRupees(choice.pricePaise)} and this booking paid ${formatRupees(current.roomPricePaise)} for its room: choose a room at that price, or cancel and book again.`,
     );
   if (bookable.length === 0) {
-    const [room] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
+    const room = await findRoomIncludingDeleted(tx, roomId);
     if (!room || room.deleted) throw notFound('Room not found');
     if (room.status === 'Maintenance')
       throw new AppError(422, 'ROOM_UNAVAILABLE', `Room ${room.roomNumber} is under maintenance.`);

@@ -1,13 +1,12 @@
 import { AppError, forbidden, notFound, type AuthUser, type Queryable } from '@spa/kit';
 import { fromLocal, toLocal } from '@spa/rules';
-import { and, asc, eq } from 'drizzle-orm';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { dateOfDay, dayOfDate } from '../domain/special-days.js';
 import { hoursOn, weeklyHoursProblem, works, type DayHours } from '../domain/working-time.js';
 import { findAppointmentView, openAppointmentsOf } from '../db/appointments.repository.js';
 import { isUuid } from '../db/pg-errors.js';
-import { findUser } from '../db/read-models.repository.js';
-import { users, type TimeOffRow, type TimeOffStatus, type UserRow } from '../db/schema.js';
+import { employeesByName, findUser } from '../db/read-models.repository.js';
+import type { TimeOffRow, TimeOffStatus, UserRow } from '../db/schema.js';
 import {
   insertTimeOff,
   listTimeOff,
@@ -83,12 +82,7 @@ async function scheduleView(context: BookingContext, employee: UserRow): Promise
 
 /** GET /appointments/schedules (admin): every employee with their hours, by name. */
 export async function schedules(context: BookingContext): Promise<ScheduleView[]> {
-  const employees = await context.db
-    .select()
-    .from(users)
-    .where(and(eq(users.role, 'employee'), eq(users.deleted, false)))
-    .orderBy(asc(users.name))
-    .limit(500);
+  const employees = await employeesByName(context.db, 500);
   return Promise.all(employees.map((employee) => scheduleView(context, employee)));
 }
 

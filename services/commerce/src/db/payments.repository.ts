@@ -1,5 +1,5 @@
 import type { Queryable } from '@spa/kit';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { paymentAttempts, payments } from './schema.js';
 
 type PaymentPurpose = 'order' | 'appointment';
@@ -126,4 +126,48 @@ export async function recordAttempt(
     .onConflictDoNothing()
     .returning({ id: paymentAttempts.providerPaymentId });
   return inserted.length > 0;
+}
+
+/**
+ * Makes payment calls for one appointment take turns: a transaction-scoped advisory lock on the
+ * appointment id, held until the caller's transaction ends.
+ */
+export async function lockAppointmentPaymentCalls(tx: Queryable, appointmentId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`appointment:${appointmentId}`}, 0))`);
+}
+
+/** A payment's provider payment id, read without locking the payment (undefined: no such payment). */
+export async function findProviderPaymentId(
+  db: Queryable,
+  paymentId: string,
+): Promise<{ providerPaymentId: string | null } | undefined> {
+  const [row] = await db
+    .select({ providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  return row;
+}
+
+/** Who to email about a payment, as remembered from booking's events (undefined: no such payment). */
+export async function findPaymentCustomerContact(
+  db: Queryable,
+  paymentId: string,
+): Promise<{ email: string | null; name: string | null } | undefined> {
+  const [row] = await db
+    .select({ email: payments.customerEmail, name: payments.customerName })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  return row;
+}
+
+/** Remembers a payment's customer email and name (an empty name is stored as none). */
+export async function savePaymentCustomerContact(
+  db: Queryable,
+  paymentId: string,
+  customer: { email: string; name?: string },
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ customerEmail: customer.email, customerName: customer.name || null })
+    .where(eq(payments.id, paymentId));
 }

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, conflict } from '@spa/kit';
-import { sql } from 'drizzle-orm';
-import { findPaymentOfAppointment, insertPayment, type Payment } from '../db/payments.repository.js';
+import {
+  findPaymentOfAppointment,
+  insertPayment,
+  lockAppointmentPaymentCalls,
+  type Payment,
+} from '../db/payments.repository.js';
 import type { CommerceDeps } from '../deps.js';
 import { providerOrderFailure } from '../integrations/payment-provider.js';
 
@@ -26,9 +30,7 @@ export async function createAppointmentPayment(
   if (!deps.config.onlinePaymentsEnabled)
     throw new AppError(503, 'PAYMENTS_UNAVAILABLE', 'Payment service not available. Please try again later.');
   return deps.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`appointment:${request.appointmentId}`}, 0))`,
-    );
+    await lockAppointmentPaymentCalls(tx, request.appointmentId);
     const existing = await findPaymentOfAppointment(tx, request.appointmentId);
     if (existing) {
       if (existing.amountPaise !== request.amountPaise || existing.customerId !== request.customerId)

@@ -4,9 +4,12 @@ import { AppError, notFound, type Tx } from '@spa/kit';
 import { events } from '@spa/proto';
 import { findOrder } from '../db/orders.repository.js';
 import {
+  findPaymentCustomerContact,
   findPaymentOfAppointment,
   findPaymentOfOrder,
+  findProviderPaymentId,
   lockPayment,
+  savePaymentCustomerContact,
   type Payment,
 } from '../db/payments.repository.js';
 import {
@@ -24,8 +27,6 @@ import {
   type RefundReason,
 } from '../db/refunds.repository.js';
 import type { CommerceDeps } from '../deps.js';
-import { eq } from 'drizzle-orm';
-import { payments } from '../db/schema.js';
 import { paiseToRupees } from '../domain/money.js';
 import { ProviderRefusedError, type ProviderRefund } from '../integrations/payment-provider.js';
 
@@ -140,10 +141,7 @@ async function sendRefund(deps: CommerceDeps, refundId: string): Promise<Refund>
     if (!refund) throw notFound('Refund not found');
     if (refund.status !== 'requested') return {};
     // No lock on the payment here (settling locks payment, then refund); its provider id never changes.
-    const [payment] = await tx
-      .select({ providerPaymentId: payments.providerPaymentId })
-      .from(payments)
-      .where(eq(payments.id, refund.paymentId));
+    const payment = await findProviderPaymentId(tx, refund.paymentId);
     const providerPaymentId = payment!.providerPaymentId!;
     await updateRefund(tx, refund.id, { attempts: refund.attempts + 1 });
     try {
@@ -233,10 +231,7 @@ async function settleRefund(
       });
       const state = refundStateOf(payment, await refundsOfPayment(tx, payment.id));
       const order = payment.orderId ? await findOrder(tx, payment.orderId) : undefined;
-      const [contact] = await tx
-        .select({ email: payments.customerEmail, name: payments.customerName })
-        .from(payments)
-        .where(eq(payments.id, payment.id));
+      const contact = await findPaymentCustomerContact(tx, payment.id);
       await deps.publish(tx, events.paymentRefunded, key, {
         ...common,
         refundedTotalPaise: BigInt(state.refundedPaise),
@@ -414,8 +409,5 @@ export async function rememberCustomer(
   customer: { email?: string; name?: string },
 ): Promise<void> {
   if (!customer.email) return;
-  await deps.db
-    .update(payments)
-    .set({ customerEmail: customer.email, customerName: customer.name || null })
-    .where(eq(payments.id, paymentId));
+  await savePaymentCustomerContact(deps.db, paymentId, { email: customer.email, name: customer.name });
 }

@@ -1,8 +1,8 @@
 import { pageWindow, type PageRequest, type Queryable } from '@spa/kit';
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { formatEmployeeId } from '../domain/employee-id.js';
 import type { EmployeeStatus, Shift } from '../domain/user.js';
-import { employeeNumberSequence, users, type UserRow } from './schema.js';
+import { employeeNumberSequence, userErasures, users, type UserRow } from './schema.js';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
@@ -143,4 +143,62 @@ export async function renameEmployeeRoleOnUsers(q: Queryable, from: string, to: 
     .set({ employeeRole: to, updatedAt: new Date() })
     .where(sql`lower(${users.employeeRole}) = lower(${from})`)
     .returning();
+}
+
+/**
+ * Makes replicas that start together take turns at seeding the demo accounts: a transaction-scoped
+ * advisory lock, held until the caller's transaction ends.
+ */
+export async function lockDemoAccountSeeding(q: Queryable): Promise<void> {
+  await q.execute(sql`select pg_advisory_xact_lock(hashtext('identity.demo-seed'))`);
+}
+
+/** Records that an account was erased, and why (a second record of the same account is ignored). */
+export async function recordUserErasure(
+  q: Queryable,
+  userId: string,
+  reason: 'self' | 'admin' | 'retention',
+): Promise<void> {
+  await q.insert(userErasures).values({ userId, reason }).onConflictDoNothing();
+}
+
+/** Any number, fixed: the advisory lock that keeps two replicas from sweeping at the same time. */
+const UNVERIFIED_SWEEP_LOCK_KEY = 7_311_004;
+
+/**
+ * Tries the unverified-account sweep's transaction-scoped advisory lock without waiting: true when
+ * this transaction holds it, false when another replica does.
+ */
+export async function tryLockUnverifiedAccountSweep(q: Queryable): Promise<boolean> {
+  const { rows } = await q.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${UNVERIFIED_SWEEP_LOCK_KEY}) as locked`,
+  );
+  return Boolean(rows[0]?.locked);
+}
+
+/**
+ * Locks (skipping rows another transaction holds) up to `limit` accounts created before `cutoff`
+ * whose email is still unverified, oldest first. Admins and the desk's walk-in customers are left out.
+ */
+export async function lockUnverifiedAccountsCreatedBefore(
+  q: Queryable,
+  cutoff: Date,
+  limit: number,
+): Promise<UserRow[]> {
+  return q
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.isEmailVerified, false),
+        lt(users.createdAt, cutoff),
+        ne(users.role, 'admin'),
+        // The desk's walk-in customers cannot verify an email by themselves (many have none); they
+        // are real customers with bookings, not abandoned sign-ups.
+        eq(users.walkIn, false),
+      ),
+    )
+    .orderBy(asc(users.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }

@@ -1,6 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { hashPassword } from '../domain/password-hashing.js';
-import { countUsers, insertUser, nextEmployeeId, type NewUser } from '../db/users.repository.js';
+import {
+  countUsers,
+  insertUser,
+  lockDemoAccountSeeding,
+  nextEmployeeId,
+  type NewUser,
+} from '../db/users.repository.js';
 import { normalizeEmail } from '../domain/email.js';
 import { identityEvents, userMessage } from '../events/publishes.js';
 import type { IdentityContext } from './context.js';
@@ -55,7 +60,7 @@ export async function seedDemoAccounts(context: IdentityContext): Promise<boolea
     })),
   );
   const seeded = await context.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('identity.demo-seed'))`);
+    await lockDemoAccountSeeding(tx);
     if ((await countUsers(tx)) > 0) return false;
     for (const account of accounts) {
       const user = await insertUser(tx, {

@@ -1,81 +1,87 @@
 import type { Tx } from '@spa/kit';
 import { newOneTimeToken } from '../domain/one-time-tokens.js';
-import { storeOneTimeToken } from '../db/one-time-tokens.repository.js';
+import { storeOneTimeToken, type OneTimeTokenPurpose } from '../db/one-time-tokens.repository.js';
 import type { UserRow } from '../db/schema.js';
+import type { IdentityConfig } from '../config.js';
 import { identityEvents } from '../events/publishes.js';
 import type { IdentityContext } from './context.js';
 
 /**
- * Makes a single-use verification link for the user's email and asks (through the outbox, in the
- * caller's transaction) for it to be sent; the notification service emails it.
+ * The links identity emails: verifying an email, resetting a password, and claiming an account the
+ * front desk created (a password link like a reset's, with the longer claim lifetime).
  */
-export async function requestEmailVerification(
-  context: IdentityContext,
-  tx: Tx,
-  user: UserRow,
-): Promise<void> {
-  const { token, tokenHash } = newOneTimeToken();
-  const lifetime = context.config.verificationTokenTtlSeconds;
-  await storeOneTimeToken(tx, {
-    tokenHash,
-    userId: user.id,
-    purpose: 'email-verification',
-    expiresAt: new Date(Date.now() + lifetime * 1000),
-  });
-  await context.publish(tx, identityEvents.emailVerificationRequested, user.id, {
-    userId: user.id,
-    email: user.email,
-    name: user.name,
-    verifyUrl: `${context.config.appUrl}/auth/verify-email/${token}`,
-    expiresInSeconds: BigInt(lifetime),
-  });
-}
+export type EmailLinkKind = 'verification' | 'reset' | 'claim';
 
-/** The same for a password reset link (valid one hour). */
-export async function requestPasswordReset(context: IdentityContext, tx: Tx, user: UserRow): Promise<void> {
-  const lifetime = context.config.resetTokenTtlSeconds;
-  const resetUrl = await storePasswordLink(context, tx, user, lifetime);
-  await context.publish(tx, identityEvents.passwordResetRequested, user.id, {
-    userId: user.id,
-    email: user.email,
-    name: user.name,
-    resetUrl,
-    expiresInSeconds: BigInt(lifetime),
-  });
+/** What each kind of link is: its token's purpose, the page that takes the token, and its lifetime. */
+function linkOf(
+  config: IdentityConfig,
+  kind: EmailLinkKind,
+): { purpose: OneTimeTokenPurpose; page: string; lifetime: number } {
+  switch (kind) {
+    case 'verification':
+      return {
+        purpose: 'email-verification',
+        page: 'verify-email',
+        lifetime: config.verificationTokenTtlSeconds,
+      };
+    case 'reset':
+      return { purpose: 'password-reset', page: 'reset-password', lifetime: config.resetTokenTtlSeconds };
+    case 'claim':
+      return { purpose: 'password-reset', page: 'reset-password', lifetime: config.claimTokenTtlSeconds };
+  }
 }
 
 /**
- * The invitation to claim an account the front desk created (a walk-in customer who gave an email):
- * a password link like a reset's, with the longer claim lifetime, and the claim-invited event whose
- * email says the spa made the account and asks them to set a password. The link is an ordinary
- * password-reset token, so the existing /auth/reset-password/<token> page and endpoint set the
- * password (and mark the email verified: the mailbox is proven by the click).
+ * Makes a single-use link of the given kind for the user and asks (through the outbox, in the caller's
+ * transaction) for it to be emailed; the notification service sends it. The token is stored hashed,
+ * valid for the kind's lifetime; the event names the link and how long it lasts.
  */
-export async function requestAccountClaim(context: IdentityContext, tx: Tx, user: UserRow): Promise<void> {
-  const lifetime = context.config.claimTokenTtlSeconds;
-  const claimUrl = await storePasswordLink(context, tx, user, lifetime);
-  await context.publish(tx, identityEvents.accountClaimInvited, user.id, {
-    userId: user.id,
-    email: user.email,
-    name: user.name,
-    claimUrl,
-    expiresInSeconds: BigInt(lifetime),
-  });
-}
-
-/** Stores a single-use password-reset token valid `lifetime` seconds; answers the link that carries it. */
-async function storePasswordLink(
+export async function sendEmailLink(
   context: IdentityContext,
   tx: Tx,
   user: UserRow,
-  lifetime: number,
-): Promise<string> {
+  kind: EmailLinkKind,
+): Promise<void> {
+  const { purpose, page, lifetime } = linkOf(context.config, kind);
   const { token, tokenHash } = newOneTimeToken();
   await storeOneTimeToken(tx, {
     tokenHash,
     userId: user.id,
-    purpose: 'password-reset',
+    purpose,
     expiresAt: new Date(Date.now() + lifetime * 1000),
   });
-  return `${context.config.appUrl}/auth/reset-password/${token}`;
+  const url = `${context.config.appUrl}/auth/${page}/${token}`;
+  const to = { userId: user.id, email: user.email, name: user.name, expiresInSeconds: BigInt(lifetime) };
+  switch (kind) {
+    case 'verification':
+      await context.publish(tx, identityEvents.emailVerificationRequested, user.id, {
+        ...to,
+        verifyUrl: url,
+      });
+      return;
+    case 'reset':
+      await context.publish(tx, identityEvents.passwordResetRequested, user.id, { ...to, resetUrl: url });
+      return;
+    case 'claim':
+      // The claim-invited event's email says the spa made the account and asks them to set a password.
+      // The link is an ordinary password-reset token, so the existing /auth/reset-password/<token> page
+      // and endpoint set the password (and mark the email verified: the mailbox is proven by the click).
+      await context.publish(tx, identityEvents.accountClaimInvited, user.id, { ...to, claimUrl: url });
+      return;
+  }
+}
+
+/** A single-use verification link for the user's email, emailed (sendEmailLink). */
+export function requestEmailVerification(context: IdentityContext, tx: Tx, user: UserRow): Promise<void> {
+  return sendEmailLink(context, tx, user, 'verification');
+}
+
+/** A password reset link, emailed (sendEmailLink). */
+export function requestPasswordReset(context: IdentityContext, tx: Tx, user: UserRow): Promise<void> {
+  return sendEmailLink(context, tx, user, 'reset');
+}
+
+/** The invitation to claim an account the front desk created (a walk-in customer who gave an email). */
+export function requestAccountClaim(context: IdentityContext, tx: Tx, user: UserRow): Promise<void> {
+  return sendEmailLink(context, tx, user, 'claim');
 }

@@ -1,10 +1,16 @@
 import { AppError, conflict, notFound, startPeriodicTask, type AuthUser, type Queryable } from '@spa/kit';
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { verifyPassword } from '../domain/password-hashing.js';
-import { userErasures, users, type UserRow } from '../db/schema.js';
-import { countAdminsLocked, deleteUser, findUserByIdForUpdate } from '../db/users.repository.js';
+import type { UserRow } from '../db/schema.js';
+import {
+  countAdminsLocked,
+  deleteUser,
+  findUserByIdForUpdate,
+  lockUnverifiedAccountsCreatedBefore,
+  recordUserErasure,
+  tryLockUnverifiedAccountSweep,
+} from '../db/users.repository.js';
 import { LAST_ADMIN_DELETE_MESSAGE, removesLastAdmin } from '../domain/user-update.js';
-import { identityEvents } from '../events/publishes.js';
+import { identityEvents, publishRecipientErased } from '../events/publishes.js';
 import type { IdentityContext } from './context.js';
 import { currentAccount } from './profile.js';
 
@@ -31,13 +37,14 @@ async function eraseLocked(
   if (user.role === 'admin' && removesLastAdmin(user.role, undefined, await countAdminsLocked(tx)))
     throw conflict(LAST_ADMIN_DELETE_MESSAGE);
   await deleteUser(tx, user.id);
-  await tx.insert(userErasures).values({ userId: user.id, reason }).onConflictDoNothing();
+  await recordUserErasure(tx, user.id, reason);
   await context.publish(tx, identityEvents.userErased, user.id, {
     userId: user.id,
     email: user.email,
     phone: user.phone ?? '',
     reason,
   });
+  await publishRecipientErased(context.publish, tx, user.email);
   await context.publish(tx, identityEvents.userDeleted, user.id, { userId: user.id });
 }
 
@@ -81,8 +88,6 @@ export async function deleteOwnAccount(
   return ACCOUNT_DELETED_MESSAGE;
 }
 
-/** Any number, fixed: the advisory lock that keeps two replicas from sweeping at the same time. */
-const RETENTION_LOCK_KEY = 7_311_004;
 const SWEEP_BATCH = 200;
 
 /**
@@ -100,26 +105,8 @@ export async function sweepUnverifiedAccounts(
   if (days <= 0) return 0;
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   const erased = await context.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`,
-    );
-    if (!rows[0]?.locked) return null;
-    const stale = await tx
-      .select()
-      .from(users)
-      .where(
-        and(
-          eq(users.isEmailVerified, false),
-          lt(users.createdAt, cutoff),
-          ne(users.role, 'admin'),
-          // The desk's walk-in customers cannot verify an email by themselves (many have none); they
-          // are real customers with bookings, not abandoned sign-ups.
-          eq(users.walkIn, false),
-        ),
-      )
-      .orderBy(asc(users.createdAt))
-      .limit(SWEEP_BATCH)
-      .for('update', { skipLocked: true });
+    if (!(await tryLockUnverifiedAccountSweep(tx))) return null;
+    const stale = await lockUnverifiedAccountsCreatedBefore(tx, cutoff, SWEEP_BATCH);
     for (const user of stale) await eraseLocked(context, tx, user, 'retention');
     return stale.map((user) => user.id);
   });

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigError, type Database, type Logger } from '@spa/kit';
-import { desc, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK } from 'jose';
 import type { IdentityConfig } from '../config.js';
-import { signingKeys } from '../db/schema.js';
+import {
+  findNewestSigningJwk,
+  insertSigningKey,
+  lockSigningKeyCreation,
+} from '../db/signing-keys.repository.js';
 
 export interface SigningKey {
   kid: string;
@@ -66,11 +69,11 @@ export async function loadSigningKey(
   if (config.nodeEnv === 'production')
     throw new ConfigError(['IDENTITY_SIGNING_KEY is required in production']);
   const jwk = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('identity.signing-key'))`);
-    const [stored] = await tx.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)).limit(1);
-    if (stored) return stored.privateJwk as JWK & { kid: string };
+    await lockSigningKeyCreation(tx);
+    const stored = await findNewestSigningJwk(tx);
+    if (stored) return stored as JWK & { kid: string };
     const created = await generateSigningJwk();
-    await tx.insert(signingKeys).values({ kid: created.kid, privateJwk: created });
+    await insertSigningKey(tx, created);
     logger.info(
       { kid: created.kid },
       'generated a development signing key (set IDENTITY_SIGNING_KEY in production)',
