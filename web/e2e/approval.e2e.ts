@@ -57,10 +57,14 @@ describe('employee accounts need an admin', () => {
     await admin.page.setViewportSize({ width: 390, height: 844 });
     await signInThroughForm(admin.page, 'admin@spa.local', 'Admin@12345');
     await admin.page.goto('/dashboard/employees');
-    const card = admin.page.getByRole('listitem', { name: 'Application from Kavya Nair' });
+    const card = admin.page
+      .getByRole('region', { name: /Waiting for approval/ })
+      .getByRole('row')
+      .filter({ hasText: 'Kavya Nair' });
     await card.waitFor();
     expect(await card.textContent()).toContain('Not verified');
-    const firstRow = admin.page.getByRole('row').nth(1);
+    // The directory's first row (the applicants' own table comes before it).
+    const firstRow = admin.page.getByRole('table').last().getByRole('row').nth(1);
     await expect.poll(() => firstRow.textContent()).toContain('Applicant');
     await screenshot(admin.page, 'admin-applicants-390');
 

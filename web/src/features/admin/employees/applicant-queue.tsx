@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AdminTable, NameCell } from '../../../components/ui/admin-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { getErrorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
@@ -30,7 +31,13 @@ const DIALOG = {
   },
 } as const;
 
-/** Self-registered employees waiting for a decision, as cards (they fit 390 px) with Approve and Reject. */
+/** The queue is never paged: the applicants are the first rows of the directory's page. */
+const ONE_PAGE = { isPending: false, page: 1, pageCount: 1, total: 0, setPage: () => undefined };
+
+/**
+ * Self-registered employees waiting for a decision, on the admin table (a card per row at 390 px) with
+ * Approve and Reject at the end of each row.
+ */
 export function ApplicantQueue({ applicants }: { applicants: AccountUser[] }) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<{ user: AccountUser; decision: Decision } | null>(null);
@@ -59,69 +66,49 @@ export function ApplicantQueue({ applicants }: { applicants: AccountUser[] }) {
         People who registered as employees. Until you approve them they are customers; approval needs a
         verified email.
       </p>
-      <ul className="applicants__list">
-        {applicants.map((user) => (
-          <li key={user.id} className="applicant-card" aria-label={`Application from ${user.name}`}>
-            <div className="applicant-card__who">
-              <strong>{user.name}</strong>
-              <span className="applicant-card__email">{user.email}</span>
-            </div>
-            <dl className="applicant-card__facts">
-              <div>
-                <dt>Role</dt>
-                <dd>{employeeRoleLabel(user.employeeRole)}</dd>
-              </div>
-              <div>
-                <dt>Shift</dt>
-                <dd>{shiftLabel(user.shift)}</dd>
-              </div>
-              <div>
-                <dt>Location</dt>
-                <dd>{user.workingLocation || '—'}</dd>
-              </div>
-              <div>
-                <dt>Email</dt>
-                <dd>
-                  {user.isEmailVerified ? (
-                    <span className="badge badge--green">Verified</span>
-                  ) : (
-                    <span className="badge badge--amber">Not verified</span>
-                  )}
-                </dd>
-              </div>
-              {user.createdAt && (
-                <div>
-                  <dt>Applied</dt>
-                  <dd>{formatDate(user.createdAt)}</dd>
-                </div>
-              )}
-            </dl>
-            <div className="applicant-card__actions">
-              <button
-                type="button"
-                className="btn btn--primary btn--sm"
-                aria-label={`Approve ${user.name}`}
-                onClick={() => setPending({ user, decision: 'approve' })}
-              >
-                Approve
-              </button>
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm"
-                aria-label={`Reject ${user.name}`}
-                onClick={() => setPending({ user, decision: 'reject' })}
-              >
-                Reject
-              </button>
-            </div>
-            {!user.isEmailVerified && (
-              <p className="applicant-card__note muted">
-                Approval needs a verified email: ask them to open the link we sent.
-              </p>
-            )}
-          </li>
-        ))}
-      </ul>
+      <AdminTable
+        list={{ ...ONE_PAGE, total: applicants.length }}
+        rows={applicants}
+        rowKey={(user) => user.id}
+        noun="applicants"
+        empty={{ title: 'Nobody is waiting for approval.' }}
+        stacked
+        columns={[
+          { header: 'Applicant', cell: (user) => <NameCell name={user.name} sub={user.email} /> },
+          { header: 'Role', cell: (user) => employeeRoleLabel(user.employeeRole) },
+          { header: 'Shift', cell: (user) => shiftLabel(user.shift) },
+          { header: 'Location', cell: (user) => user.workingLocation || '—' },
+          {
+            header: 'Email',
+            cell: (user) =>
+              user.isEmailVerified ? (
+                <span className="badge badge--green">Verified</span>
+              ) : (
+                <>
+                  <span className="badge badge--amber">Not verified</span>
+                  <span className="cat-table__sub">
+                    Approval needs a verified email: ask them to open the link we sent.
+                  </span>
+                </>
+              ),
+          },
+          { header: 'Applied', cell: (user) => (user.createdAt ? formatDate(user.createdAt) : '—') },
+        ]}
+        actions={[
+          {
+            kind: 'approve',
+            label: (user) => `Approve ${user.name}`,
+            title: () => 'Approve',
+            onClick: (user) => setPending({ user, decision: 'approve' }),
+          },
+          {
+            kind: 'decline',
+            label: (user) => `Reject ${user.name}`,
+            title: () => 'Reject',
+            onClick: (user) => setPending({ user, decision: 'reject' }),
+          },
+        ]}
+      />
       <ConfirmDialog
         open={pending !== null}
         title={dialog?.title ?? ''}
