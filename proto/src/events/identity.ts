@@ -11,6 +11,13 @@ export const identityEvents = {
   userUpdated: defineEvent('identity.user.updated', identity.UserUpdatedSchema, 'identity.user.v1', true),
   userDeleted: defineEvent('identity.user.deleted', identity.UserDeletedSchema, 'identity.user.v1', true),
   userErased: defineEvent('identity.user.erased', identity.UserErasedSchema, 'identity.user-erasure.v1'),
+  // Compacted, keyed by the address's hash: the suppression list of erased addresses, kept for good.
+  recipientErased: defineEvent(
+    'identity.recipient.erased',
+    identity.RecipientErasedSchema,
+    'identity.erased-recipient.v1',
+    true,
+  ),
   employeeRoleUpserted: defineEvent(
     'identity.employee-role.upserted',
     identity.EmployeeRoleUpsertedSchema,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepUnverifiedAccounts } from '../src/use-cases/erasure.js';
 import { createIdentityContext } from '../src/app.js';
@@ -83,6 +84,11 @@ describe('DELETE /auth/me', () => {
       { event_type: 'identity.user.erased', key: user.id, topic: 'identity.user-erasure.v1' },
     ]);
     expect(events.at(-1)?.event_type).toBe('identity.user.deleted');
+    // The suppression list's entry: only the address's hash, as key and payload, on the compacted topic.
+    const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+    expect((await world.outbox()).filter((row) => row.key === hash)).toEqual([
+      { event_type: 'identity.recipient.erased', key: hash, topic: 'identity.erased-recipient.v1' },
+    ]);
   });
 
   it('lets a Google-only account confirm by typing DELETE', async () => {

@@ -12,6 +12,7 @@ export * from './events/kafka.js';
 export * from './events/outbox.js';
 export * from './events/relay.js';
 export * from './events/consumer.js';
+export * from './events/read-models.js';
 export * from './auth/tokens.js';
 export * from './auth/guards.js';
 export * from './auth/service-auth.js';

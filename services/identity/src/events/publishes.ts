@@ -1,4 +1,4 @@
-import type { TopicSpec } from '@spa/kit';
+import { emailHash, type Publish, type Queryable, type TopicSpec } from '@spa/kit';
 import { events } from '@spa/proto';
 import type { EmployeeRoleRow, UserRow } from '../db/schema.js';
 
@@ -8,6 +8,7 @@ export const identityEvents = {
   userUpdated: events.userUpdated,
   userDeleted: events.userDeleted,
   userErased: events.userErased,
+  recipientErased: events.recipientErased,
   employeeRoleUpserted: events.employeeRoleUpserted,
   employeeRoleDeleted: events.employeeRoleDeleted,
   emailVerificationRequested: events.emailVerificationRequested,
@@ -26,6 +27,15 @@ export const identityTopics: TopicSpec[] = [
     ]),
   ).values(),
 ];
+
+/**
+ * identity.recipient.erased, published with identity.user.erased: the erased address's hash is both
+ * the key on the compacted topic (so each address's latest erasure is what stays) and the payload.
+ */
+export function publishRecipientErased(publish: Publish, tx: Queryable, email: string) {
+  const hash = emailHash(email);
+  return publish(tx, identityEvents.recipientErased, hash, { emailSha256: hash });
+}
 
 /** spa.identity.v1.User: a user as other services mirror it (no secrets, empty text for absent fields). */
 export interface MirroredUser {

@@ -10,7 +10,7 @@ import type { IdentityContext } from './context.js';
  * The links identity emails: verifying an email, resetting a password, and claiming an account the
  * front desk created (a password link like a reset's, with the longer claim lifetime).
  */
-export type EmailLinkKind = 'verification' | 'reset' | 'claim';
+type EmailLinkKind = 'verification' | 'reset' | 'claim';
 
 /** What each kind of link is: its token's purpose, the page that takes the token, and its lifetime. */
 function linkOf(
@@ -36,7 +36,7 @@ function linkOf(
  * transaction) for it to be emailed; the notification service sends it. The token is stored hashed,
  * valid for the kind's lifetime; the event names the link and how long it lasts.
  */
-export async function sendEmailLink(
+async function sendEmailLink(
   context: IdentityContext,
   tx: Tx,
   user: UserRow,

@@ -24,9 +24,11 @@ const CONFIRM_MESSAGE = `Type ${CONFIRM_WORD} to confirm that your account shoul
 
 /**
  * Erases one account inside `tx`: the user row goes (its one-time tokens cascade), a record of the
- * erasure without personal data stays, and two events go out through the outbox:
+ * erasure without personal data stays, and three events go out through the outbox:
  * identity.user.deleted (on the compacted user topic, so the last value kept for the id holds no
- * personal data) and identity.user.erased, the one event every service erases or anonymises on.
+ * personal data), identity.user.erased, the one event every service erases or anonymises on, and
+ * identity.recipient.erased (the address's hash only, kept for good on a compacted topic, from which
+ * notification rebuilds its suppression list after a wipe).
  */
 async function eraseLocked(
   context: IdentityContext,

@@ -87,6 +87,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class EventConsumer {
   private readonly handlers = new Map<string, EventHandler<EventDefinition>>();
   private readonly topics: string[];
+  /** Topics of entity state (log-compacted): created so if the consumer starts before the producer. */
+  private readonly compacted: Set<string>;
   private readonly maxAttempts: number;
   private readonly retryBackoffMs: number;
   private consumer: BusConsumer | undefined;
@@ -99,6 +101,9 @@ export class EventConsumer {
       this.handlers.set(event.type, handle);
     }
     this.topics = [...new Set(options.subscriptions.map(({ event }) => event.topic))];
+    this.compacted = new Set(
+      options.subscriptions.filter(({ event }) => event.compacted).map(({ event }) => event.topic),
+    );
     this.maxAttempts = options.maxAttempts ?? 5;
     this.retryBackoffMs = options.retryBackoffMs ?? 200;
   }
@@ -107,7 +112,10 @@ export class EventConsumer {
     if (this.topics.length === 0) return;
     const { bus } = this.options;
     await bus.ensureTopics(
-      this.topics.flatMap((topic) => [{ topic }, { topic: deadLetterTopic(topic), partitions: 1 }]),
+      this.topics.flatMap((topic) => [
+        { topic, compacted: this.compacted.has(topic) },
+        { topic: deadLetterTopic(topic), partitions: 1 },
+      ]),
     );
     this.deadLetters = await bus.producer();
     this.consumer = await bus.consumer(this.options.name);

@@ -31,3 +31,13 @@ export const erasedRecipients = pgTable('erased_recipients', {
   emailHash: text('email_hash').primaryKey(),
   erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Which consumer group builds the suppression list from identity.erased-recipient.v1 (compacted). A
+ * fresh database gets a new generation (migration 0002 writes the row), so its group has no committed
+ * offsets and reads the topic from the beginning: a wiped database knows every erased address again.
+ */
+export const readModelGeneration = pgTable('read_model_generation', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,6 +4,7 @@ import type { TemplateRegistry } from '../domain/email-template.js';
 import type { EmailJobSettings, EmailQueue } from '../use-cases/email-jobs.js';
 import { withBookingReminders } from './handlers/booking-reminders.handler.js';
 import { enqueueEmail } from './handlers/enqueue-email.handler.js';
+import { recipientErased } from './handlers/recipient-erased.handler.js';
 import { userErased } from './handlers/user-erased.handler.js';
 
 export interface SubscriptionDeps {
@@ -27,3 +28,9 @@ export function subscriptions({ emailQueue, templates, jobSettings }: Subscripti
     on(events.userErased, userErased),
   ];
 }
+
+/**
+ * The read models, built by the read-model consumer (events/consumers.ts) from compacted topics: the
+ * suppression list of erased addresses, from identity.erased-recipient.v1.
+ */
+export const readModelSubscriptions: Subscription[] = [on(events.recipientErased, recipientErased)];

@@ -1,6 +1,5 @@
 import type { Database } from '@spa/kit';
-import { eq } from 'drizzle-orm';
-import { sentEmails } from '../db/schema.js';
+import { claimSentEmail, recordSent } from '../db/sent-emails.repository.js';
 import type { RenderedEmail } from '../domain/render-email.js';
 import type { Mailer } from '../integrations/mailer.js';
 
@@ -27,27 +26,20 @@ export async function deliverOnce(
   delivery: Delivery,
 ): Promise<DeliveryOutcome> {
   return db.transaction(async (tx) => {
-    const [claim] = await tx
-      .insert(sentEmails)
-      .values({
-        eventId: delivery.eventId,
-        purpose: delivery.purpose,
-        eventType: delivery.eventType,
-        recipient: delivery.email.to.address,
-        subject: delivery.email.subject,
-      })
-      .onConflictDoNothing()
-      .returning({ id: sentEmails.id });
+    const claim = await claimSentEmail(tx, {
+      eventId: delivery.eventId,
+      purpose: delivery.purpose,
+      eventType: delivery.eventType,
+      recipient: delivery.email.to.address,
+      subject: delivery.email.subject,
+    });
     if (!claim) return 'already-sent';
     const info = await mailer.send({
       ...delivery.email,
       messageId: delivery.messageId,
       headers: { 'X-Event-Id': delivery.eventId, 'X-Event-Type': delivery.eventType },
     });
-    await tx
-      .update(sentEmails)
-      .set({ messageId: info.messageId, sentAt: new Date() })
-      .where(eq(sentEmails.id, claim.id));
+    await recordSent(tx, claim, info.messageId);
     return 'sent';
   });
 }

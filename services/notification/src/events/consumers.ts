@@ -1,0 +1,27 @@
+import {
+  startReadModelConsumer as startKitReadModelConsumer,
+  type Bus,
+  type Database,
+  type Logger,
+} from '@spa/kit';
+import { readModelGenerationId } from '../db/read-models.repository.js';
+import { readModelSubscriptions } from './subscriptions.js';
+
+/**
+ * The suppression list of erased addresses, built by the kit's read-model consumer (group
+ * `notification.read-models.<generation>`, reading identity.erased-recipient.v1 from the beginning when
+ * the database is new). The service's own group ("notification", started by runService) keeps handling
+ * the events that cause emails, and identity.user.erased.
+ */
+export function startReadModelConsumer(deps: {
+  db: Database;
+  bus: Bus;
+  logger: Logger;
+}): Promise<() => Promise<void>> {
+  return startKitReadModelConsumer({
+    ...deps,
+    service: 'notification',
+    subscriptions: readModelSubscriptions,
+    generationId: readModelGenerationId,
+  });
+}
