@@ -354,6 +354,21 @@ async function main() {
       console.log(
         `target p95 < 150 ms at ${vus} concurrent bookers (${model}): ${p95 < 150 ? 'met' : 'NOT met'}`,
       );
+      // The last line, for npm run bench:frontier.
+      console.log(
+        `\n${JSON.stringify({
+          vus,
+          thinkMs,
+          attemptsPerSecond: count('http_reqs') / seconds,
+          p50Ms: all.med ?? null,
+          p95Ms: all['p(95)'] ?? null,
+          p99Ms: all['p(99)'] ?? null,
+          booked: count('booked'),
+          conflicts: count('conflicts'),
+          failures: count('failures'),
+          overlaps: overlaps.length,
+        })}`,
+      );
       if (overlaps.length > 0 || count('failures') > 0 || rows[0].active !== count('booked'))
         process.exitCode = 1;
     } finally {

@@ -3,6 +3,8 @@
 // database, sharing one Kafka namespace), every POST /orders reserving stock through the catalogue's
 // internal API. Each virtual customer adds a product to its cart and checks out (COD), again and again.
 // Needs `npm run build` (commerce and catalogue) and the local infrastructure.
+// BENCH_RATE=100 offers orders at a fixed rate instead (open loop: order i is due at start + i / rate,
+// placed by whichever customer is free, and its latency counts from when it was due).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase, serveTestJwks, signTestToken, testInfra, uniqueName } from '@spa/kit/testing';
 import { freePort, startCatalogueProcess } from '../test/support/catalogue-process.js';
 
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const rate = Number(process.env.BENCH_RATE ?? 0);
+// At a fixed rate, enough customers that one is free when an order is due.
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? (rate > 0 ? 64 : 16));
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const productCount = 10;
@@ -161,18 +165,68 @@ try {
       }
     }
   };
-  const warmupUntil = performance.now() + warmupSeconds * 1000;
-  await Promise.all(shoppers.map((shopper) => run(shopper, warmupUntil)));
+  // Fixed rate: each shopper keeps one product in the cart while it waits to be picked (from one phase
+  // to the next too); an order due finds the first free shopper (waiting for one counts in its latency).
+  const withCart = new Set<Shopper>();
+  const offerOrders = async (until: number) => {
+    const free: Shopper[] = [];
+    const waiting: ((shopper: Shopper) => void)[] = [];
+    const release = (shopper: Shopper) => {
+      const next = waiting.shift();
+      if (next) next(shopper);
+      else free.push(shopper);
+    };
+    const fill = async (shopper: Shopper) => {
+      if (!withCart.has(shopper)) {
+        const product = products[Math.floor(Math.random() * products.length)]!;
+        await call(base, shopper.token, 'POST', '/cart', { product: product._id, quantity: 1 });
+        withCart.add(shopper);
+      }
+      release(shopper);
+    };
+    await Promise.all(shoppers.map(fill));
+    const inFlight = new Set<Promise<void>>();
+    const startedAt = performance.now();
+    for (let n = 0; ; n++) {
+      const due = startedAt + (n * 1000) / rate;
+      if (due >= until) break;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const order = (async () => {
+        const shopper = free.shift() ?? (await new Promise<Shopper>((resolve) => waiting.push(resolve)));
+        withCart.delete(shopper);
+        const answer = await call(base, shopper.token, 'POST', '/orders', {
+          paymentMethod: 'COD',
+          shippingAddress: { _id: shopper.addressId },
+        });
+        const elapsed = performance.now() - due;
+        if (measuring && answer.status === 201) {
+          placed++;
+          latencies.push(elapsed);
+        } else if (measuring) {
+          failed++;
+          if (firstFailures.length < 3) firstFailures.push(`${answer.status} ${answer.body}`);
+        }
+        await fill(shopper);
+      })().finally(() => inFlight.delete(order));
+      inFlight.add(order);
+    }
+    await Promise.all(inFlight);
+  };
+  const load = (until: number) =>
+    rate > 0 ? offerOrders(until) : Promise.all(shoppers.map((shopper) => run(shopper, until)));
+  await load(performance.now() + warmupSeconds * 1000);
   const stockBefore = await Promise.all(products.map((product) => catalogue.productStock(product._id)));
   measuring = true;
   const started = performance.now();
-  await Promise.all(shoppers.map((shopper) => run(shopper, started + seconds * 1000)));
+  await load(started + seconds * 1000);
   const elapsedSeconds = (performance.now() - started) / 1000;
   const stockAfter = await Promise.all(products.map((product) => catalogue.productStock(product._id)));
   const reserved = stockBefore.reduce((sum, stock, index) => sum + stock - stockAfter[index]!, 0);
 
   const result = {
     concurrency,
+    offeredPerSecond: rate > 0 ? rate : null,
     seconds: Number(elapsedSeconds.toFixed(1)),
     ordersPlaced: placed,
     ordersPerSecond: Number((placed / elapsedSeconds).toFixed(1)),
@@ -186,7 +240,7 @@ try {
     unitsReservedAtCatalogue: reserved,
   };
   console.log(
-    `\n  POST /orders (COD, ${concurrency} concurrent customers, each line reserved at the catalogue)\n` +
+    `\n  POST /orders (COD, ${rate > 0 ? `offered at ${rate}/s to ${concurrency} customers` : `${concurrency} concurrent customers`}, each line reserved at the catalogue)\n` +
       `    ${result.ordersPerSecond} orders/s (${placed} in ${result.seconds} s), failed ${failed}\n` +
       `    latency p50 ${result.checkoutMs.p50} ms, p95 ${result.checkoutMs.p95} ms, p99 ${result.checkoutMs.p99} ms, max ${result.checkoutMs.max} ms\n` +
       `    catalogue stock taken while measuring: ${reserved} units for ${placed} one-unit orders${reserved === placed ? ' (consistent)' : ' (MISMATCH)'}`,
