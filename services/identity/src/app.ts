@@ -1,4 +1,4 @@
-import { createApp, createTokenVerifier, revocationCheck, type ServiceDeps } from '@spa/kit';
+import { createApp, createTokenVerifier, rememberingRevocationCheck, type ServiceDeps } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import { BackgroundTasks } from './use-cases/background.js';
 import type { IdentityContext } from './use-cases/context.js';
@@ -57,7 +57,7 @@ export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {
   await seedDemoAccounts(context);
   const verifier = createTokenVerifier({
     jwks: context.signingKey.jwks,
-    isRevoked: revocationCheck(deps.redis),
+    isRevoked: rememberingRevocationCheck(deps.redis),
   });
   const app = await createApp({
     name: 'identity',

@@ -14,6 +14,7 @@ export * from './events/relay.js';
 export * from './events/consumer.js';
 export * from './events/read-models.js';
 export * from './auth/tokens.js';
+export * from './auth/revocation.js';
 export * from './auth/guards.js';
 export * from './auth/service-auth.js';
 export * from './http/app.js';

@@ -7,7 +7,8 @@ import { createPublisher, type Publish } from './events/outbox.js';
 import { OutboxRelay } from './events/relay.js';
 import { createLogger, type Logger } from './logger.js';
 import { connectRedis, pingRedis, type Redis } from './redis.js';
-import { createTokenVerifier, revokedTokenKey, type TokenVerifier } from './auth/tokens.js';
+import { rememberingRevocationCheck } from './auth/revocation.js';
+import { createTokenVerifier, type TokenVerifier } from './auth/tokens.js';
 import { createServiceAuth, redisClaimOnce, type ServiceAuth } from './auth/service-auth.js';
 import { startTracing } from './tracing.js';
 import type { ReadinessCheck } from './http/app.js';
@@ -53,10 +54,6 @@ export interface ServiceDefinition<C extends BaseConfig, Ctx = ServiceDepsOf<C>>
   close?(context: NoInfer<Ctx>): Promise<void> | void;
 }
 
-export function revocationCheck(redis: Redis) {
-  return async (tokenId: string) => (await redis.exists(revokedTokenKey(tokenId))) === 1;
-}
-
 /** Connects what a service needs; used by runService and by integration tests alike. */
 export async function connectServiceDeps(
   config: BaseConfig,
@@ -87,7 +84,10 @@ export async function connectServiceDeps(
     bus,
     redis,
     publish: createPublisher(config.serviceName),
-    verifier: createTokenVerifier({ jwksUrl: config.jwksUrl, isRevoked: revocationCheck(redis) }),
+    verifier: createTokenVerifier({
+      jwksUrl: config.jwksUrl,
+      isRevoked: rememberingRevocationCheck(redis),
+    }),
     serviceAuth,
     readiness: {
       database: () => pingDatabase(database.pool),

@@ -1,4 +1,4 @@
-import { revokedTokenKey, type Redis } from '@spa/kit';
+import { REVOCATIONS_CHANNEL, revokedTokenKey, type Redis } from '@spa/kit';
 
 const sessionsKey = (userId: string) => `identity:sessions:${userId}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -27,7 +27,10 @@ export class SessionRegistry {
   async revoke(userId: string, tokenId: string, expiresAt: number): Promise<void> {
     const remaining = expiresAt - nowSeconds();
     const transaction = this.redis.multi().zrem(sessionsKey(userId), tokenId);
-    if (remaining > 0) transaction.set(revokedTokenKey(tokenId), '1', 'EX', remaining);
+    // Stored, and named to every verifier that remembers "not revoked" answers (the kit's
+    // rememberingRevocationCheck), in one transaction.
+    if (remaining > 0)
+      transaction.set(revokedTokenKey(tokenId), '1', 'EX', remaining).publish(REVOCATIONS_CHANNEL, tokenId);
     await transaction.exec();
   }
 
@@ -37,15 +40,16 @@ export class SessionRegistry {
     const now = nowSeconds();
     const live = await this.redis.zrangebyscore(key, now + 1, '+inf', 'WITHSCORES');
     const transaction = this.redis.multi();
-    let revoked = 0;
+    const revoked: string[] = [];
     for (let index = 0; index < live.length; index += 2) {
       const tokenId = live[index]!;
       if (tokenId === options.except) continue;
       transaction.set(revokedTokenKey(tokenId), '1', 'EX', Number(live[index + 1]) - now);
       transaction.zrem(key, tokenId);
-      revoked++;
+      revoked.push(tokenId);
     }
+    if (revoked.length > 0) transaction.publish(REVOCATIONS_CHANNEL, revoked.join(','));
     await transaction.exec();
-    return revoked;
+    return revoked.length;
   }
 }

@@ -74,12 +74,16 @@ export async function verifyRequestToken(
   request: FastifyRequest,
   verifier: TokenVerifier,
 ): Promise<AuthUser | undefined> {
-  if (!bearerToken(request)) return undefined;
-  let payload: Record<string, unknown>;
-  try {
-    payload = await request.jwtVerify<Record<string, unknown>>();
-  } catch (error) {
-    throw tokenFailure(error);
+  const token = bearerToken(request);
+  if (!token) return undefined;
+  let payload = verifier.verifiedClaims(token);
+  if (!payload) {
+    try {
+      payload = await request.jwtVerify<Record<string, unknown>>();
+    } catch (error) {
+      throw tokenFailure(error);
+    }
+    verifier.rememberClaims(token, payload);
   }
   return verifier.authUser(payload);
 }

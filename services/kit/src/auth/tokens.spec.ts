@@ -209,3 +209,26 @@ describe('verify() outside a request', () => {
     );
   });
 });
+
+describe('verified tokens remembered (issue #17)', () => {
+  it('checks a token once, still refuses it once revoked, and never remembers past its expiry', async () => {
+    const verifier = createTokenVerifier({ jwks: await testJwks(), isRevoked });
+    const app = await appWith(verifier);
+    const token = await signTestToken({ sub: 'remembered', jti: 'later-revoked' });
+    expect((await whoami(app, token)).json()).toMatchObject({ id: 'remembered' });
+    expect(verifier.verifiedClaims(token)).toMatchObject({ sub: 'remembered' });
+    // Only the exact token is remembered: the same claims under a forged signature are checked.
+    const forged = `${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(86)}`;
+    expect((await whoami(app, forged)).statusCode).toBe(401);
+    revoked.add('later-revoked');
+    expect((await whoami(app, token)).json()).toMatchObject({ message: REVOKED_TOKEN_MESSAGE });
+    revoked.delete('later-revoked');
+    // Claims that expire in a second are remembered for a second; already expired ones not at all.
+    const now = Math.floor(Date.now() / 1000);
+    verifier.rememberClaims('soon', { sub: 's', exp: now + 1 });
+    verifier.rememberClaims('gone', { sub: 'g', exp: now - 1 });
+    expect(verifier.verifiedClaims('soon')).toBeDefined();
+    expect(verifier.verifiedClaims('gone')).toBeUndefined();
+    await app.close();
+  });
+});
