@@ -9,9 +9,11 @@ import { healthRoute } from './plugins/health.js';
 import { metricsRoute } from './plugins/metrics.js';
 import { rateLimits } from './plugins/rate-limits.js';
 import { securityHeaders } from './plugins/security-headers.js';
+import { privateCache } from './plugins/private-cache.js';
 import { sharedCache } from './plugins/shared-cache.js';
 import { upstreamProxy } from './plugins/upstream-proxy.js';
 import { webApp } from './plugins/web-app.js';
+import { PrivateResponseCache } from './private-cache.js';
 import { SharedResponseCache } from './shared-cache.js';
 
 export interface GatewayDeps {
@@ -37,6 +39,7 @@ export async function buildGateway({
   // TRUSTED_PROXIES decides request.ip: the address every limit keys on and every service is told.
   const app = createBaseApp({ logger, tracer, trustProxy: config.trustedProxies });
   const cache = new SharedResponseCache(config.sharedCacheEntries, now);
+  const privateResponses = new PrivateResponseCache(config.privateCacheEntries, now);
 
   // Hooks on every request, run in this order: a request refused by one never reaches the next (an
   // oversized body is not token-checked, a bad token not counted, a limited address not served from
@@ -46,7 +49,8 @@ export async function buildGateway({
   await app.register(apiAuthentication, { verifier });
   await app.register(rateLimits, { config, redis });
   await app.register(sharedCache, { cache });
-  await app.register(upstreamProxy, { config, cache, tracer });
+  await app.register(privateCache, { cache: privateResponses, redis });
+  await app.register(upstreamProxy, { config, cache, privateCache: privateResponses, tracer });
 
   // Routes the gateway answers itself.
   await app.register(adminStatsRoutes, { config });

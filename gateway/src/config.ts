@@ -36,6 +36,8 @@ export function loadGatewayConfig(source: Record<string, string | undefined> = p
       upstreamTimeoutMs: env.int('UPSTREAM_TIMEOUT_MS', 10_000),
       /** Anonymous answers kept for their s-maxage (0 turns the shared cache off). */
       sharedCacheEntries: env.int('SHARED_CACHE_ENTRIES', 1_000),
+      // Signed-in reads kept per customer for a second (0 turns the private cache off).
+      privateCacheEntries: env.int('PRIVATE_CACHE_ENTRIES', 10_000),
       /** How long the admin dashboard waits for each service's figures before showing it without them. */
       statsPartTimeoutMs: env.int('STATS_PART_TIMEOUT_MS', 1_500),
       /** The public address of the site: canonical links, Open Graph, the sitemap and robots.txt. */

@@ -1,4 +1,10 @@
-import { connectRedis, createLogger, createTokenVerifier, revocationCheck, startTracing } from '@spa/kit';
+import {
+  connectRedis,
+  createLogger,
+  createTokenVerifier,
+  rememberingRevocationCheck,
+  startTracing,
+} from '@spa/kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
@@ -6,7 +12,10 @@ const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.logLevel);
 const tracing = startTracing({ serviceName: 'gateway', settings: config.tracing, logger });
 const redis = connectRedis(config.redisUrl, { connectionName: 'gateway' });
-const verifier = createTokenVerifier({ jwksUrl: config.jwksUrl, isRevoked: revocationCheck(redis) });
+const verifier = createTokenVerifier({
+  jwksUrl: config.jwksUrl,
+  isRevoked: rememberingRevocationCheck(redis),
+});
 const app = await buildGateway({ config, logger, redis, verifier });
 await app.listen({ port: config.port, host: config.host });
 

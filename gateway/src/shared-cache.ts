@@ -30,7 +30,18 @@ const KEPT_HEADERS = [
   'vary',
   'last-modified',
   'content-security-policy',
+  // A list's paging (X-Total-Count and the page it is).
+  'x-total-count',
+  'x-page',
+  'x-page-size',
 ];
+
+/** The headers a kept answer is given again with. */
+export function keptHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) if (typeof headers[name] === 'string') kept[name] = headers[name];
+  return kept;
+}
 
 /** The shared-cache lifetime in milliseconds that a Cache-Control value grants, or 0. */
 export function sharedLifetimeMs(cacheControl: unknown): number {
@@ -80,11 +91,9 @@ export class SharedResponseCache {
   store(key: string, headers: Record<string, unknown>, body: Buffer, owner = ''): boolean {
     const lifetime = sharedLifetimeMs(headers['cache-control']);
     if (lifetime === 0 || this.maxEntries === 0) return false;
-    const kept: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) if (typeof headers[name] === 'string') kept[name] = headers[name];
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { body, headers: kept, expiresAt: this.now() + lifetime, owner });
+    this.entries.set(key, { body, headers: keptHeaders(headers), expiresAt: this.now() + lifetime, owner });
     return true;
   }
 }

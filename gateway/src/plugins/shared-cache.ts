@@ -1,12 +1,33 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isCompressible, preferredEncoding, varyWithEncoding } from '../compression.js';
 import { API_PREFIX, resolveService } from '../routing.js';
-import { encodedBody, isSharedCacheable, type SharedResponseCache } from '../shared-cache.js';
+import {
+  encodedBody,
+  isSharedCacheable,
+  type CachedResponse,
+  type SharedResponseCache,
+} from '../shared-cache.js';
 
 export interface SharedCacheOptions {
   /** Filled by the upstream proxy (anonymous reads marked s-maxage) and the server render. */
   cache: SharedResponseCache;
+}
+
+/**
+ * Answers from a kept answer (shared or private): its headers, 304 for a matching tag, the body
+ * compressed as asked (once per encoding for the life of the entry, not on every hit).
+ */
+export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+  reply.headers(cached.headers).header('x-cache', 'HIT');
+  const compressible = isCompressible(cached.headers['content-type'], cached.body.length);
+  if (compressible) reply.header('vary', varyWithEncoding(cached.headers.vary));
+  const wanted = request.headers['if-none-match'];
+  if (wanted && cached.headers.etag && wanted.split(',').some((tag) => tag.trim() === cached.headers.etag))
+    return reply.code(304).send();
+  const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.code(200).send(cached.body);
+  return reply.code(200).header('content-encoding', encoding).send(encodedBody(cached, encoding));
 }
 
 /**
@@ -19,20 +40,7 @@ export const sharedCache = fp<SharedCacheOptions>(
       if (!request.url.startsWith(`${API_PREFIX}/`) || !isSharedCacheable(request)) return;
       const cached = cache.get(request.url);
       if (!cached) return;
-      reply.headers(cached.headers).header('x-cache', 'HIT');
-      const compressible = isCompressible(cached.headers['content-type'], cached.body.length);
-      if (compressible) reply.header('vary', varyWithEncoding(cached.headers.vary));
-      const wanted = request.headers['if-none-match'];
-      if (
-        wanted &&
-        cached.headers.etag &&
-        wanted.split(',').some((tag) => tag.trim() === cached.headers.etag)
-      )
-        return reply.code(304).send();
-      const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
-      if (!encoding) return reply.code(200).send(cached.body);
-      // Compressed once per encoding for the life of the cached answer, not on every hit.
-      return reply.code(200).header('content-encoding', encoding).send(encodedBody(cached, encoding));
+      return sendCachedAnswer(request, reply, cached);
     });
     // A write that went through here may change what that service's cached reads say (another replica's
     // copies age out within their s-maxage). Only that service's: emptying the whole cache on every

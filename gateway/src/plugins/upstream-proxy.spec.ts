@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { createBaseApp, createLogger } from '@spa/kit';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { PrivateResponseCache } from '../private-cache.js';
 import { SharedResponseCache } from '../shared-cache.js';
 import { BUFFERED_BODY_LIMIT, sendUpstreamBody, upstreamFailure, upstreamProxy } from './upstream-proxy.js';
 import { UNREACHABLE_UPSTREAMS } from './unreachable-upstreams.spec-support.js';
@@ -111,6 +112,7 @@ describe('the upstream proxy plugin with no service deployed', () => {
         upstreams: UNREACHABLE_UPSTREAMS,
       },
       cache: new SharedResponseCache(10),
+      privateCache: new PrivateResponseCache(10),
     });
     await app.ready();
   })();

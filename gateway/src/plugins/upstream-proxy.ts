@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { encode, isCompressible, preferredEncoding, varyWithEncoding } from '../compression.js';
 import type { GatewayConfig } from '../config.js';
 import { API_PREFIX, PUBLIC_FILE_ROUTES, ROUTES, SERVICE_NAMES, type ServiceName } from '../routing.js';
+import { PRIVATE_CACHE_HEADER, type PrivateResponseCache } from '../private-cache.js';
 import { encodedBody, isSharedCacheable, type SharedResponseCache } from '../shared-cache.js';
 import { CLIENT_ADDRESS_HEADER } from '../trusted-proxies.js';
 
@@ -13,6 +14,8 @@ export interface UpstreamProxyOptions {
   config: Pick<GatewayConfig, 'upstreams' | 'enabledServices' | 'upstreamTimeoutMs'>;
   /** Anonymous answers a service marked shareable are kept here on their way through. */
   cache: SharedResponseCache;
+  /** Signed-in reads a service marked for its caller (x-spa-private-cache) are kept here. */
+  privateCache: PrivateResponseCache;
   /** Each forwarded request's client span goes to this tracer; by default the process's. */
   tracer?: Tracer;
 }
@@ -130,7 +133,7 @@ function upstreamCalls(upstreams: GatewayConfig['upstreams'], tracer: Tracer | u
  * shareable and compressed when worth it. Anything else under /api is an unknown endpoint.
  */
 export const upstreamProxy = fp<UpstreamProxyOptions>(
-  async (app: FastifyInstance, { config, cache, tracer }) => {
+  async (app: FastifyInstance, { config, cache, privateCache, tracer }) => {
     const calls = upstreamCalls(config.upstreams, tracer);
     // An aborted request gets neither onResponse nor onError from the proxy.
     app.addHook('onResponse', (request, reply, done) => {
@@ -177,13 +180,22 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(
           }),
           onResponse: (request, reply, upstream) => {
             calls.end(request, { statusCode: reply.statusCode });
+            // Meant for this gateway only: the browser neither sees it nor keeps the answer.
+            const privateMark = reply.getHeader(PRIVATE_CACHE_HEADER);
+            if (privateMark !== undefined)
+              reply.removeHeader(PRIVATE_CACHE_HEADER).header('cache-control', 'private, no-cache');
             sendUpstreamBody(reply, upstream.stream, service, (body) => {
+              const user = request.user;
               const cached =
-                reply.statusCode === 200 &&
-                isSharedCacheable(request) &&
-                cache.store(request.url, reply.getHeaders(), body, service)
-                  ? cache.get(request.url)
-                  : undefined;
+                reply.statusCode !== 200
+                  ? undefined
+                  : isSharedCacheable(request) && cache.store(request.url, reply.getHeaders(), body, service)
+                    ? cache.get(request.url)
+                    : user &&
+                        request.method === 'GET' &&
+                        privateCache.store(request, user.id, privateMark, reply.getHeaders(), body, service)
+                      ? privateCache.get(user.id, request.url)
+                      : undefined;
               if (
                 reply.getHeader('content-encoding') ||
                 !isCompressible(reply.getHeader('content-type'), body.length)

@@ -24,3 +24,4 @@ export * from './tracing.js';
 export * from './http/pagination.js';
 export * from './periodic.js';
 export * from './http/internal-client.js';
+export * from './http/private-cache.js';

@@ -1,5 +1,6 @@
 import {
   currentUser,
+  keepForCaller,
   errorResponseSchema,
   pageRequest,
   pageWindow,
@@ -200,6 +201,7 @@ export function appointmentsRoutes(app: FastifyInstance, context: BookingContext
         page,
       );
       setPageHeaders(reply, page, total);
+      keepForCaller(reply);
       return {
         appointments: presentList(request, appointments),
         total,

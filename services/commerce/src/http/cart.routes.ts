@@ -1,4 +1,4 @@
-import { currentUser, requireAuth } from '@spa/kit';
+import { currentUser, keepForCaller, requireAuth } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { CommerceDeps } from '../deps.js';
 import { acceptPrices, addToCart, changeQuantity, getCart, removeFromCart } from '../use-cases/cart.js';
@@ -20,7 +20,12 @@ export function cartRoutes(app: FastifyInstance, deps: CommerceDeps): void {
         response: { 200: cartSchema, 401: errors[401] },
       },
     },
-    async (request) => presentCart(await getCart(deps.db, currentUser(request).id)),
+    // The gateway may answer the same customer's next second of cart reads itself (any write of theirs
+    // forgets it).
+    async (request, reply) => {
+      keepForCaller(reply);
+      return presentCart(await getCart(deps.db, currentUser(request).id));
+    },
   );
 
   app.post(

@@ -7,6 +7,7 @@ import {
   pagingQueryProperties,
   strictObject,
   currentUser,
+  keepForCaller,
   notFound,
   requireAuth,
   requireRole,
@@ -109,6 +110,7 @@ export function ordersRoutes(app: FastifyInstance, deps: CommerceDeps): void {
     async (request, reply) => {
       const page = pageRequest(request.query as { page?: number; pageSize?: number });
       const { items, total } = await listOrders(deps.db, { userId: currentUser(request).id }, page);
+      keepForCaller(reply);
       return arrayOrPage(reply, page, items.map(presentOrder), total);
     },
   );

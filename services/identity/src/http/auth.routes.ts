@@ -1,4 +1,4 @@
-import { currentUser, pageRequest, requireAuth, setPageHeaders } from '@spa/kit';
+import { currentUser, keepForCaller, pageRequest, requireAuth, setPageHeaders } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityContext } from '../use-cases/context.js';
 import { listRoles } from '../use-cases/employee-roles.js';
@@ -104,9 +104,10 @@ export function authRoutes(context: IdentityContext) {
       async (request) => ({ message: await sendVerificationEmail(context, currentUser(request)) }),
     );
 
-    app.get('/auth/me', { schema: meSchema, preValidation: requireAuth }, async (request) => ({
-      user: toUserView(await currentAccount(context, currentUser(request))),
-    }));
+    app.get('/auth/me', { schema: meSchema, preValidation: requireAuth }, async (request, reply) => {
+      keepForCaller(reply);
+      return { user: toUserView(await currentAccount(context, currentUser(request))) };
+    });
 
     app.put<{ Body: { name?: string; phone?: string | null } }>(
       '/auth/me',
