@@ -7,7 +7,7 @@ export { PRIVATE_CACHE_HEADER };
 const MAX_PRIVATE_SECONDS = 5;
 
 /** How long an answer's `x-spa-private-cache: max-age=N` lets the gateway keep it for its caller, or 0. */
-export function privateLifetimeMs(value: unknown): number {
+function privateLifetimeMs(value: unknown): number {
   if (typeof value !== 'string') return 0;
   const seconds = Number(/(?:^|[\s,])max-age=(\d+)/.exec(value)?.[1] ?? 0);
   return Math.min(seconds, MAX_PRIVATE_SECONDS) * 1000;

@@ -13,7 +13,7 @@ export interface PrivateCacheOptions {
 }
 
 /** The Redis channel on which the gateway replicas tell each other whose answers to forget. */
-export const PRIVATE_CACHE_FORGET_CHANNEL = 'gateway:private-cache:forget';
+const PRIVATE_CACHE_FORGET_CHANNEL = 'gateway:private-cache:forget';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
