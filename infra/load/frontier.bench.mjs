@@ -98,9 +98,13 @@ function runBench(script, env) {
         .trim()
         .split('\n')
         .reverse()
-        .find((text) => text.startsWith('{'));
-      if (!line) return reject(new Error(`${script} exited ${code} without a JSON summary`));
-      resolve(JSON.parse(line));
+        .find((text) => text.startsWith('{') && text.endsWith('}'));
+      try {
+        if (!line) throw new Error('no summary');
+        resolve(JSON.parse(line));
+      } catch {
+        reject(new Error(`${script} exited ${code} without a JSON summary`));
+      }
     });
   });
 }

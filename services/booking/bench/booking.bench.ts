@@ -21,7 +21,14 @@ import {
   migrateDatabase,
   OutboxRelay,
 } from '@spa/kit';
-import { createTestDatabase, serveTestJwks, signTestToken, testInfra, uniqueName } from '@spa/kit/testing';
+import {
+  createTestDatabase,
+  serveTestJwks,
+  signTestToken,
+  testInfra,
+  testServiceKeyEnv,
+  uniqueName,
+} from '@spa/kit/testing';
 import { events, type EventDefinition } from '@spa/proto';
 import { overlappingPairs } from '../src/db/overlap-audit.js';
 // The one k6 builder (go install into ~/.cache/spa-platform/k6), shared with npm run bench.
@@ -242,6 +249,8 @@ async function main() {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // Its own service key and the others' public keys (required in production).
+        ...testServiceKeyEnv('booking'),
         PORT: String(port),
         LOG_LEVEL: 'warn',
         DATABASE_URL: bookingDb.url,

@@ -9,7 +9,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, serveTestJwks, signTestToken, testInfra, uniqueName } from '@spa/kit/testing';
+import {
+  createTestDatabase,
+  serveTestJwks,
+  signTestToken,
+  testInfra,
+  testServiceKeyEnv,
+  uniqueName,
+} from '@spa/kit/testing';
 import { freePort, startCatalogueProcess } from '../test/support/catalogue-process.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 0);
@@ -80,6 +87,8 @@ try {
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      // Signs its reservation calls to the catalogue, as in production.
+      ...testServiceKeyEnv('commerce'),
       PORT: String(port),
       DATABASE_URL: database.url,
       KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
