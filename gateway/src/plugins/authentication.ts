@@ -1,5 +1,6 @@
 import {
   AUTH_UNAVAILABLE_MESSAGE,
+  forgetCallerTokenOnWrites,
   InvalidTokenError,
   jwtVerification,
   KeySetUnavailableError,
@@ -23,6 +24,7 @@ export const apiAuthentication = fp<AuthenticationOptions>(
   async (app: FastifyInstance, { verifier }) => {
     app.decorateRequest('user', null);
     await app.register(jwtVerification, { verifier });
+    forgetCallerTokenOnWrites(app, verifier);
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith(`${API_PREFIX}/`)) return;
       try {

@@ -22,11 +22,17 @@ import { createBookingClient } from './integrations/booking-client.js';
 
 export type IdentityDeps = ServiceDeps & { config: IdentityConfig; background?: BackgroundTasks };
 
-/** Loads the signing key and wires identity's parts together. */
-export async function createIdentityContext(deps: IdentityDeps): Promise<IdentityContext> {
+/**
+ * Loads the signing key and wires identity's parts together. onRevoked hears every token id identity
+ * revokes, before the revoking call answers (buildApp's verifier forgets them at once).
+ */
+export async function createIdentityContext(
+  deps: IdentityDeps,
+  options: { onRevoked?: (tokenIds: readonly string[]) => void } = {},
+): Promise<IdentityContext> {
   const { config } = deps;
   const signingKey = await loadSigningKey(deps.db, config, deps.logger);
-  const sessions = new SessionRegistry(deps.redis, config.accessTokenTtlSeconds);
+  const sessions = new SessionRegistry(deps.redis, config.accessTokenTtlSeconds, options.onRevoked);
   return {
     config,
     db: deps.db,
@@ -52,13 +58,11 @@ export async function createIdentityContext(deps: IdentityDeps): Promise<Identit
  * and makes sure the base employee roles and, in development, the demo accounts exist.
  */
 export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {
-  const context = await createIdentityContext(deps);
+  const isRevoked = rememberingRevocationCheck(deps.redis);
+  const context = await createIdentityContext(deps, { onRevoked: isRevoked.forget });
   await ensureBaseEmployeeRoles(context);
   await seedDemoAccounts(context);
-  const verifier = createTokenVerifier({
-    jwks: context.signingKey.jwks,
-    isRevoked: rememberingRevocationCheck(deps.redis),
-  });
+  const verifier = createTokenVerifier({ jwks: context.signingKey.jwks, isRevoked });
   const app = await createApp({
     name: 'identity',
     description:

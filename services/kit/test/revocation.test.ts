@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../src/redis.js';
+import { authentication, requireAuth } from '../src/auth/guards.js';
 import { REVOCATIONS_CHANNEL, rememberingRevocationCheck } from '../src/auth/revocation.js';
-import { revokedTokenKey } from '../src/auth/tokens.js';
-import { testInfra } from '../src/testing/index.js';
+import { createTokenVerifier, revokedTokenKey } from '../src/auth/tokens.js';
+import { signTestToken, testInfra, testJwks } from '../src/testing/index.js';
 
 // Issue #17: the gateway and the services remember "not revoked" for a second instead of asking Redis
 // on every request; a revocation identity publishes must still take effect at once.
@@ -53,5 +55,57 @@ describe('the remembering revocation check', () => {
     expect(await isRevoked(id)).toBe(false);
     clockMs += 1_001;
     expect(await isRevoked(id)).toBe(true);
+  });
+});
+
+/** Until the subscription is live, nothing is remembered; a service waits for it before it serves. */
+async function untilRemembering(check: (id: string) => Promise<boolean>) {
+  await expect
+    .poll(async () => {
+      const probe = randomUUID();
+      await check(probe);
+      await publisher.set(revokedTokenKey(probe), '1', 'EX', 60);
+      return check(probe);
+    })
+    .toBe(false);
+}
+
+describe('a revocation whose message has not arrived yet', () => {
+  // Pub/sub reaches the other processes a moment after identity has answered; these store the key
+  // without the message at all, the slowest that moment can be.
+  it('is seen at once for the ids the process is told to forget', async () => {
+    await untilRemembering(isRevoked);
+    const [forgotten, other] = [randomUUID(), randomUUID()];
+    expect(await isRevoked(forgotten)).toBe(false);
+    expect(await isRevoked(other)).toBe(false);
+    await publisher.set(revokedTokenKey(forgotten), '1', 'EX', 60);
+    await publisher.set(revokedTokenKey(other), '1', 'EX', 60);
+    isRevoked.forget([forgotten]);
+    expect(await isRevoked(forgotten)).toBe(true);
+    expect(await isRevoked(other)).toBe(false);
+  });
+
+  it('never lets the caller of a write back in: the answer to their sign-out forgets their token', async () => {
+    const check = rememberingRevocationCheck(redis);
+    const verifier = createTokenVerifier({ jwks: await testJwks(), isRevoked: check });
+    const app = Fastify();
+    await app.register(authentication, { verifier });
+    // A sign-out as identity does it, minus the message.
+    app.post('/logout', { preHandler: requireAuth }, async (request) => {
+      await publisher.set(revokedTokenKey(request.user!.tokenId), '1', 'EX', 60);
+      return { message: 'signed out' };
+    });
+    app.get('/me', { preHandler: requireAuth }, async (request) => ({ id: request.user!.id }));
+    await untilRemembering(check);
+    try {
+      const token = await signTestToken();
+      const call = (method: 'GET' | 'POST', url: string) =>
+        app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+      expect((await call('GET', '/me')).statusCode).toBe(200);
+      expect((await call('POST', '/logout')).statusCode).toBe(200);
+      expect((await call('GET', '/me')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -12,6 +12,8 @@ export class SessionRegistry {
   constructor(
     private readonly redis: Redis,
     private readonly maxLifetimeSeconds: number,
+    /** Told the ids just revoked, once they are stored and before the revoking call answers. */
+    private readonly onRevoked: (tokenIds: readonly string[]) => void = () => undefined,
   ) {}
 
   async track(userId: string, tokenId: string, expiresAt: number): Promise<void> {
@@ -32,6 +34,7 @@ export class SessionRegistry {
     if (remaining > 0)
       transaction.set(revokedTokenKey(tokenId), '1', 'EX', remaining).publish(REVOCATIONS_CHANNEL, tokenId);
     await transaction.exec();
+    this.onRevoked([tokenId]);
   }
 
   /** Revokes every live token of the user, except the one given (the caller's own session). */
@@ -50,6 +53,7 @@ export class SessionRegistry {
     }
     if (revoked.length > 0) transaction.publish(REVOCATIONS_CHANNEL, revoked.join(','));
     await transaction.exec();
+    if (revoked.length > 0) this.onRevoked(revoked);
     return revoked.length;
   }
 }

@@ -88,11 +88,27 @@ export async function verifyRequestToken(
   return verifier.authUser(payload);
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Before the answer to a caller's write leaves, forget what this process remembers of the caller's
+ * token being live: the write may have been its sign-out (or anything else that revokes it), and the
+ * caller's next request, sent the moment this answer arrives, must not beat the revocation message
+ * (see rememberingRevocationCheck). A map delete per write; reads keep their remembered answer.
+ */
+export function forgetCallerTokenOnWrites(app: FastifyInstance, verifier: TokenVerifier): void {
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.user && !READS.has(request.method)) verifier.forgetRevocationAnswers([request.user.tokenId]);
+    done(null, payload);
+  });
+}
+
 /** Reads the bearer token when one is sent; a bad one is a 401 even on a public route. */
 export const authentication = fp<{ verifier: TokenVerifier }>(
   async (app: FastifyInstance, { verifier }) => {
     app.decorateRequest('user', null);
     await app.register(jwtVerification, { verifier });
+    forgetCallerTokenOnWrites(app, verifier);
     app.addHook('onRequest', async (request) => {
       try {
         request.user = (await verifyRequestToken(request, verifier)) ?? null;

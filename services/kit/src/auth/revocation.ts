@@ -7,6 +7,17 @@ import { revokedTokenKey } from './tokens.js';
  */
 export const REVOCATIONS_CHANNEL = 'auth:revocations';
 
+/**
+ * A revocation check: answers whether a token id was revoked. forget(ids) drops whatever this process
+ * remembers of those ids, so its next answer about them comes from Redis (see rememberingRevocationCheck).
+ */
+export interface RevocationCheck {
+  (tokenId: string): Promise<boolean>;
+  forget?: (tokenIds: readonly string[]) => void;
+}
+
+export type RememberingRevocationCheck = RevocationCheck & { forget: (tokenIds: readonly string[]) => void };
+
 /** Asks Redis on every request whether a token id was revoked (tests, and anything that wants no memory). */
 export function revocationCheck(redis: Redis) {
   return async (tokenId: string) => (await redis.exists(revokedTokenKey(tokenId))) === 1;
@@ -29,8 +40,18 @@ export interface RememberingRevocationOptions {
  * remembered of that id as the message arrives. While the subscription is not live (starting, Redis
  * reconnecting) nothing is remembered and every request asks Redis, as revocationCheck does; an answer
  * that was on its way while a revocation came in is not remembered.
+ *
+ * The message reaches other processes a moment after the revoking call has answered (pub/sub is
+ * delivered on another connection), so a client that signs out and at once sends its next request
+ * could, for that moment, still be let through by a remembered answer. forget() closes that: the
+ * process that revokes forgets the ids itself before it answers (identity's SessionRegistry), and
+ * every app forgets a caller's token before it answers any write that caller made (the kit's
+ * authentication and the gateway's), so sign-out, seen through the gateway, is refused at once.
  */
-export function rememberingRevocationCheck(redis: Redis, options: RememberingRevocationOptions = {}) {
+export function rememberingRevocationCheck(
+  redis: Redis,
+  options: RememberingRevocationOptions = {},
+): RememberingRevocationCheck {
   const rememberMs = options.rememberMs ?? 1_000;
   const maxEntries = options.maxEntries ?? 100_000;
   const now = options.now ?? Date.now;
@@ -64,7 +85,7 @@ export function rememberingRevocationCheck(redis: Redis, options: RememberingRev
   // The subscriber lives as long as the connection it was made from.
   redis.once('end', () => subscriber.disconnect());
 
-  return async (tokenId: string): Promise<boolean> => {
+  const check = async (tokenId: string): Promise<boolean> => {
     const at = now();
     if (live && (unrevokedUntil.get(tokenId) ?? 0) > at) return false;
     const asked = epoch;
@@ -75,4 +96,10 @@ export function rememberingRevocationCheck(redis: Redis, options: RememberingRev
     }
     return revoked;
   };
+  return Object.assign(check, {
+    forget: (tokenIds: readonly string[]) => {
+      epoch++;
+      for (const id of tokenIds) unrevokedUntil.delete(id);
+    },
+  });
 }

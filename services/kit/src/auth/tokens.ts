@@ -1,5 +1,6 @@
 import { KeyObject, type webcrypto } from 'node:crypto';
 import { createVerifier, TokenError } from 'fast-jwt';
+import type { RevocationCheck } from './revocation.js';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -94,6 +95,8 @@ export interface TokenVerifier {
    * and not revoked. Unknown extra claims are kept in `claims`.
    */
   authUser(payload: Record<string, unknown>): Promise<AuthUser>;
+  /** Drops any remembered "not revoked" answer about these token ids (RevocationCheck.forget). */
+  forgetRevocationAnswers(tokenIds: readonly string[]): void;
 }
 
 export interface VerifierOptions {
@@ -102,7 +105,7 @@ export interface VerifierOptions {
   /** ... or a key set given directly (tests). */
   jwks?: JSONWebKeySet;
   /** Answers whether a token id was revoked (sign-out); checked on every request. */
-  isRevoked?: (tokenId: string) => Promise<boolean>;
+  isRevoked?: RevocationCheck;
 }
 
 const NOT_A_KEY_PROBLEM = [
@@ -186,6 +189,9 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
   return {
     publicKeyFor,
     authUser,
+    forgetRevocationAnswers(tokenIds) {
+      options.isRevoked?.forget?.(tokenIds);
+    },
     verifiedClaims(token) {
       const entry = verified.get(token);
       if (!entry) return undefined;
