@@ -49,13 +49,32 @@ const kitMigrations = join(
   'drizzle',
 );
 
+const MIGRATION_LOCK = 'spa-migrations';
+
 /**
  * Applies the kit's own tables (outbox, inbox) and then the service's migrations. The kit keeps its
  * own migrations table so the two histories never collide.
+ *
+ * Under a session advisory lock on its own connection: replicas that start together (a cold start of
+ * the fleet, a rollout) would otherwise run the same migration at once, and the loser fails on a
+ * table that already exists. The others wait, then find nothing left to apply. The lock goes with the
+ * connection if the process dies half-way.
  */
 export async function migrateDatabase(db: Database, serviceMigrationsFolder?: string): Promise<void> {
-  await migrate(db, { migrationsFolder: kitMigrations, migrationsTable: '__kit_migrations' });
-  if (serviceMigrationsFolder) await migrate(db, { migrationsFolder: serviceMigrationsFolder });
+  const pool = (db as Database & { $client?: pg.Pool }).$client;
+  const lockHolder = pool instanceof pg.Pool ? await pool.connect() : undefined;
+  try {
+    await lockHolder?.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder: kitMigrations, migrationsTable: '__kit_migrations' });
+    if (serviceMigrationsFolder) await migrate(db, { migrationsFolder: serviceMigrationsFolder });
+  } finally {
+    if (lockHolder) {
+      await lockHolder
+        .query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK])
+        .catch(() => undefined);
+      lockHolder.release();
+    }
+  }
 }
 
 export async function pingDatabase(pool: pg.Pool): Promise<void> {
