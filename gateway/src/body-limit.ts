@@ -13,10 +13,16 @@ const IMAGE_UPLOAD_PATHS = new Set(['/upload', '/reviews/photos']);
  * connection, which surfaced as a 502 or a request that never answered instead of a 413.
  */
 export function declaresOversizeBody(url: string, contentLength: string | undefined): boolean {
-  if (!contentLength || !url.startsWith(`${API_PREFIX}/`)) return false;
+  const limit = bodyLimitFor(url);
+  if (!contentLength || limit === undefined) return false;
   const length = Number(contentLength);
   if (!Number.isFinite(length)) return false;
-  const path = url.slice(API_PREFIX.length).split('?')[0]!;
-  const limit = IMAGE_UPLOAD_PATHS.has(path) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
   return length > limit;
+}
+
+/** The most a request to this URL may send, or undefined outside the API (the gateway's own pages). */
+export function bodyLimitFor(url: string): number | undefined {
+  if (!url.startsWith(`${API_PREFIX}/`)) return undefined;
+  const path = url.slice(API_PREFIX.length).split('?')[0]!;
+  return IMAGE_UPLOAD_PATHS.has(path) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
 }
