@@ -105,6 +105,29 @@ export interface BusOptions {
   replicationFactor?: number;
 }
 
+/**
+ * Sends a batch until every part of it is acknowledged in one attempt: up to SEND_ATTEMPTS tries, 100 ms
+ * apart at first and doubling to 5 s (about 20 s in all, as kafkajs' own retries were); kafkajs refreshes
+ * its metadata after a failed attempt, so the next one goes to the partitions' current leaders.
+ */
+export async function sendWholeBatch(
+  send: () => Promise<unknown>,
+  { attempts = SEND_ATTEMPTS, firstDelayMs = 100 }: { attempts?: number; firstDelayMs?: number } = {},
+): Promise<void> {
+  for (let attempt = 1, delayMs = firstDelayMs; ; attempt++, delayMs = Math.min(delayMs * 2, 5_000)) {
+    try {
+      await send();
+      return;
+    } catch (error) {
+      // kafkajs with no retries of its own reports even a passing "not the leader" as a non-retriable
+      // "retries exceeded"; every failure is tried again here, within the attempts.
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+const SEND_ATTEMPTS = 9;
+
 /** How often ensureTopics tries a broker whose metadata is not ready yet (about 20 s in all). */
 const ENSURE_TOPICS_ATTEMPTS = 8;
 
@@ -228,11 +251,21 @@ export function connectBus(options: BusOptions): Bus {
 
   return {
     async producer() {
-      // One in-flight request and idempotence keep per-partition order through retries.
+      // One in-flight request keeps per-partition order; acks=all (below) waits for every in-sync copy.
+      //
+      // No retries inside kafkajs: its send keeps the brokers' answers of a first attempt across its
+      // retries, so when one broker answered and another said "not the leader" (a partition moving, a
+      // broker stopping) and the partition moved to the broker that had answered, the retry sends that
+      // partition's messages nowhere and resolves as if they were written (kafkajs#1798, still open;
+      // the fleet run lost three payment events to it with a broker stopped). Each attempt here is a
+      // fresh send of the whole batch: a partition already written gets the messages again, which the
+      // consumers' inboxes drop by event id. kafkajs' idempotent producer refuses to run without its
+      // own retries, so it is off: the inboxes, not the broker, make a message count once.
       const producer: Producer = kafka.producer({
-        idempotent: true,
+        idempotent: false,
         maxInFlightRequests: 1,
         allowAutoTopicCreation: true,
+        retry: { retries: 0 },
       });
       await producer.connect();
       const wrapped: BusProducer = {
@@ -243,7 +276,7 @@ export function connectBus(options: BusOptions): Bus {
             list.push(message);
             byTopic.set(message.topic, list);
           }
-          await producer.sendBatch({
+          const batch = {
             acks: -1,
             topicMessages: [...byTopic].map(([topic, list]) => ({
               topic: qualify(topic),
@@ -253,7 +286,8 @@ export function connectBus(options: BusOptions): Bus {
                 headers: message.headers,
               })),
             })),
-          });
+          };
+          await sendWholeBatch(() => producer.sendBatch(batch));
         },
         disconnect: () => producer.disconnect(),
       };

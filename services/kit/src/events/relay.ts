@@ -125,11 +125,15 @@ export class OutboxRelay {
         return false;
       }
       client.on('error', () => undefined);
-      this.client = client;
+      // The producer first: if it cannot be made, the connection (and with it the lock) goes back
+      // below and this replica is no sender; it must not stay this.client, released, to be released
+      // again later (that threw out of the loop and took the process down).
       this.producer ??= await this.options.bus.producer();
+      this.client = client;
       this.options.logger.info('outbox relay: sending for this service');
       return true;
     } catch (error) {
+      if (this.client === client) this.client = undefined;
       client.release(true);
       throw error;
     }
