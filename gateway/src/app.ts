@@ -8,6 +8,7 @@ import { bodyLimit } from './plugins/body-limit.js';
 import { healthRoute } from './plugins/health.js';
 import { metricsRoute } from './plugins/metrics.js';
 import { rateLimits } from './plugins/rate-limits.js';
+import { readinessRoute, type GatewayLifecycle } from './plugins/readiness.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { privateCache } from './plugins/private-cache.js';
 import { sharedCache } from './plugins/shared-cache.js';
@@ -25,6 +26,8 @@ export interface GatewayDeps {
   tracer?: Tracer;
   /** The clock the shared cache expires its answers by; Date.now by default (tests move their own on). */
   now?: () => number;
+  /** Set draining on SIGTERM: /readyz then answers 503 (main.ts). */
+  lifecycle?: GatewayLifecycle;
 }
 
 /** The single public entry: /api/v1 routed to the owning service, the SPA, docs and health. */
@@ -35,6 +38,7 @@ export async function buildGateway({
   verifier,
   tracer,
   now,
+  lifecycle = { draining: false },
 }: GatewayDeps): Promise<FastifyInstance> {
   // TRUSTED_PROXIES decides request.ip: the address every limit keys on and every service is told.
   const app = createBaseApp({ logger, tracer, trustProxy: config.trustedProxies });
@@ -56,6 +60,7 @@ export async function buildGateway({
   await app.register(adminStatsRoutes, { config });
   await app.register(apiDocs, { config });
   await app.register(healthRoute, { config, redis });
+  await app.register(readinessRoute, { lifecycle });
   await app.register(metricsRoute, { config });
   await app.register(webApp, { config, cache });
   return app;

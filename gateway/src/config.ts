@@ -34,6 +34,12 @@ export function loadGatewayConfig(source: Record<string, string | undefined> = p
       ) as Record<ServiceName, string>,
       jwksUrl: env.url('JWKS_URL', 'http://127.0.0.1:4001/.well-known/jwks.json'),
       upstreamTimeoutMs: env.int('UPSTREAM_TIMEOUT_MS', 10_000),
+      /**
+       * After SIGTERM, how long /readyz answers 503 while requests are still served, before the
+       * gateway stops listening: at least the load balancer's time to take it out (HAProxy here checks
+       * every 500 ms and needs two failures; a Kubernetes Service needs its endpoints updated).
+       */
+      shutdownDrainMs: env.int('SHUTDOWN_DRAIN_MS', 0, { min: 0, max: 60_000 }),
       /** Anonymous answers kept for their s-maxage (0 turns the shared cache off). */
       sharedCacheEntries: env.int('SHARED_CACHE_ENTRIES', 1_000),
       // Signed-in reads kept per customer for a second (0 turns the private cache off).

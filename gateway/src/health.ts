@@ -37,7 +37,18 @@ async function upstreamReady(baseUrl: string): Promise<{ state: string; checks?:
   }
 }
 
-/** Every component the platform needs, each reported on its own: services, then infrastructure. */
+/**
+ * Components the platform serves without for a while: with Kafka down the services write their events
+ * to their outboxes and send them once it is back, so the gateway reports it (status `degraded`) but
+ * still answers 200.
+ */
+const OPTIONAL_COMPONENTS: ReadonlySet<string> = new Set(['kafka']);
+
+/**
+ * Every component the platform needs, each reported on its own: services, then infrastructure.
+ * `status`: `ok` when all are up, `degraded` when only optional ones are down (the platform serves),
+ * `unavailable` when a required one is.
+ */
 export async function platformHealth(
   config: Pick<GatewayConfig, 'enabledServices' | 'upstreams' | 'infra'>,
   redis: Redis,
@@ -63,9 +74,10 @@ export async function platformHealth(
   const components: Record<string, string> = { gateway: 'up' };
   for (const [name, { state }] of services) components[name] = state;
   for (const [name, state] of infra) components[name] = state;
-  const healthy = Object.values(components).every((state) => state === 'up');
+  const down = Object.keys(components).filter((name) => components[name] !== 'up');
+  const serving = down.every((name) => OPTIONAL_COMPONENTS.has(name));
   return {
-    status: healthy ? 'ok' : 'degraded',
+    status: down.length === 0 ? 'ok' : serving ? 'degraded' : 'unavailable',
     components,
     details: Object.fromEntries(services.map(([name, { checks }]) => [name, checks ?? {}])),
   };

@@ -16,12 +16,17 @@ const verifier = createTokenVerifier({
   jwksUrl: config.jwksUrl,
   isRevoked: rememberingRevocationCheck(redis),
 });
-const app = await buildGateway({ config, logger, redis, verifier });
+const lifecycle = { draining: false };
+const app = await buildGateway({ config, logger, redis, verifier, lifecycle });
 await app.listen({ port: config.port, host: config.host });
 
 async function shutDown(signal: NodeJS.Signals) {
   logger.info({ signal }, 'shutting down');
-  setTimeout(() => process.exit(1), 10_000).unref();
+  setTimeout(() => process.exit(1), 10_000 + config.shutdownDrainMs).unref();
+  // Out of the load balancer's rotation first (/readyz 503), still serving what it sends meanwhile;
+  // then stop listening and finish what is in flight.
+  lifecycle.draining = true;
+  await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   await app.close();
   redis.disconnect();
   await tracing.shutdown().catch(() => undefined);

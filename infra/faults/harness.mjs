@@ -207,7 +207,15 @@ async function kafkaOutage() {
   await stopComponent('kafka');
   const downAt = Date.now();
   log('  kafka stopped');
-  await sleep(KAFKA_OUTAGE_MS);
+  // Kafka is not required for readiness (the outboxes hold the events): no service leaves rotation.
+  /** @type {Set<string>} */
+  const leftRotation = new Set();
+  while (Date.now() - downAt < KAFKA_OUTAGE_MS) {
+    for (const [name, status] of Object.entries(await serviceReadiness()))
+      if (status !== 200) leftRotation.add(name);
+    await sleep(500);
+  }
+  if (leftRotation.size > 0) problems.push(`not ready while Kafka was down: ${[...leftRotation].join(', ')}`);
   const acceptedWhileDown = load.acceptedBetween(downAt, Date.now());
   const backlog = await outboxBacklog(db);
   const backlogAtRestart = Object.values(backlog).reduce((sum, n) => sum + n, 0);

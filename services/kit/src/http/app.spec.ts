@@ -177,3 +177,117 @@ describe('service app: tokens and roles', () => {
     );
   });
 });
+
+describe('service app: health and readiness', () => {
+  const up = () => Promise.resolve();
+  const down = (message: string) => () => Promise.reject(new Error(message));
+  // The kit's own wiring (connectServiceDeps): database and Redis required, Kafka optional.
+  const appWith = (checks: { database?: () => Promise<void>; kafka?: () => Promise<void> }) =>
+    createApp({
+      name: 'kit-spec',
+      logger: createLogger('kit-spec', 'silent'),
+      readiness: {
+        database: checks.database ?? up,
+        kafka: { check: checks.kafka ?? up, required: false },
+        redis: up,
+      },
+    });
+
+  it('is ready and ok when every dependency answers', async () => {
+    const app = await appWith({});
+    const ready = await app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      service: 'kit-spec',
+      checks: { database: 'up', redis: 'up' },
+    });
+    const health = await app.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({
+      status: 'ok',
+      service: 'kit-spec',
+      checks: { database: 'up', kafka: 'up', redis: 'up' },
+    });
+  });
+
+  it('stays ready with Kafka down, and /healthz reports it degraded', async () => {
+    const app = await appWith({ kafka: down('Connection timeout') });
+    const ready = await app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      service: 'kit-spec',
+      checks: { database: 'up', redis: 'up' },
+    });
+    const health = await app.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({
+      status: 'degraded',
+      service: 'kit-spec',
+      checks: { database: 'up', kafka: 'down: Connection timeout', redis: 'up' },
+    });
+  });
+
+  it('is not ready with the database down, yet stays live (no restart by a liveness probe)', async () => {
+    const app = await appWith({ database: down('connect ECONNREFUSED'), kafka: down('Connection timeout') });
+    const ready = await app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({
+      status: 'not ready',
+      service: 'kit-spec',
+      checks: { database: 'down: connect ECONNREFUSED', redis: 'up' },
+    });
+    const health = await app.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({
+      status: 'degraded',
+      checks: { database: 'down: connect ECONNREFUSED' },
+    });
+  });
+
+  it('answers /healthz within half a second when a dependency hangs (the liveness probe never waits on it)', async () => {
+    const app = await appWith({ kafka: () => new Promise<void>(() => undefined) });
+    const started = performance.now();
+    const health = await app.inject({ url: '/healthz' });
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({
+      status: 'degraded',
+      checks: { kafka: 'down: timed out after 500 ms' },
+    });
+  });
+
+  it('never waits for an optional check to answer /readyz (a balancer checking every 500 ms would drop it)', async () => {
+    let asked = 0;
+    const app = await appWith({
+      kafka: () => {
+        asked++;
+        return new Promise<void>(() => undefined);
+      },
+    });
+    const ready = await app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      service: 'kit-spec',
+      checks: { database: 'up', redis: 'up' },
+    });
+    expect(asked).toBe(0);
+  });
+
+  it('treats a bare check, or one marked required, as required', async () => {
+    const app = await createApp({
+      name: 'kit-spec',
+      logger: createLogger('kit-spec', 'silent'),
+      readiness: { redis: down('connection lost'), search: { check: up, required: true } },
+    });
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);
+    const marked = await createApp({
+      name: 'kit-spec',
+      logger: createLogger('kit-spec', 'silent'),
+      readiness: { search: { check: down('no route'), required: true } },
+    });
+    expect((await marked.inject({ url: '/readyz' })).statusCode).toBe(503);
+  });
+});

@@ -27,14 +27,23 @@ import { internalRouteGuard, type InternalCallers, type ServiceAuth } from '../a
 import { installErrorHandling, toErrorResponse } from './errors.js';
 import { validatorCompiler } from './validation.js';
 
+/** Resolves when a dependency answers, rejects when it does not. */
 export type ReadinessCheck = () => Promise<void>;
+
+/**
+ * A dependency behind /readyz and /healthz. A bare check is required: /readyz answers 503 while it
+ * fails, taking the pod out of rotation. `required: false` marks one the service keeps serving without
+ * (Kafka: writes go to the outbox, sent once the brokers are back): /readyz still lists it but stays
+ * 200, and /healthz reports the service `degraded`.
+ */
+export type DependencyCheck = ReadinessCheck | { check: ReadinessCheck; required: boolean };
 
 export interface AppOptions extends BaseAppOptions {
   name: string;
   version?: string;
   description?: string;
-  /** Named checks behind /readyz (database, kafka, redis...). */
-  readiness?: Record<string, ReadinessCheck>;
+  /** Named checks behind /readyz and /healthz (database, kafka, redis...); see DependencyCheck. */
+  readiness?: Record<string, DependencyCheck>;
   verifier?: TokenVerifier;
   /** Verifies the credentials of calls to this service's /internal routes (none: all are refused). */
   serviceAuth?: ServiceAuth;
@@ -44,13 +53,19 @@ export interface AppOptions extends BaseAppOptions {
   openapiTags?: { name: string; description?: string }[];
 }
 
+/** How long /readyz waits for each check (the probes' timeout is 3 s; the gateway waits 2.5 s). */
 const CHECK_TIMEOUT_MS = 2_000;
+/**
+ * How long /healthz waits for each: it is the liveness and startup probe (1 s timeout by default), so
+ * a slow dependency is reported, never what makes the probe fail.
+ */
+const HEALTH_CHECK_TIMEOUT_MS = 500;
 
-function withTimeout(check: ReadinessCheck): Promise<void> {
+function withTimeout(check: ReadinessCheck, timeoutMs: number): Promise<void> {
   return Promise.race([
     check(),
     new Promise<void>((_, reject) =>
-      setTimeout(() => reject(new Error(`timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref(),
+      setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs).unref(),
     ),
   ]);
 }
@@ -156,21 +171,45 @@ export function createBaseApp(options: BaseAppOptions): FastifyInstance {
   return app;
 }
 
-export async function checkReadiness(readiness: Record<string, ReadinessCheck>) {
+/**
+ * Runs every check at once, each limited to `timeoutMs`. `ready`:
+ * every required one is up (/readyz); `healthy`: every one is (/healthz says `ok`, else `degraded`).
+ * `checks` names the state of each.
+ */
+export async function checkReadiness(
+  readiness: Record<string, DependencyCheck>,
+  timeoutMs = CHECK_TIMEOUT_MS,
+) {
   const entries = await Promise.all(
-    Object.entries(readiness).map(async ([name, check]) => {
+    Object.entries(readiness).map(async ([name, dependency]) => {
+      const { check, required } =
+        typeof dependency === 'function' ? { check: dependency, required: true } : dependency;
       try {
-        await withTimeout(check);
-        return [name, 'up'] as const;
+        await withTimeout(check, timeoutMs);
+        return { name, required, up: true, state: 'up' };
       } catch (error) {
-        return [name, `down: ${error instanceof Error ? error.message : String(error)}`] as const;
+        return {
+          name,
+          required,
+          up: false,
+          state: `down: ${error instanceof Error ? error.message : String(error)}`,
+        };
       }
     }),
   );
   return {
-    ready: entries.every(([, state]) => state === 'up'),
-    checks: Object.fromEntries(entries) as Record<string, string>,
+    ready: entries.every(({ up, required }) => up || !required),
+    healthy: entries.every(({ up }) => up),
+    checks: Object.fromEntries(entries.map(({ name, state }) => [name, state])) as Record<string, string>,
   };
+}
+
+function requiredOnly(readiness: Record<string, DependencyCheck>): Record<string, DependencyCheck> {
+  return Object.fromEntries(
+    Object.entries(readiness).filter(
+      ([, dependency]) => typeof dependency === 'function' || dependency.required,
+    ),
+  );
 }
 
 /**
@@ -201,9 +240,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.verifier) await app.register(authentication, { verifier: options.verifier });
   else app.decorateRequest('user', null);
 
-  app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok', service: options.name }));
+  // Liveness: 200 whenever the process answers, so a dependency's outage never restarts the pod; the
+  // body says `degraded` and which dependency is down (a required one takes /readyz to 503 as well).
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    const { healthy, checks } = await checkReadiness(options.readiness ?? {}, HEALTH_CHECK_TIMEOUT_MS);
+    return { status: healthy ? 'ok' : 'degraded', service: options.name, checks };
+  });
+  // Readiness: 503 only while a required dependency is down. Optional ones are not asked at all (that
+  // is /healthz's job): with Kafka gone its ping waits out its limit, and a load balancer that checks
+  // every 500 ms with a 500 ms timeout (HAProxy's default) would take every replica out for it.
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const { ready, checks } = await checkReadiness(options.readiness ?? {});
+    const { ready, checks } = await checkReadiness(requiredOnly(options.readiness ?? {}));
     return reply
       .status(ready ? 200 : 503)
       .send({ status: ready ? 'ready' : 'not ready', service: options.name, checks });
