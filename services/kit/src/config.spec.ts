@@ -47,6 +47,33 @@ describe('readConfig', () => {
     ).toThrow('KAFKA_TOPIC_PARTITIONS must be at least 1');
   });
 
+  it('reads the outbox and inbox retention, 72 hours and 14 days by default', () => {
+    const base = {
+      DATABASE_URL: 'postgres://a:b@127.0.0.1:5432/booking',
+      KAFKA_BROKERS: '127.0.0.1:9092',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    };
+    const read = (env: Record<string, string>) =>
+      readConfig((reader) => readBaseConfig(reader, 'booking', 4003), { ...base, ...env });
+    expect(read({})).toMatchObject({ outboxRetentionMs: 72 * 3_600_000, inboxRetentionMs: 14 * 86_400_000 });
+    expect(read({ OUTBOX_RETENTION_HOURS: '6', INBOX_RETENTION_DAYS: '30' })).toMatchObject({
+      outboxRetentionMs: 6 * 3_600_000,
+      inboxRetentionMs: 30 * 86_400_000,
+    });
+    try {
+      read({ OUTBOX_RETENTION_HOURS: 'a day', INBOX_RETENTION_DAYS: '0' });
+      expect.unreachable('bad retention settings are a config error');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'OUTBOX_RETENTION_HOURS must be a number, got "a day"',
+        'INBOX_RETENTION_DAYS must be at least 0.001',
+      ]);
+    }
+    expect(read({ OUTBOX_RETENTION_HOURS: '0.02' })).toMatchObject({ outboxRetentionMs: 72_000 });
+    expect(() => read({ INBOX_RETENTION_DAYS: '-3' })).toThrow('INBOX_RETENTION_DAYS must be at least 0.001');
+  });
+
   it('turns tracing on only with an OTLP endpoint, with a parent-based ratio', () => {
     const tracing = (env: Record<string, string>) => readConfig(readTracingSettings, env);
     expect(tracing({})).toEqual({ exportUrl: undefined, sampleRatio: 1 });

@@ -112,6 +112,21 @@ export interface BaseConfig {
   tracing?: TracingSettings;
   /** SERVICE_KEY and SERVICE_PUBLIC_KEYS: signed service-to-service calls (auth/service-auth.ts). */
   serviceKeys?: ServiceKeySettings;
+  /** OUTBOX_RETENTION_HOURS (default 72): sent outbox rows older than this are pruned. */
+  outboxRetentionMs: number;
+  /**
+   * INBOX_RETENTION_DAYS (default 14): handled event ids older than this are pruned. Must stay longer
+   * than the Kafka topics' retention (72 hours locally): an event redelivered or replayed after its id
+   * left the inbox would be handled a second time.
+   */
+  inboxRetentionMs: number;
+  /**
+   * SHUTDOWN_DRAIN_MS (default 0): after SIGTERM, how long /readyz answers 503 while requests are still
+   * served, before the app stops listening; at least the load balancer's time to take a replica out.
+   */
+  shutdownDrainMs: number;
+  /** EVENT_PRUNING_INTERVAL_MS (default a minute): how often the outbox and inbox are pruned. */
+  eventPruningIntervalMs: number;
 }
 
 export interface TracingSettings {
@@ -122,6 +137,9 @@ export interface TracingSettings {
 }
 
 export const DEFAULT_TOPIC_PARTITIONS = 3;
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The standard OpenTelemetry variables: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (used as is) or
@@ -161,5 +179,13 @@ export function readBaseConfig(env: EnvReader, serviceName: string, defaultPort:
     kafkaReplicationFactor: env.int('KAFKA_REPLICATION_FACTOR', 1, { min: 1, max: 10 }),
     tracing: readTracingSettings(env),
     serviceKeys: readServiceKeySettings(env, nodeEnv === 'production'),
+    // Fractions allowed (the fleet run prunes within minutes: OUTBOX_RETENTION_HOURS=0.02).
+    outboxRetentionMs: Math.round(
+      env.number('OUTBOX_RETENTION_HOURS', 72, { min: 0.01, max: 24 * 365 }) * HOUR_MS,
+    ),
+    // Longer than Kafka's topic retention, so an old event redelivered is still recognised as handled.
+    inboxRetentionMs: Math.round(env.number('INBOX_RETENTION_DAYS', 14, { min: 0.001, max: 3650 }) * DAY_MS),
+    shutdownDrainMs: env.int('SHUTDOWN_DRAIN_MS', 0, { min: 0, max: 60_000 }),
+    eventPruningIntervalMs: env.int('EVENT_PRUNING_INTERVAL_MS', 60_000, { min: 1_000, max: 24 * HOUR_MS }),
   };
 }

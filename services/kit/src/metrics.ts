@@ -33,3 +33,10 @@ export const eventLag = new Histogram({
   buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
   registers: [metricsRegistry],
 });
+
+export const eventRowsPruned = new Counter({
+  name: 'event_rows_pruned_total',
+  help: 'Sent outbox rows and old inbox rows deleted by the pruning job',
+  labelNames: ['table'] as const,
+  registers: [metricsRegistry],
+});

@@ -11,7 +11,8 @@ import { rememberingRevocationCheck } from './auth/revocation.js';
 import { createTokenVerifier, type TokenVerifier } from './auth/tokens.js';
 import { createServiceAuth, redisClaimOnce, type ServiceAuth } from './auth/service-auth.js';
 import { startTracing } from './tracing.js';
-import type { ReadinessCheck } from './http/app.js';
+import { startEventTablePruning } from './events/pruning.js';
+import type { DependencyCheck } from './http/app.js';
 
 /** Everything a service's buildApp and workers are handed; tests build the same thing with test settings. */
 export interface ServiceDeps {
@@ -25,7 +26,8 @@ export interface ServiceDeps {
   verifier: TokenVerifier;
   /** Signs this service's calls to others' /internal routes and verifies calls to its own. */
   serviceAuth: ServiceAuth;
-  readiness: Record<string, ReadinessCheck>;
+  /** The app's /readyz and /healthz checks: database and Redis required, Kafka optional. */
+  readiness: Record<string, DependencyCheck>;
 }
 
 /** The kit's deps with the service's own config: what a service without a context factory is handed. */
@@ -91,7 +93,9 @@ export async function connectServiceDeps(
     serviceAuth,
     readiness: {
       database: () => pingDatabase(database.pool),
-      kafka: () => bus.ping(),
+      // Not required: writes go to the outbox and the relay sends them once the brokers are back, so
+      // a Kafka outage leaves every pod in rotation; /healthz reports the service degraded meanwhile.
+      kafka: { check: () => bus.ping(), required: false },
       redis: () => pingRedis(redis),
     },
   };
@@ -132,6 +136,14 @@ export async function runService<C extends BaseConfig, Ctx>(
   const context = definition.context ? await definition.context(deps) : (deps as Ctx);
   const relay = new OutboxRelay({ pool: deps.database.pool, bus: deps.bus, logger });
   relay.start();
+  // Sent outbox rows and old inbox rows go, in small batches, so the tables stay flat (issue #14).
+  const pruning = startEventTablePruning({
+    pool: deps.database.pool,
+    logger,
+    outboxRetentionMs: config.outboxRetentionMs,
+    inboxRetentionMs: config.inboxRetentionMs,
+    intervalMs: config.eventPruningIntervalMs,
+  });
   const subscriptions =
     typeof definition.subscriptions === 'function'
       ? definition.subscriptions(context)
@@ -145,20 +157,27 @@ export async function runService<C extends BaseConfig, Ctx>(
   });
   await consumer.start();
   const stopWorkers = (await definition.startWorkers?.(context)) ?? (() => Promise.resolve());
+  let stopping = false;
+  // Required for /readyz: false from the SIGTERM on, so the load balancer stops sending before the
+  // app stops listening (a rolling restart without a failed request).
+  deps.readiness.accepting = () =>
+    stopping ? Promise.reject(new Error('shutting down')) : Promise.resolve();
   const app = await definition.buildApp(context);
   await app.listen({ port: config.port, host: config.host });
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    logger.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000 + config.shutdownDrainMs).unref();
     try {
+      // Still serving while the balancer notices /readyz; then stop listening, finish what is in flight.
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await app.close();
       await stopWorkers();
       await consumer.stop();
       await definition.close?.(context);
+      await pruning.stop();
       await relay.stop({ flush: true });
       await deps.bus.close();
       deps.redis.disconnect();

@@ -34,6 +34,10 @@ export const outbox = pgTable(
     index('outbox_unsent_idx')
       .on(table.seq)
       .where(sql`${table.sentAt} is null`),
+    // For pruning sent rows by age (events/pruning.ts) without reading the whole table.
+    index('outbox_sent_at_idx')
+      .on(table.sentAt)
+      .where(sql`${table.sentAt} is not null`),
   ],
 );
 
@@ -47,5 +51,9 @@ export const inbox = pgTable(
     topic: text('topic').notNull(),
     handledAt: timestamp('handled_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.consumer, table.eventId] })],
+  (table) => [
+    primaryKey({ columns: [table.consumer, table.eventId] }),
+    // For pruning old ids by age (events/pruning.ts) without reading the whole table.
+    index('inbox_handled_at_idx').on(table.handledAt),
+  ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "inbox_handled_at_idx" ON "inbox" USING btree ("handled_at");--> statement-breakpoint
+CREATE INDEX "outbox_sent_at_idx" ON "outbox" USING btree ("sent_at") WHERE "outbox"."sent_at" is not null;
