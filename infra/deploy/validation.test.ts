@@ -2,7 +2,7 @@
 // people break them (a misspelt field, a wrong type, an unknown API version, a missing required field)
 // are rejected by kubeconform with the reason; the policy and Dockerfile checks catch what schemas cannot.
 // The tools are the cached ones `npm run deploy:check` uses (built from the Go module proxy if missing).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -19,6 +19,15 @@ import { policyProblems } from './policy.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const production = path.join(root, 'infra', 'deploy', 'overlays', 'production');
+const queueScaling = path.join(root, 'infra', 'deploy', 'overlays', 'production-queue-scaling');
+const adapterValues = path.join(
+  root,
+  'infra',
+  'deploy',
+  'components',
+  'queue-depth-scaling',
+  'prometheus-adapter.values.yaml',
+);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Resource = Record<string, any>;
@@ -150,6 +159,66 @@ describe('deployment policy', () => {
       'Deployment booking: NetworkPolicies do not admit commerce',
       'NetworkPolicy: no default deny of ingress for the namespace',
     ]);
+  });
+});
+
+describe('queue-depth scaling (overlays/production-queue-scaling)', () => {
+  let scaled: Resource[];
+  beforeAll(() => {
+    scaled = parseAllDocuments(kustomizeBuild(queueScaling)).map((document) => document.toJS() as Resource);
+  });
+
+  test.each([
+    { name: 'notification', queue: 'notification.email', cpu: 80 },
+    { name: 'billing', queue: 'billing.invoice-pdf', cpu: 70 },
+  ])("the $name HPA scales on its queue's waiting jobs as well as CPU", ({ name, queue, cpu }) => {
+    const hpa = find(scaled, 'HorizontalPodAutoscaler', name);
+    expect(hpa.apiVersion).toBe('autoscaling/v2');
+    expect(hpa.spec.metrics).toEqual([
+      {
+        type: 'External',
+        external: {
+          metric: { name: 'bullmq_queue_waiting_jobs', selector: { matchLabels: { queue } } },
+          // Per replica: the metric is the whole queue's count.
+          target: { type: 'AverageValue', averageValue: expect.any(String) },
+        },
+      },
+      {
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: cpu } },
+      },
+    ]);
+    // Everything else as in production.
+    expect({ ...hpa, spec: { ...hpa.spec, metrics: [] } }).toEqual({
+      ...find(resources, 'HorizontalPodAutoscaler', name),
+      spec: { ...find(resources, 'HorizontalPodAutoscaler', name).spec, metrics: [] },
+    });
+  });
+
+  test('passes kubeconform and the deployment policy', () => {
+    const file = path.join(scratch, 'queue-scaling.yaml');
+    writeFileSync(file, scaled.map((resource) => stringify(resource)).join('---\n'));
+    const result = kubeconform([file]);
+    expect(result.problems).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(policyProblems(file)).toEqual([]);
+  });
+
+  test("prometheus-adapter's rule serves that metric per namespace, as the largest replica's report", () => {
+    const values = parseAllDocuments(readFileSync(adapterValues, 'utf8'))[0]!.toJS() as Resource;
+    const names = scaled
+      .filter((resource) => resource.kind === 'HorizontalPodAutoscaler')
+      .flatMap((hpa) => hpa.spec.metrics)
+      .filter((metric: Resource) => metric.type === 'External')
+      .map((metric: Resource) => metric.external.metric.name as string);
+    expect(names).toHaveLength(2);
+    for (const name of new Set(names)) {
+      const rule = values.rules.external.find((candidate: Resource) => candidate.name.as === name);
+      expect(rule, name).toBeDefined();
+      expect(rule.seriesQuery).toMatch(new RegExp(`^${name}\\{`));
+      expect(rule.resources.overrides.namespace).toEqual({ resource: 'namespace' });
+      expect(rule.metricsQuery).toBe(`max by (queue) (${name}{<<.LabelMatchers>>})`);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { bullConnection, type Logger } from '@spa/kit';
+import { bullConnection, trackQueueDepth, type Logger } from '@spa/kit';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { BillingConfig } from './config.js';
 import type { Bill } from './domain/bill.js';
@@ -29,6 +29,8 @@ export function createInvoicePdfQueue(config: BillingConfig, logger: Logger): In
   const connection = bullConnection(config.redisUrl);
   const queue = new Queue<InvoicePdfJob>(INVOICE_PDF_QUEUE, { connection, prefix: config.queuePrefix });
   queue.on('error', (error) => logger.warn({ err: error }, 'invoice PDF queue error'));
+  // Its depth on /metrics: the HPA scales billing on the waiting renders (infra/deploy).
+  const untrack = trackQueueDepth(queue);
   return {
     async enqueue(bill) {
       try {
@@ -51,6 +53,7 @@ export function createInvoicePdfQueue(config: BillingConfig, logger: Logger): In
       }
     },
     async close() {
+      untrack();
       await queue.close();
       connection.disconnect();
     },

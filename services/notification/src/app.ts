@@ -1,4 +1,4 @@
-import { bullConnection, createApp, type ServiceDeps } from '@spa/kit';
+import { bullConnection, createApp, trackQueueDepth, type ServiceDeps } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationConfig } from './config.js';
 import { myDataRoutes } from './http/my-data.routes.js';
@@ -11,30 +11,36 @@ export type NotificationDeps = ServiceDeps & { config: NotificationConfig };
 export interface NotificationContext extends NotificationDeps {
   queueConnection: ReturnType<typeof bullConnection>;
   emailQueue: EmailQueue;
+  /** Stops reporting the email queue's depth on /metrics (the HPA scales on its waiting jobs). */
+  untrackEmailQueue: () => void;
   mailer: Mailer;
 }
 
 export function notificationContext(deps: NotificationDeps): NotificationContext {
   const { config } = deps;
   const queueConnection = bullConnection(config.redisUrl);
+  const emailQueue = createEmailQueue(config.email.queueName, queueConnection, config.email.queuePrefix);
   return {
     ...deps,
     queueConnection,
-    emailQueue: createEmailQueue(config.email.queueName, queueConnection, config.email.queuePrefix),
+    emailQueue,
+    untrackEmailQueue: trackQueueDepth(emailQueue),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
   };
 }
 
 /** Closes what notification's context owns, once the email worker and the consumer have stopped. */
 export async function closeNotificationContext(context: NotificationContext): Promise<void> {
+  context.untrackEmailQueue();
   await context.emailQueue.close();
   context.queueConnection.disconnect();
   context.mailer.close();
 }
 
 /**
- * The notification service reacts to events. Its app serves health, readiness (database, Kafka,
- * Redis), metrics and one public route: GET /notifications/me/export (the caller's sent emails).
+ * The notification service reacts to events. Its app serves health, readiness (database and Redis;
+ * Kafka reported, not required), metrics (with the email queue's depth) and one public route:
+ * GET /notifications/me/export (the caller's sent emails).
  */
 export async function buildApp(deps: NotificationDeps): Promise<FastifyInstance> {
   const app = await createApp({
