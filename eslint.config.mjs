@@ -17,7 +17,8 @@ const TYPE_AWARE_FILES = [
 const BASE_PATTERNS = [
   {
     group: ['kafkajs'],
-    message: 'Use the Bus from @spa/kit (services/kit/src/events/kafka.ts is the only kafkajs user).',
+    message:
+      'Use the Bus from @spa/kit (services/kit/src/events/kafka.ts and topic-reader.ts are the only kafkajs users).',
   },
   {
     group: ['**/services/*/src/**', '../../*/src/**'],
@@ -62,7 +63,10 @@ export default tseslint.config(
       ...restrictedImports(),
     },
   },
-  { files: ['services/kit/src/events/kafka.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['services/kit/src/events/kafka.ts', 'services/kit/src/events/topic-reader.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
   // Type-aware rules (issue #18, item 7): the gateway, the shared packages, web/src (not web/e2e) and
   // every service's src/ (TYPE_AWARE_FILES above).
   ...tseslint.configs.recommendedTypeCheckedOnly.map((config) => ({

@@ -39,6 +39,7 @@ export default defineConfig({
             'infra/razorpay-sandbox/test/**/*.test.ts',
             'infra/deploy/**/*.test.ts',
             'infra/local/**/*.test.ts',
+            'infra/ops/**/*.test.ts',
           ],
           environment: 'node',
           pool: 'forks',

@@ -6,6 +6,7 @@ import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { myDataRoutes } from './http/my-data.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
 import { PdfRenderer } from './integrations/pdf-renderer.js';
+import { startInvoiceSeries, type InvoiceSeries } from './use-cases/invoice-series.js';
 import { createInvoicePdfQueue, type InvoicePdfQueue } from './worker.js';
 
 /** What the billing app needs beyond the kit's deps: the process's PDF renderer and the PDF job queue. */
@@ -13,12 +14,21 @@ export interface BillingDeps extends ServiceDeps {
   config: BillingConfig;
   renderer: PdfRenderer;
   invoicePdfs: InvoicePdfQueue;
+  /** Whether new invoice numbers may be handed out (use-cases/invoice-series.ts); absent in some tests. */
+  invoiceSeries?: InvoiceSeries;
 }
 
-/** Billing's context (runService's `context`): one renderer (one warm Chromium) and one queue per process. */
-export function billingContext(deps: ServiceDeps & { config: BillingConfig }): BillingDeps {
+/**
+ * Billing's context (runService's `context`, built before the app serves): first the invoice series is
+ * brought past every number ever issued (use-cases/invoice-series.ts: after a restore of the database
+ * from a backup, the numbers of the bills it forgot are read back from Kafka; until that succeeds new
+ * bills are refused), then one renderer (one warm Chromium) and one queue per process.
+ */
+export async function billingContext(deps: ServiceDeps & { config: BillingConfig }): Promise<BillingDeps> {
+  const invoiceSeries = await startInvoiceSeries(deps);
   return {
     ...deps,
+    invoiceSeries,
     renderer: new PdfRenderer(deps.config.pdf, deps.logger),
     invoicePdfs: createInvoicePdfQueue(deps.config, deps.logger),
   };
@@ -26,6 +36,7 @@ export function billingContext(deps: ServiceDeps & { config: BillingConfig }): B
 
 /** Closes what billing's context owns, once its workers have stopped. */
 export async function closeBillingContext(deps: BillingDeps): Promise<void> {
+  deps.invoiceSeries?.stop();
   await deps.invoicePdfs.close();
   await deps.renderer.close();
 }

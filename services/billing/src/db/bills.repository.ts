@@ -375,3 +375,43 @@ export async function eraseBillCustomers(tx: Tx, billIds: string[], erasedName: 
       from jsonb_array_elements(changes) as change)
     where bill_id in (${ids}) and jsonb_typeof(changes) = 'array'`);
 }
+
+/** When the newest bill in this database was issued; undefined when it holds none. */
+export async function newestBillIssuedAt(db: Queryable): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: bills.createdAt })
+    .from(bills)
+    .orderBy(desc(bills.createdAt))
+    .limit(1);
+  return row?.createdAt;
+}
+
+/**
+ * Raises each financial year's invoice counter to at least the highest sequence among this database's
+ * own bills and the given sequences (numbers known to be issued elsewhere, e.g. read back from Kafka);
+ * a counter never goes down. Safe while other replicas issue bills: the upsert takes each counter
+ * row's lock and keeps the greater value. Answers the counters it raised (or created).
+ */
+export async function raiseInvoiceCounters(
+  db: Queryable,
+  issued: Map<string, number>,
+): Promise<Array<{ financialYear: string; lastSequence: number }>> {
+  const known = JSON.stringify(Object.fromEntries(issued));
+  const { rows } = await db.execute<{ financial_year: string; last_sequence: number }>(sql`
+    with seen as (
+      select financial_year, max(sequence) as last_sequence from (
+        select financial_year, invoice_sequence as sequence from bills
+        union all
+        select key, value::integer from jsonb_each_text(${known}::jsonb)
+      ) as issued
+      group by financial_year
+    )
+    insert into invoice_counters (financial_year, last_sequence)
+    select seen.financial_year, seen.last_sequence from seen
+    left join invoice_counters as current using (financial_year)
+    where current.last_sequence is null or seen.last_sequence > current.last_sequence
+    on conflict (financial_year) do update
+      set last_sequence = greatest(invoice_counters.last_sequence, excluded.last_sequence)
+    returning financial_year, last_sequence`);
+  return rows.map((row) => ({ financialYear: row.financial_year, lastSequence: Number(row.last_sequence) }));
+}

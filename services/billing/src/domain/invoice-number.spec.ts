@@ -3,7 +3,9 @@ import {
   financialYearBounds,
   financialYearOf,
   formatInvoiceNumber,
+  highestSequences,
   invoiceFileName,
+  parseInvoiceNumber,
 } from './invoice-number.js';
 
 describe('invoice numbers per Indian financial year', () => {
@@ -29,5 +31,39 @@ describe('invoice numbers per Indian financial year', () => {
 
   it('names the PDF after the invoice with file-safe separators', () => {
     expect(invoiceFileName('INV/2026-27/000123')).toBe('Invoice_INV-2026-27-000123.pdf');
+  });
+
+  it('reads back the numbers it wrote, and nothing else', () => {
+    expect(parseInvoiceNumber('INV/2026-27/000123')).toEqual({ financialYear: '2026-27', sequence: 123 });
+    expect(parseInvoiceNumber(formatInvoiceNumber('2026-27', 1_234_567))).toEqual({
+      financialYear: '2026-27',
+      sequence: 1_234_567,
+    });
+    for (const other of [
+      '',
+      'INV/2026-27/123',
+      'INV/2026/000001',
+      'INV/2026-27/000000',
+      'X/2026-27/000001',
+    ]) {
+      expect(parseInvoiceNumber(other)).toBeUndefined();
+    }
+  });
+
+  it('finds the highest sequence of each year', () => {
+    expect(
+      highestSequences([
+        'INV/2026-27/000002',
+        'INV/2025-26/000009',
+        'INV/2026-27/000011',
+        'junk',
+        'INV/2026-27/000003',
+      ]),
+    ).toEqual(
+      new Map([
+        ['2026-27', 11],
+        ['2025-26', 9],
+      ]),
+    );
   });
 });

@@ -31,3 +31,24 @@ export function formatInvoiceNumber(financialYear: string, sequence: number): st
 export function invoiceFileName(invoiceNumber: string): string {
   return `Invoice_${invoiceNumber.replaceAll('/', '-')}.pdf`;
 }
+
+/** The financial year and sequence of an invoice number formatInvoiceNumber wrote; undefined for anything else. */
+export function parseInvoiceNumber(
+  invoiceNumber: string,
+): { financialYear: string; sequence: number } | undefined {
+  const match = /^INV\/(\d{4}-\d{2})\/(\d{6,})$/.exec(invoiceNumber);
+  if (!match) return undefined;
+  const sequence = Number(match[2]);
+  return Number.isSafeInteger(sequence) && sequence > 0 ? { financialYear: match[1]!, sequence } : undefined;
+}
+
+/** The highest sequence per financial year among these invoice numbers (others are ignored). */
+export function highestSequences(invoiceNumbers: Iterable<string>): Map<string, number> {
+  const highest = new Map<string, number>();
+  for (const invoiceNumber of invoiceNumbers) {
+    const parsed = parseInvoiceNumber(invoiceNumber);
+    if (!parsed) continue;
+    highest.set(parsed.financialYear, Math.max(highest.get(parsed.financialYear) ?? 0, parsed.sequence));
+  }
+  return highest;
+}

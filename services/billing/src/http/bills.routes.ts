@@ -101,8 +101,11 @@ export function billsRoutes(app: FastifyInstance, deps: BillsRouteDeps): void {
         tags,
         security,
         summary: 'Issue a bill (the invoice number is assigned here)',
+        description:
+          '503 INVOICE_NUMBERING_UNCONFIRMED while billing has not yet checked its invoice series against the ' +
+          'numbers already issued on Kafka (after a start without Kafka); edits and reads go on.',
         body: billInputSchema,
-        response: { 201: billSchema, ...errorResponses },
+        response: { 201: billSchema, ...errorResponses, 503: errorResponseSchema },
       },
     },
     async (request, reply) => {

@@ -9,17 +9,21 @@ import { formatIndianDate, todayInKolkata, type CalendarDate } from '../domain/c
 import { financialYearBounds, financialYearOf } from '../domain/invoice-number.js';
 import { billEventPayload } from '../events/publishes.js';
 import type { InvoicePdfQueue } from '../worker.js';
+import { invoiceSeriesUnconfirmed, type InvoiceSeries } from './invoice-series.js';
 
 export interface BillCommandDeps {
   db: Database;
   publish: Publish;
   invoicePdfs: InvoicePdfQueue;
   config: { billDates: BillDateRules };
+  /** When given, new bills wait for the series to be checked against Kafka (invoice-series.ts). */
+  invoiceSeries?: Pick<InvoiceSeries, 'confirmed'>;
   now?: () => Date;
 }
 
 /** Issues a bill: server-side arithmetic, the next invoice number, the bill and its event in one transaction. */
 export async function issueBill(deps: BillCommandDeps, input: BillInput, actor: Actor): Promise<Bill> {
+  if (deps.invoiceSeries && !deps.invoiceSeries.confirmed()) throw invoiceSeriesUnconfirmed();
   const now = deps.now?.() ?? new Date();
   const priced = priceBill(parseBillInput(input, now));
   assertBillDateAllowed(priced.date, todayInKolkata(now), deps.config.billDates);
