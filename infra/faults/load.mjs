@@ -70,6 +70,8 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
   const stats = { requests: 0, ok: 0, rejected: 0, networkErrors: 0, byStatus: {}, firstErrors: [] };
   /** @type {Array<{ at: number, kind: LedgerKind }>} */
   const timeline = []; // { at, kind } of every acceptance, to tell what was accepted during an outage
+  /** @type {Array<{ at: number, status: number, route: string }>} */
+  const failures = []; // every broken connection (status 0) and 5xx, to tell when requests failed
   let running = false;
   /** @type {Promise<void>[]} */
   let loops = [];
@@ -101,6 +103,7 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
       });
     } catch (error) {
       stats.networkErrors++;
+      failures.push({ at: Date.now(), status: 0, route: `${method} ${route}` });
       const refused =
         /** @type {{ cause?: { code?: string }, name?: string } | undefined} */ (error)?.cause?.code ===
         'ECONNREFUSED';
@@ -123,6 +126,8 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
       // not JSON (an HTML error page): keep the text
     }
     stats.byStatus[response.status] = (stats.byStatus[response.status] ?? 0) + 1;
+    if (response.status >= 500)
+      failures.push({ at: Date.now(), status: response.status, route: `${method} ${route}` });
     if (response.ok) stats.ok++;
     else stats.rejected++;
     return { status: response.status, body: parsed };
@@ -450,6 +455,7 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
     uncertain,
     stats,
     timeline,
+    failures,
     setUp,
     shoppers,
     start() {

@@ -29,6 +29,8 @@ const PACKAGES = {
   // for the local Debian base.
   podman: 'podman',
   runc: 'runc',
+  // The load balancer of the replicated fleet run (npm run test:fleet).
+  haproxy: 'haproxy',
   netavark: null,
   'aardvark-dns': null,
   iptables: 'iptables',

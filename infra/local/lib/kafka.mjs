@@ -23,7 +23,7 @@ const logDirsPath = () => path.join(kafkaDir(), 'data');
 const serverPropertiesPath = () => path.join(kafkaDir(), 'server.properties');
 const clusterIdPath = () => path.join(kafkaDir(), 'cluster-id');
 
-const BROKER_SETTINGS = {
+export const BROKER_SETTINGS = {
   'process.roles': 'broker,controller',
   'node.id': 1,
   'controller.listener.names': 'CONTROLLER',
@@ -66,7 +66,7 @@ function serverProperties() {
 }
 
 /** Fetches the broker jars with Maven once; later calls find them in the cache. */
-async function ensureKafkaLibs() {
+export async function ensureKafkaLibs() {
   const libs = libsDir();
   if (existsSync(path.join(libs, `kafka_${SCALA_VERSION}-${KAFKA_VERSION}.jar`))) return libs;
   const mvn = commandPath('mvn');
@@ -90,7 +90,7 @@ async function ensureKafkaLibs() {
 
 // Kafka's Uuid text form: 16 random bytes in unpadded base64url, never starting with '-'
 // (it would read as a command-line flag). Same as `kafka-storage random-uuid`, minus a JVM start.
-function newClusterId() {
+export function newClusterId() {
   for (;;) {
     const id = randomBytes(16).toString('base64url');
     if (!id.startsWith('-')) return id;
@@ -109,7 +109,7 @@ function clusterId() {
  * @param {string} mainClass
  * @param {string[]} args
  */
-function javaArgs(libs, mainClass, ...args) {
+export function javaArgs(libs, mainClass, ...args) {
   return [`-Dlog4j.configuration=file:${log4jPath}`, '-cp', path.join(libs, '*'), mainClass, ...args];
 }
 
