@@ -106,11 +106,11 @@ export interface BusOptions {
 }
 
 /**
- * Sends a batch until every part of it is acknowledged in one attempt: up to SEND_ATTEMPTS tries, 100 ms
+ * Sends a batch (or does another broker call) until one attempt succeeds: up to SEND_ATTEMPTS tries, 100 ms
  * apart at first and doubling to 5 s (about 20 s in all, as kafkajs' own retries were); kafkajs refreshes
  * its metadata after a failed attempt, so the next one goes to the partitions' current leaders.
  */
-export async function sendWholeBatch(
+export async function withFreshAttempts(
   send: () => Promise<unknown>,
   { attempts = SEND_ATTEMPTS, firstDelayMs = 100 }: { attempts?: number; firstDelayMs?: number } = {},
 ): Promise<void> {
@@ -287,7 +287,7 @@ export function connectBus(options: BusOptions): Bus {
               })),
             })),
           };
-          await sendWholeBatch(() => producer.sendBatch(batch));
+          await withFreshAttempts(() => producer.sendBatch(batch));
         },
         disconnect: () => producer.disconnect(),
       };
@@ -326,10 +326,17 @@ export function connectBus(options: BusOptions): Bus {
       };
       const wrapped: BusConsumer = {
         async run(topics, handle, runOptions = {}) {
-          await consumer.subscribe({
-            topics: topics.map(qualify),
-            fromBeginning: runOptions.fromBeginning ?? true,
-          });
+          // A topic another service creates may not be known to every broker yet when the fleet starts
+          // all at once ("does not host this topic-partition" from the metadata); kafkajs throws that
+          // out of subscribe, which took a replica down at its start. Asked again, as ensureTopics does.
+          await withFreshAttempts(
+            () =>
+              consumer.subscribe({
+                topics: topics.map(qualify),
+                fromBeginning: runOptions.fromBeginning ?? true,
+              }),
+            { firstDelayMs: 250 },
+          );
           const runConfig: Parameters<Consumer['run']>[0] = {
             partitionsConsumedConcurrently:
               consumerOptions.partitionsConsumedConcurrently ?? defaultPartitions,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { sendWholeBatch } from './kafka.js';
+import { withFreshAttempts } from './kafka.js';
 
 // The kit sends each attempt as a fresh kafkajs send of the whole batch (see the producer in
 // kafka.ts): kafkajs' own retries could resolve with a partition never written (kafkajs#1798).
-describe('sendWholeBatch', () => {
+describe('withFreshAttempts', () => {
   it('sends the whole batch again after a failed attempt, until one attempt succeeds', async () => {
     const attempts: number[] = [];
-    await sendWholeBatch(
+    await withFreshAttempts(
       () => {
         attempts.push(attempts.length + 1);
         if (attempts.length < 3)
@@ -21,7 +21,7 @@ describe('sendWholeBatch', () => {
   it('gives up after its attempts with the last error', async () => {
     let calls = 0;
     await expect(
-      sendWholeBatch(
+      withFreshAttempts(
         () => {
           calls++;
           return Promise.reject(new Error(`broker down ${calls}`));
