@@ -10,12 +10,15 @@ import { myDataRoutes } from './http/my-data.routes.js';
 import { waitlistRoutes } from './http/waitlist.routes.js';
 import { createCommerceClient, type CommerceClient } from './integrations/commerce-client.js';
 import type { BookingContext } from './use-cases/context.js';
+import { startAppointmentRecovery, type AppointmentRecovery } from './use-cases/recover-appointments.js';
 
 export interface BookingDeps extends ServiceDeps {
   config: BookingConfig;
   /** Commerce's payment API; built from the config when not given. */
   commerce?: CommerceClient;
   now?: () => Date;
+  /** The appointment recovery run at start (use-cases/recover-appointments.ts); absent in some tests. */
+  appointmentRecovery?: AppointmentRecovery;
 }
 
 function commerceClientFor(deps: BookingDeps): CommerceClient {
@@ -30,9 +33,22 @@ function commerceClientFor(deps: BookingDeps): CommerceClient {
   );
 }
 
-/** Booking's process context (runService's `context`): the deps with one commerce client, built once. */
-export function bookingServiceContext(deps: BookingDeps): BookingDeps & { commerce: CommerceClient } {
-  return { ...deps, commerce: commerceClientFor(deps) };
+/**
+ * Booking's process context (runService's `context`, built before the relay, the consumers and the
+ * app start): first the appointments a database restored from a backup forgot are written back from
+ * booking's own events (use-cases/recover-appointments.ts; until that succeeds, slots are not taken),
+ * then the deps with one commerce client, built once.
+ */
+export async function bookingServiceContext(
+  deps: BookingDeps,
+): Promise<BookingDeps & { commerce: CommerceClient; appointmentRecovery: AppointmentRecovery }> {
+  const appointmentRecovery = await startAppointmentRecovery(deps);
+  return { ...deps, appointmentRecovery, commerce: commerceClientFor(deps) };
+}
+
+/** Closes what booking's context owns (on shutdown). */
+export function closeBookingServiceContext(deps: BookingDeps): void {
+  deps.appointmentRecovery?.stop();
 }
 
 /** What booking's use-cases are handed. */
@@ -44,6 +60,7 @@ export function bookingContext(deps: BookingDeps): BookingContext {
     logger: deps.logger,
     commerce: commerceClientFor(deps),
     now: deps.now,
+    recovery: deps.appointmentRecovery,
   };
 }
 

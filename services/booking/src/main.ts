@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { runService } from '@spa/kit';
-import { bookingContext, bookingServiceContext, buildApp } from './app.js';
+import { bookingContext, bookingServiceContext, buildApp, closeBookingServiceContext } from './app.js';
 import { loadConfig } from './config.js';
 import { startConsumers } from './events/consumers.js';
 import { bookingTopics } from './events/publishes.js';
@@ -10,7 +10,8 @@ await runService({
   config: loadConfig(),
   migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
   topics: bookingTopics,
-  // One commerce client per process, shared by the routes, the consumers and the hold worker.
+  // Appointments recovered from booking's events first (after a restore of its database), then one
+  // commerce client per process, shared by the routes, the consumers and the hold worker.
   context: bookingServiceContext,
   // Booking runs two consumer groups (payment facts, and read models per database generation), so its
   // consumers start with the workers (events/consumers.ts) rather than as the kit's single consumer.
@@ -25,4 +26,5 @@ await runService({
       await stopConsumers();
     };
   },
+  close: closeBookingServiceContext,
 });

@@ -25,6 +25,15 @@ export function overlapRefused(error: unknown): 'room' | 'employee' | undefined 
   return undefined;
 }
 
+/**
+ * The constraint that refused a write (an integrity violation: SQLSTATE class 23, e.g. an overlap or
+ * a code already taken), or undefined for any other error.
+ */
+export function constraintRefused(error: unknown): string | undefined {
+  const pg = pgErrorOf(error);
+  return pg?.code?.startsWith('23') ? (pg.constraint ?? pg.code) : undefined;
+}
+
 /** Postgres broke a lock cycle by failing this statement; running it again is safe. */
 export const isDeadlock = (error: unknown) => pgErrorOf(error)?.code === '40P01';
 

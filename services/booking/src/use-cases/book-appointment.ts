@@ -30,6 +30,7 @@ import { cancelAppointment } from './cancel-appointment.js';
 import { bookableOption, fieldError, noRoomAvailable, startProblem } from './availability.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
 import { hoursRefusal } from './special-days.js';
+import { assertAppointmentsRecovered } from './recover-appointments.js';
 
 export interface BookingRequest extends QuotedPrices {
   serviceId: string;
@@ -74,6 +75,8 @@ export async function bookAppointment(
   customer: BookingCustomer = caller,
   bySystem?: BookedBySystem,
 ): Promise<Booked> {
+  // A slot may be held by an appointment the restored database has not got back yet.
+  assertAppointmentsRecovered(context);
   const now = nowOf(context);
   const choice = await checkChoice(context, request, now);
   // No-show protection: the customer's own cash booking after repeated no-shows (the desk, booking a

@@ -15,6 +15,7 @@ import {
 } from './appointment-change.js';
 import { isDesk } from './calendar.js';
 import { cancelLocked } from './cancel-appointment.js';
+import { assertAppointmentsRecovered } from './recover-appointments.js';
 
 /**
  * PUT /appointments/:id/status. An admin may set any of the spec's statuses (Completed and Cancelled
@@ -55,6 +56,7 @@ async function changeStatusLocked(
   const changes = { paymentHoldExpiresAt: null, updatedAt: at, ...checkInChanges(current, status, at) };
   const history: HistoryInput[] = [{ field: 'status', from: current.status, to: status }];
   if (current.status === 'Cancelled' || current.status === 'No-show') {
+    assertAppointmentsRecovered(context);
     // Back in the book: a no-show takes its whole booked slot again, if nobody has taken it meanwhile.
     const slot = current.status === 'No-show' ? { ...bookedSlotOf(current), noShowAt: null } : {};
     const { reopened, employeeReleased } = await reopen(tx, { ...current, ...slot }, status, {

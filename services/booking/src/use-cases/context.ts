@@ -3,6 +3,7 @@ import { toLocal } from '@spa/rules';
 import type { BookingConfig } from '../config.js';
 import type { Actor } from '../domain/appointment.js';
 import type { CommerceClient } from '../integrations/commerce-client.js';
+import type { AppointmentRecovery } from './recover-appointments.js';
 
 /** What the booking use cases need: the database, the outbox publisher, the rules and commerce. */
 export interface BookingContext {
@@ -13,6 +14,8 @@ export interface BookingContext {
   commerce: CommerceClient;
   /** The current time; tests may pin it. */
   now?: () => Date;
+  /** Whether the appointments were checked against booking's events at start (absent: nothing to wait for). */
+  recovery?: AppointmentRecovery;
 }
 
 export const nowOf = (context: BookingContext) => (context.now ? context.now() : new Date());

@@ -20,6 +20,7 @@ import {
   viewOf,
   assertCustomerMayChange,
 } from './appointment-change.js';
+import { assertAppointmentsRecovered } from './recover-appointments.js';
 
 /**
  * PUT /appointments/:id/reschedule: the same treatment at another time, in a free room of the same
@@ -34,6 +35,7 @@ export async function rescheduleAppointment(
   user: AuthUser,
   target: { roomId?: string } = {},
 ): Promise<AppointmentView> {
+  assertAppointmentsRecovered(context);
   const { rules } = context.config;
   const now = nowOf(context);
   const startMs = Date.parse(appointmentDateTime);
