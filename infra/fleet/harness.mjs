@@ -431,17 +431,23 @@ async function restoreDrill() {
   const problems = [];
   const adminUrl = infraEnv().PG_ADMIN_URL;
   const databases = SERVICE_NAMES.map((name) => `${prefix}_${name}`);
+  // Both kinds the issue names: a logical dump of each database (what a restore of one service uses)
+  // and a base backup of the whole cluster with its WAL (what a restore of everything would use).
   const backup = await backupDatabases({
     adminUrl,
     databases,
+    base: true,
     dir: path.join(summaryDir, 'backups', prefix),
   });
   const backupAt = Date.now();
   const billsBefore = load.ledger.bills.length;
   const bookingsBefore = load.ledger.bookings.length;
+  const paymentsBefore = load.ledger.payments.length;
   await sleep(30_000);
   /** @type {string[]} */
-  const figures = [`backup of ${databases.length} databases in ${seconds(backup.ms)} s`];
+  const figures = [
+    `backup of ${databases.length} databases and a base backup with WAL (${((backup.manifest.base?.bytes ?? 0) / 1048576).toFixed(1)} MiB) in ${seconds(backup.ms)} s`,
+  ];
   for (const service of ['billing', 'booking']) {
     const replicas = fleet.replicas.filter((replica) => replica.role === service);
     const stoppedAt = Date.now();
@@ -470,12 +476,30 @@ async function restoreDrill() {
   );
   const bookingsAfterBackup = load.ledger.bookings.filter((_, index) => index >= bookingsBefore);
   const bookingsLost = bookingsAfterBackup.filter((booking) => !appointmentIds.has(booking.id)).length;
+  // Appointments paid online after the backup: their rows must say Paid again (a state the snapshot
+  // carries), not the Pending they had when the backup was taken.
+  const paidStates = new Map(
+    (await db.query('booking', 'select id::text as id, payment_status from appointments')).map((row) => [
+      row.id,
+      row.payment_status,
+    ]),
+  );
+  const paidAfterBackup = load.ledger.payments
+    .slice(paymentsBefore)
+    .filter((payment) => payment.kind === 'appointment');
+  const paymentsLost = paidAfterBackup.filter(
+    (payment) => paidStates.get(payment.targetId) !== 'Paid',
+  ).length;
+  if (paymentsLost > 0)
+    problems.push(
+      `${paymentsLost} appointment payments verified after the backup do not show Paid after the restore`,
+    );
   if (bookingsLost > 0)
     problems.push(
       `${bookingsLost} appointments accepted after the backup are not back after booking's restore`,
     );
   figures.push(
-    `${bills.length} bills, no invoice number repeated (${repeated}); lost after the backup: ${billsLost} bills (of ${load.ledger.bills.length - billsBefore}), ${bookingsLost} appointments (of ${bookingsAfterBackup.length}); backup taken ${seconds(Date.now() - backupAt)} s before the check`,
+    `${bills.length} bills, no invoice number repeated (${repeated}); lost after the backup: ${billsLost} bills (of ${load.ledger.bills.length - billsBefore}), ${bookingsLost} appointments (of ${bookingsAfterBackup.length}), ${paymentsLost} appointment payments (of ${paidAfterBackup.length}); backup taken ${seconds(Date.now() - backupAt)} s before the check`,
   );
   return { problems, figure: figures.join('; ') };
 }
