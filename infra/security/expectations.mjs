@@ -768,3 +768,12 @@ export const INTERNAL_PATHS = [
   '/readyz',
   '/openapi.json',
 ];
+
+/**
+ * The gateway's own answers at paths a service also serves: the gateway's readiness (issue #14: the
+ * load balancer asks the gateway replica itself) says only ready or draining, nothing of the services
+ * behind it, whose `/readyz` (with its checks) stays unreachable.
+ */
+export const GATEWAY_OWN_ANSWERS = /** @type {Record<string, unknown>} */ ({
+  '/readyz': { status: 'ready' },
+});

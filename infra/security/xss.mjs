@@ -94,9 +94,20 @@ async function openAndInspect(browser, base, session, page, expectedTexts) {
     }
     await pause(300);
     const ran = await tab.evaluate(() => /** @type {any} */ (window).__xss);
-    const injected = await tab.evaluate(
-      () => document.querySelectorAll('img[src="x"], svg[onload], script:not([src])').length,
-    );
+    // Injected markup: the payloads' elements, and any inline script a browser would run. The server
+    // render's data blocks (the dehydrated state, JSON-LD) are inline scripts the browser never runs;
+    // they count only if one holds a raw '<' (unescaped text could close the block and start markup).
+    const injected = await tab.evaluate(() => {
+      const dataTypes = new Set(['application/json', 'application/ld+json']);
+      const inline = [...document.querySelectorAll('script:not([src])')];
+      const executable = inline.filter((script) => !dataTypes.has(script.getAttribute('type') ?? ''));
+      const unsafeData = inline.filter(
+        (script) => dataTypes.has(script.getAttribute('type') ?? '') && script.textContent?.includes('<'),
+      );
+      return (
+        document.querySelectorAll('img[src="x"], svg[onload]').length + executable.length + unsafeData.length
+      );
+    });
     return { ran, shown, injected, dialogs };
   } finally {
     await context.close();
