@@ -17,7 +17,7 @@ import {
   serviceEnv,
   SERVICES,
 } from '../local/env.mjs';
-import { healthProbeEnv } from '../local/stack.mjs';
+import { healthProbeEnv, recreateDatabase } from '../local/stack.mjs';
 
 const OFFSETS = /** @type {const} */ ({
   gateway: 0,
@@ -33,22 +33,6 @@ const OFFSETS = /** @type {const} */ ({
 
 export const REPLICAS = 2;
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * @param {string} adminUrl
- * @param {string} database
- * @param {string} owner
- */
-async function recreateDatabase(adminUrl, database, owner) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.query(`create database ${database} owner ${owner}`);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * @param {{ portBase: number, prefix: string, logDir: string, kafkaBrokers: string, env?: Record<string, string> }} options

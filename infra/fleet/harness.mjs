@@ -6,7 +6,6 @@
 // bodies, and the restore drill. Verdicts print as a table and go to .data/fleet/summary.json.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { HOST, infraEnv, PORTS, repoRoot } from '../local/env.mjs';
 import { bringDown, bringUp } from '../local/lib/lifecycle.mjs';
@@ -23,6 +22,7 @@ import {
   SERVICE_NAMES,
 } from '../faults/checks.mjs';
 import { createLoad } from '../faults/load.mjs';
+import { postChunked } from '../security/lib.mjs';
 import { createFleet } from './fleet.mjs';
 import { kafkaCluster } from './kafka-cluster.mjs';
 
@@ -364,29 +364,7 @@ async function queueDepth() {
 }
 
 async function chunkedBody() {
-  const answer = await new Promise((resolve) => {
-    const request = http.request(
-      `${fleet.url}/api/v1/cart`,
-      { method: 'POST', headers: { 'content-type': 'application/json' } },
-      (response) => {
-        let text = '';
-        response.on('data', (part) => (text += part));
-        response.on('end', () => resolve({ status: response.statusCode, text }));
-      },
-    );
-    request.on('error', (error) => resolve({ status: 0, text: error.message }));
-    const chunk = Buffer.alloc(64 * 1024, 'x');
-    let sent = 0;
-    const more = () => {
-      while (sent < 3 * 1024 * 1024) {
-        sent += chunk.length;
-        if (!request.write(chunk)) return void request.once('drain', more);
-      }
-      request.end();
-    };
-    more();
-  });
-  const { status, text } = /** @type {{ status: number, text: string }} */ (answer);
+  const { status, text } = await postChunked(`${fleet.url}/api/v1/cart`, 3 * 1024 * 1024);
   return {
     problems:
       status === 413 && text.includes('PAYLOAD_TOO_LARGE')

@@ -5,13 +5,13 @@
 //   node infra/local/infra.mjs up             start whatever is not running, wait until ready
 //   node infra/local/infra.mjs down [--wipe]  stop everything; --wipe also deletes the data dir
 //   node infra/local/infra.mjs status         exit code 0 only when everything is up
-import { existsSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { dataDir } from './env.mjs';
 import { kafka } from './lib/kafka.mjs';
 import { bringDown, bringUp, inspect } from './lib/lifecycle.mjs';
 import { withLock } from './lib/lock.mjs';
+import { runAsMain } from './lib/main.mjs';
 import { maildev } from './lib/maildev.mjs';
 import { ensureBaseDirs, runDir } from './lib/paths.mjs';
 import { postgres } from './lib/postgres.mjs';
@@ -145,18 +145,4 @@ async function main([command, ...flags]) {
   }
 }
 
-function isMainModule() {
-  return (
-    Boolean(process.argv[1]) &&
-    import.meta.url === pathToFileURL(realpathSync(/** @type {string} */ (process.argv[1]))).href
-  );
-}
-
-if (isMainModule()) {
-  try {
-    process.exitCode = (await main(process.argv.slice(2))) ? 0 : 1;
-  } catch (error) {
-    console.error(`infra: ${/** @type {Error} */ (error).message}`);
-    process.exitCode = 1;
-  }
-}
+await runAsMain(import.meta.url, 'infra', main);

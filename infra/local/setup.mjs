@@ -3,8 +3,8 @@
 // are missing. Fast no-op when everything is present; `infra.mjs up` calls
 // ensureSystemPackages() first.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { isMainModule } from './lib/main.mjs';
 import { NODE_VERSION, projectNodeBinDir } from './node.mjs';
 import {
   commandPath,
@@ -126,14 +126,7 @@ export function ensureSystemPackages({ log = console.log } = {}) {
   return toInstall;
 }
 
-function isMainModule() {
-  return (
-    Boolean(process.argv[1]) &&
-    import.meta.url === pathToFileURL(realpathSync(/** @type {string} */ (process.argv[1]))).href
-  );
-}
-
-if (isMainModule()) {
+if (isMainModule(import.meta.url)) {
   try {
     const installed = ensureSystemPackages();
     console.log(`node ${NODE_VERSION}: ${projectNodeBinDir()}`);

@@ -27,11 +27,12 @@ export function discoverServices() {
 }
 
 /**
+ * Drops `database` (cutting its connections) and creates it again, empty, owned by `owner`.
  * @param {string} adminUrl
  * @param {string} database
  * @param {string} owner
  */
-async function recreateDatabase(adminUrl, database, owner) {
+export async function recreateDatabase(adminUrl, database, owner) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

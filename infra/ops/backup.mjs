@@ -9,11 +9,10 @@
 // backups. The server is PG_ADMIN_URL (infra/local/env.mjs; the local one by default) or --url, a
 // superuser's URL. --prefix names a chain's databases (<prefix>_<service>). Exit code 0 when done.
 // Restore with npm run restore (restore.mjs); docs/operations.md says what a restore brings back.
-import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { dataDir, infraEnv, SERVICES } from '../local/env.mjs';
+import { runAsMain } from '../local/lib/main.mjs';
 import { backupDatabases, backupStamp, formatBytes, pruneBackups } from './backup-lib.mjs';
 
 export const DEFAULT_KEEP = 7;
@@ -71,18 +70,4 @@ async function main(argv) {
   return true;
 }
 
-function isMainModule() {
-  return (
-    Boolean(process.argv[1]) &&
-    import.meta.url === pathToFileURL(realpathSync(/** @type {string} */ (process.argv[1]))).href
-  );
-}
-
-if (isMainModule()) {
-  try {
-    process.exitCode = (await main(process.argv.slice(2))) ? 0 : 1;
-  } catch (error) {
-    console.error(`backup: ${/** @type {Error} */ (error).message}`);
-    process.exitCode = 1;
-  }
-}
+await runAsMain(import.meta.url, 'backup', main);

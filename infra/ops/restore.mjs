@@ -11,11 +11,10 @@
 // the current one, which is swapped in only when complete; the replaced one is kept, renamed
 // <database>_before_restore_<time> with connections refused, unless --drop-old (it still holds what
 // was written after the backup). docs/operations.md says what each restore loses and what comes back.
-import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { infraEnv, SERVICES } from '../local/env.mjs';
+import { runAsMain } from '../local/lib/main.mjs';
 import { backupsRoot, databaseOf } from './backup.mjs';
 import { formatBytes, openConnections, readManifest, resolveBackup, restoreDatabase } from './backup-lib.mjs';
 
@@ -88,18 +87,4 @@ async function main(argv) {
   return true;
 }
 
-function isMainModule() {
-  return (
-    Boolean(process.argv[1]) &&
-    import.meta.url === pathToFileURL(realpathSync(/** @type {string} */ (process.argv[1]))).href
-  );
-}
-
-if (isMainModule()) {
-  try {
-    process.exitCode = (await main(process.argv.slice(2))) ? 0 : 1;
-  } catch (error) {
-    console.error(`restore: ${/** @type {Error} */ (error).message}`);
-    process.exitCode = 1;
-  }
-}
+await runAsMain(import.meta.url, 'restore', main);

@@ -4,7 +4,7 @@
 import { generateKeyPairSync, createHmac, sign as signWith } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { call, isErrorShape, must, pause, signIn, uniqueEmail } from './lib.mjs';
+import { call, isErrorShape, must, pause, postChunked, signIn, uniqueEmail } from './lib.mjs';
 import { ROUTE_TABLE } from './expectations.mjs';
 import { ADDRESS, registerApplicant } from './fixtures.mjs';
 import { checkMoney } from './money.mjs';
@@ -266,60 +266,16 @@ async function checkBodies(base, fixtures, verdicts) {
     `${huge.status} ${huge.text.slice(0, 80)}`,
   );
 
-  const chunked = await postChunked(`${base}/api/v1/cart`, admin, 3 * 1024 * 1024);
+  const chunked = await postChunked(`${base}/api/v1/cart`, 3 * 1024 * 1024, {
+    token: admin,
+    timeoutMs: 30_000,
+  });
   verdicts.record(
     'bodies',
     '3 MiB chunked JSON (no Content-Length) → 413',
     chunked.status === 413 && isErrorShape(chunked.json),
     `${chunked.status} ${chunked.text.slice(0, 80)}`,
   );
-}
-
-/**
- * POSTs `size` bytes of JSON in 64 KiB chunks with no Content-Length (Transfer-Encoding: chunked),
- * as a streaming client would; the answer, or status 0 and the error when the connection broke.
- * @param {string} url
- * @param {string} token
- * @param {number} size
- * @returns {Promise<{ status: number, text: string, json: unknown }>}
- */
-function postChunked(url, token, size) {
-  return new Promise((resolve) => {
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        timeout: 30_000,
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (part) => (text += part));
-        response.on('end', () => {
-          /** @type {unknown} */
-          let json;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: response.statusCode ?? 0, text, json });
-        });
-      },
-    );
-    request.on('error', (error) => resolve({ status: 0, text: error.message, json: undefined }));
-    const chunk = Buffer.alloc(64 * 1024, 'x');
-    let sent = 0;
-    const sendMore = () => {
-      while (sent < size) {
-        sent += chunk.length;
-        if (!request.write(chunk)) return void request.once('drain', sendMore);
-      }
-      request.end();
-    };
-    sendMore();
-  });
 }
 
 /**

@@ -1,5 +1,6 @@
-// Small helpers shared by the security suites: one HTTP call through the gateway, the error-shape
-// test, sign-in, and the verdict list every suite appends to.
+// Small helpers shared by the security suites: one HTTP call through the gateway, a chunked upload
+// with no Content-Length, the error-shape test, sign-in, and the verdict list every suite appends to.
+import http from 'node:http';
 
 /** @typedef {{ suite: string, check: string, verdict: 'PASS'|'FAIL'|'UNAVAILABLE', detail?: string }} Verdict */
 /** @typedef {{ token?: string, body?: unknown, raw?: string | Buffer | FormData, headers?: Record<string,string>, timeoutMs?: number }} CallOptions */
@@ -63,6 +64,58 @@ export async function call(base, method, path, options = {}) {
     json = undefined;
   }
   return { status: response.status, headers: response.headers, json, text };
+}
+
+/**
+ * POSTs `size` bytes of JSON (x's) in 64 KiB chunks with no Content-Length (Transfer-Encoding:
+ * chunked), as a streaming client would; the answer, or status 0 and the error when the connection
+ * broke. Used by the security suite and the fleet run (infra/fleet/harness.mjs).
+ * @param {string} url
+ * @param {number} size
+ * @param {{ token?: string, timeoutMs?: number }} [options] token: sent as a bearer token;
+ *   timeoutMs: the socket's idle timeout (http.request's `timeout`)
+ * @returns {Promise<{ status: number, text: string, json: unknown }>}
+ */
+export function postChunked(url, size, { token, timeoutMs } = {}) {
+  return new Promise((resolve) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(timeoutMs !== undefined ? { timeout: timeoutMs } : {}),
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (part) => (text += part));
+        response.on('end', () => {
+          /** @type {unknown} */
+          let json;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, text, json });
+        });
+      },
+    );
+    request.on('error', (error) => resolve({ status: 0, text: error.message, json: undefined }));
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let sent = 0;
+    const sendMore = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once('drain', sendMore);
+      }
+      request.end();
+    };
+    sendMore();
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Redis } from '@spa/kit';
+import { isWriteMethod, type Redis } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PrivateResponseCache } from '../private-cache.js';
@@ -14,8 +14,6 @@ export interface PrivateCacheOptions {
 
 /** The Redis channel on which the gateway replicas tell each other whose answers to forget. */
 const PRIVATE_CACHE_FORGET_CHANNEL = 'gateway:private-cache:forget';
-
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Signed-in /api/v1 reads answered from the caller's own kept answers (private-cache.ts). Registered
@@ -44,7 +42,7 @@ export const privateCache = fp<PrivateCacheOptions>(
     app.addHook('onRequest', async (request, reply) => {
       const user = request.user;
       if (!user || !request.url.startsWith(`${API_PREFIX}/`)) return;
-      if (WRITES.has(request.method)) {
+      if (isWriteMethod(request.method)) {
         cache.forgetUser(user.id);
         return;
       }
@@ -54,7 +52,7 @@ export const privateCache = fp<PrivateCacheOptions>(
       cache.begin(request);
     });
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.user && WRITES.has(request.method) && request.url.startsWith(`${API_PREFIX}/`))
+      if (request.user && isWriteMethod(request.method) && request.url.startsWith(`${API_PREFIX}/`))
         await forgetEverywhere(request.user.id);
       return payload;
     });

@@ -1,3 +1,4 @@
+import { isWriteMethod } from '@spa/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isCompressible, preferredEncoding, varyWithEncoding } from '../compression.js';
@@ -46,7 +47,7 @@ export const sharedCache = fp<SharedCacheOptions>(
     // copies age out within their s-maxage). Only that service's: emptying the whole cache on every
     // sign-in, cart change or booking left anonymous visitors nothing cached under mixed traffic.
     app.addHook('onResponse', async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+      if (!isWriteMethod(request.method) || reply.statusCode >= 400) return;
       const service = request.url.startsWith(`${API_PREFIX}/`)
         ? resolveService(request.url.slice(API_PREFIX.length))
         : undefined;

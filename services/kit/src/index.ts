@@ -27,4 +27,5 @@ export * from './http/pagination.js';
 export * from './periodic.js';
 export * from './http/internal-client.js';
 export * from './http/private-cache.js';
+export * from './http/methods.js';
 export * from './queue-depth.js';

@@ -2,6 +2,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.js';
+import { isWriteMethod } from '../http/methods.js';
 import {
   InvalidTokenError,
   KeySetUnavailableError,
@@ -88,8 +89,6 @@ export async function verifyRequestToken(
   return verifier.authUser(payload);
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * Before the answer to a caller's write leaves, forget what this process remembers of the caller's
  * token being live: the write may have been its sign-out (or anything else that revokes it), and the
@@ -98,7 +97,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function forgetCallerTokenOnWrites(app: FastifyInstance, verifier: TokenVerifier): void {
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.user && !READS.has(request.method)) verifier.forgetRevocationAnswers([request.user.tokenId]);
+    if (request.user && isWriteMethod(request.method))
+      verifier.forgetRevocationAnswers([request.user.tokenId]);
     done(null, payload);
   });
 }
