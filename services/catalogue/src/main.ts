@@ -3,6 +3,7 @@ import { runService } from '@spa/kit';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startReviewRequestSweep } from './use-cases/review-requests.js';
+import { startReadModelConsumer } from './events/consumers.js';
 import { catalogueTopics } from './events/publishes.js';
 import { subscriptions } from './events/subscriptions.js';
 import { seedDemoCatalogue } from './seed/seed.js';
@@ -16,6 +17,8 @@ await runService({
   subscriptions,
   buildApp,
   async startWorkers(deps) {
+    // The employee roles mirror and review eligibility, under their own group (events/consumers.ts).
+    const stopReadModels = await startReadModelConsumer(deps);
     // Runs once before the service listens: the demo catalogue goes in through the same writes (and
     // events) as an admin's, so booking and commerce mirror it like any other data.
     if (config.seedDemoData) {
@@ -29,6 +32,7 @@ await runService({
     const stopReviewRequests = startReviewRequestSweep(deps);
     return async () => {
       await stopReviewRequests();
+      await stopReadModels();
     };
   },
 });

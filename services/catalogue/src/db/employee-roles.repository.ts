@@ -29,17 +29,30 @@ export async function findEmployeeRole(db: Queryable, id: string): Promise<Emplo
   return row;
 }
 
+/**
+ * Writes identity's word on a role unless the row holds a newer one (`sourceUpdatedAt`, the time of
+ * identity's event; equal times: the later event wins; none: any event). Answers whether it wrote.
+ */
 export async function upsertEmployeeRole(
   db: Queryable,
-  role: { id: string; name: string; isActive: boolean },
-): Promise<void> {
-  await db
+  role: { id: string; name: string; isActive: boolean; sourceUpdatedAt: Date },
+): Promise<boolean> {
+  const now = new Date();
+  const written = await db
     .insert(employeeRoles)
-    .values({ ...role, updatedAt: new Date() })
+    .values({ ...role, updatedAt: now })
     .onConflictDoUpdate({
       target: employeeRoles.id,
-      set: { name: role.name, isActive: role.isActive, updatedAt: new Date() },
-    });
+      set: {
+        name: role.name,
+        isActive: role.isActive,
+        sourceUpdatedAt: role.sourceUpdatedAt,
+        updatedAt: now,
+      },
+      setWhere: sql`${employeeRoles.sourceUpdatedAt} is null or ${employeeRoles.sourceUpdatedAt} <= excluded.source_updated_at`,
+    })
+    .returning({ id: employeeRoles.id });
+  return written.length > 0;
 }
 
 export async function deleteEmployeeRole(db: Queryable, id: string): Promise<void> {

@@ -19,12 +19,28 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const emptyTextArray = sql`'{}'::text[]`;
 
+/**
+ * Which consumer group builds catalogue's read models (the employee roles mirror, review eligibility).
+ * A fresh database gets a new generation, so its group has no committed offsets and reads the topics
+ * from the beginning.
+ */
+export const readModelGeneration = pgTable('read_model_generation', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: createdAt(),
+});
+
 /** Identity's employee roles as catalogue mirrors them (from identity.employee-role.v1). */
 export const employeeRoles = pgTable('employee_roles', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   isActive: boolean('is_active').notNull().default(true),
   updatedAt: updatedAt(),
+  /**
+   * When identity changed the role (its event's occurredAt): an older event, read again when the
+   * read models rebuild from the topic, never overwrites a newer row. Null: written without it (by a
+   * version of catalogue from before it was kept); any event may overwrite it.
+   */
+  sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }),
 });
 
 export const serviceCategories = pgTable(

@@ -27,14 +27,17 @@ export async function assignableRoleNames(db: Queryable): Promise<string[]> {
 
 /**
  * Keeps the mirror of identity's employee roles. When a role is renamed, the categories assigned to
- * it follow the new name (and are announced again), so booking keeps matching their staff.
+ * it follow the new name (and are announced again), so booking keeps matching their staff. A word
+ * older than the row's (`changedAt`: identity's event time; the topic read again from the beginning)
+ * changes nothing, so a rebuild never renames categories back and forth.
  */
 export async function mirrorEmployeeRole(
   { db, publish }: Store,
   role: { id: string; name: string; isActive: boolean },
+  changedAt: Date,
 ): Promise<void> {
   const previous = await findEmployeeRole(db, role.id);
-  await upsertEmployeeRole(db, role);
+  if (!(await upsertEmployeeRole(db, { ...role, sourceUpdatedAt: changedAt }))) return;
   if (!previous || previous.name === role.name) return;
   for (const id of await renameAssignedRole(db, previous.name, role.name)) {
     await publishCategoryState(db, publish, id);
@@ -42,7 +45,10 @@ export async function mirrorEmployeeRole(
   }
 }
 
-/** The role leaves the category form's choices; categories already assigned to it keep the name. */
+/**
+ * The role leaves the category form's choices; categories already assigned to it keep the name.
+ * Identity never reuses a role's id (a UUID), so a deleted role is gone for good whatever came before.
+ */
 export async function forgetEmployeeRole(db: Queryable, id: string): Promise<void> {
   await deleteEmployeeRole(db, id);
 }
