@@ -19,10 +19,11 @@ export interface BillingDeps extends ServiceDeps {
 }
 
 /**
- * Billing's context (runService's `context`, built before the app serves): first the invoice series is
- * brought past every number ever issued (use-cases/invoice-series.ts: after a restore of the database
- * from a backup, the numbers of the bills it forgot are read back from Kafka; until that succeeds new
- * bills are refused), then one renderer (one warm Chromium) and one queue per process.
+ * Billing's context (runService's `context`, built before the relay, the consumers and the app start):
+ * first the bills a database restored from a backup forgot are written back from billing's own events
+ * and the invoice series is brought past every number ever issued (use-cases/recover-bills.ts, started
+ * by invoice-series.ts; until that succeeds new bills are refused), then one renderer (one warm
+ * Chromium) and one queue per process.
  */
 export async function billingContext(deps: ServiceDeps & { config: BillingConfig }): Promise<BillingDeps> {
   const invoiceSeries = await startInvoiceSeries(deps);

@@ -72,6 +72,34 @@ describe('bill events on the real broker', () => {
       paymentMethod: 'Cash',
       totalPaise: 360_096n,
       revision: 1,
+      // The whole bill, lines included: what billing writes a bill back from after a restore.
+      gender: 'Female',
+      roomNo: '12',
+      discountPercentBp: 500,
+      createdAtMs: BigInt(Date.parse(created.createdAt)),
+      createdById: world.staff.admin.id,
+      createdByName: world.staff.admin.name,
+      serviceLines: [
+        expect.objectContaining({
+          lineId: created.services[0]._id,
+          position: 0,
+          serviceName: 'Swedish Massage',
+          duration: '60 Min',
+          staffAssigned: 'Meera',
+          pricePaise: 250_000n,
+          gstBp: 500,
+          discountBp: 500,
+        }),
+      ],
+      productLines: [
+        expect.objectContaining({
+          lineId: created.products[0]._id,
+          position: 0,
+          productName: 'Lavender Essential Oil',
+          quantity: 2,
+          unitPricePaise: 64_999n,
+        }),
+      ],
     });
     const update = fromBinary(billingV1.BillUpdatedSchema, envelopes[1]!.payload);
     expect(update.changedFields).toEqual(['paymentMethod']);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingContext, buildApp, closeBillingContext, type BillingDeps } from '../src/app.js';
 import { raiseInvoiceCounters } from '../src/db/bills.repository.js';
 import { billingTopics } from '../src/events/publishes.js';
-import { resumeInvoiceSeries } from '../src/use-cases/invoice-series.js';
+import { recoverBills } from '../src/use-cases/recover-bills.js';
 import { billForm, startBillingWorld, type BillingWorld } from './support/billing-world.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -132,7 +132,7 @@ describe('the invoice series after billing’s database is restored alone', () =
 
     // A plain restart reads only the events since the newest bill (less the clock-skew margin) and
     // changes nothing when the counters are already past every number.
-    const again = await resumeInvoiceSeries(world.deps);
+    const again = await recoverBills(world.deps);
     expect(again.raised).toEqual([]);
     expect(again.messages).toBeLessThan(50);
   });

@@ -1,8 +1,8 @@
-import { create } from '@bufbuild/protobuf';
+import { create, fromBinary } from '@bufbuild/protobuf';
 import { signTestToken } from '@spa/kit/testing';
-import { identityV1 } from '@spa/proto';
+import { billingV1, envelopeV1, identityV1 } from '@spa/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userErased } from '../src/events/handlers/user-erased.handler.js';
+import { ERASED_NOTE, userErased } from '../src/events/handlers/user-erased.handler.js';
 import { billForm, startBillingWorld, type BillingWorld } from './support/billing-world.js';
 
 let world: BillingWorld;
@@ -106,7 +106,8 @@ describe('a customer’s own bills', () => {
       partition: 0,
       offset: '0',
     };
-    for (let run = 0; run < 2; run++) await world.deps.db.transaction((tx) => userErased(tx, payload, meta));
+    const handle = userErased(world.deps);
+    for (let run = 0; run < 2; run++) await world.deps.db.transaction((tx) => handle(tx, payload, meta));
 
     // What billing's database keeps about them: the invoices, with the name on them and no contact details.
     const kept = await query(
@@ -118,6 +119,44 @@ describe('a customer’s own bills', () => {
       { name: 'Priya Nair', phone: '', email: null },
     ]);
     expect(await query('select bill_id from invoice_pdfs where bill_id = $1', [byEmail._id])).toEqual([]);
+    // Each bill erased once (the second run found nothing left), as a revision of its own by the system,
+    // announced without the contact details: the newest event is what a restore gets the bill back from.
+    expect(
+      await query(
+        `select b.revision, h.changed_by_id, h.changes from bills b
+         join bill_history h on h.bill_id = b.id and h.revision = b.revision
+         where b.id = any($1::uuid[]) order by b.created_at`,
+        [[byEmail._id, byPhone._id]],
+      ),
+    ).toEqual([
+      {
+        revision: 2,
+        changed_by_id: 'system',
+        changes: [
+          { field: 'phone', from: null, to: null, note: ERASED_NOTE },
+          { field: 'email', from: null, to: null, note: ERASED_NOTE },
+        ],
+      },
+      {
+        revision: 2,
+        changed_by_id: 'system',
+        changes: [{ field: 'phone', from: null, to: null, note: ERASED_NOTE }],
+      },
+    ]);
+    const announced = await query<{ key: string; payload: Buffer }>(
+      `select key, payload from outbox where event_type = 'billing.bill.updated' and key = any($1::text[])
+       order by seq`,
+      [[byEmail._id, byPhone._id]],
+    );
+    expect(announced.map((row) => row.key)).toEqual([byEmail._id, byPhone._id]);
+    for (const row of announced) {
+      const event = fromBinary(
+        billingV1.BillUpdatedSchema,
+        fromBinary(envelopeV1.EventEnvelopeSchema, row.payload).payload,
+      );
+      expect(event.bill).toMatchObject({ customerName: 'Priya Nair', phone: '', email: '', revision: 2 });
+      expect(event.updatedById).toBe('system');
+    }
     expect(await query('select name, phone, email from bills where id = $1', [other._id])).toEqual([
       { name: 'Rohan Verma', phone: '+91 90000 44444', email: 'rohan@billing.test' },
     ]);

@@ -25,6 +25,7 @@ export * from './http/validation.js';
 export * from './tracing.js';
 export * from './http/pagination.js';
 export * from './periodic.js';
+export * from './retry-until-done.js';
 export * from './http/internal-client.js';
 export * from './http/private-cache.js';
 export * from './http/methods.js';

@@ -209,16 +209,26 @@ export async function updateBill(
   await tx.delete(billServiceLines).where(eq(billServiceLines.billId, before.id));
   await tx.delete(billProductLines).where(eq(billProductLines.billId, before.id));
   await insertLines(tx, before.id, bill, knownIds);
-  await tx.insert(billHistory).values({
-    billId: before.id,
+  await recordBillChange(tx, before.id, {
     revision,
     changedAt: change.now,
-    changedById: change.actor.id,
-    changedByName: change.actor.name,
-    changedByRole: change.actor.role,
+    changedBy: change.actor,
     changes: change.changes,
   });
   return (await withLines(tx, [row!]))[0]!;
+}
+
+/** Records a change of a bill in its history: the revision it produced, who, when and what. */
+export async function recordBillChange(tx: Tx, billId: string, change: BillChange): Promise<void> {
+  await tx.insert(billHistory).values({
+    billId,
+    revision: change.revision,
+    changedAt: change.changedAt,
+    changedById: change.changedBy.id,
+    changedByName: change.changedBy.name,
+    changedByRole: change.changedBy.role,
+    changes: change.changes,
+  });
 }
 
 export async function findBill(db: Queryable, id: string): Promise<Bill | undefined> {
@@ -376,14 +386,67 @@ export async function eraseBillCustomers(tx: Tx, billIds: string[], erasedName: 
     where bill_id in (${ids}) and jsonb_typeof(changes) = 'array'`);
 }
 
-/** When the newest bill in this database was issued; undefined when it holds none. */
-export async function newestBillIssuedAt(db: Queryable): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ createdAt: bills.createdAt })
-    .from(bills)
-    .orderBy(desc(bills.createdAt))
-    .limit(1);
-  return row?.createdAt;
+/**
+ * Locks the bills of a customer, found by email (case-insensitive) or by the last ten digits of the
+ * phone, that still carry a phone or an email; answers what each carries.
+ */
+export async function lockBillsOfContact(
+  tx: Tx,
+  contact: { email: string; phoneKey?: string },
+): Promise<Array<{ id: string; phone: string; email: string | null }>> {
+  const { rows } = await tx.execute<{ id: string; phone: string; email: string | null }>(sql`
+    select id, phone, email from bills
+    where ((${contact.email} <> '' and lower(email) = ${contact.email})
+       or (${contact.phoneKey ?? ''} <> '' and right(regexp_replace(phone, '[^0-9]', '', 'g'), 10) = ${contact.phoneKey ?? ''}))
+      and (phone <> '' or email is not null)
+    order by id
+    for update`);
+  return rows;
+}
+
+/**
+ * Removes the phone and email of the given bills (locked by the caller), and the same fields from
+ * their edit history. Each bill moves to its next revision, recorded in its history as the system's
+ * change with `note`, so that the event announcing it carries the erased bill (and a bill written back
+ * from billing's events after a restore comes back erased). Answers the bills as they are now.
+ */
+export async function eraseBillContacts(
+  tx: Tx,
+  erased: Array<{ id: string; fields: Array<'phone' | 'email'> }>,
+  change: { actor: Actor; now: Date; note: string },
+): Promise<Bill[]> {
+  if (erased.length === 0) return [];
+  const ids = sql.join(
+    erased.map(({ id }) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await tx
+    .update(bills)
+    .set({
+      phone: '',
+      email: null,
+      revision: sql`${bills.revision} + 1`,
+      updatedAt: sql`greatest(${bills.updatedAt}, ${change.now.toISOString()}::timestamptz)`,
+    })
+    .where(sql`${bills.id} in (${ids})`)
+    .returning();
+  await tx.execute(sql`
+    update bill_history set changes = (
+      select coalesce(jsonb_agg(
+        case when change->>'field' in ('phone', 'email')
+          then change || '{"from": null, "to": null}'::jsonb else change end), '[]'::jsonb)
+      from jsonb_array_elements(changes) as change)
+    where bill_id in (${ids}) and jsonb_typeof(changes) = 'array'`);
+  for (const row of rows) {
+    const fields = erased.find(({ id }) => id === row.id)?.fields ?? [];
+    await recordBillChange(tx, row.id, {
+      revision: row.revision,
+      changedAt: change.now,
+      changedBy: change.actor,
+      changes: fields.map((field) => ({ field, from: null, to: null, note: change.note })),
+    });
+  }
+  return withLines(tx, rows);
 }
 
 /**

@@ -19,6 +19,9 @@ export interface Actor {
   role: string;
 }
 
+/** Who changed a bill when no person did: the recovery at start, an erasure the customer asked for. */
+export const SYSTEM_ACTOR: Actor = { id: 'system', name: 'Billing service', role: 'system' };
+
 export interface Bill extends Omit<BillDraft, 'services' | 'products'> {
   id: string;
   invoiceNumber: string;
@@ -39,6 +42,8 @@ export interface FieldChange {
   field: string;
   from: unknown;
   to: unknown;
+  /** Why, for a change no person typed in (a bill restored from billing's events, an erasure). */
+  note?: string;
 }
 
 export interface BillChange {

@@ -1,3 +1,4 @@
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { TopicSpec } from '@spa/kit';
 import { events, type billingV1 } from '@spa/proto';
 import type { Bill } from '../domain/bill.js';
@@ -7,8 +8,12 @@ export const billingTopics: TopicSpec[] = [
   { topic: events.billIssued.topic, compacted: events.billIssued.compacted },
 ];
 
-/** A bill as its events carry it (keyed by bill id): what a consumer needs to email or report it. */
-export function billEventPayload(bill: Bill): Omit<billingV1.Bill, '$typeName' | '$unknown'> {
+/**
+ * A bill as its events carry it (keyed by bill id): what a consumer needs to email or report it, and
+ * the whole bill with its lines, from which billing writes back a bill its restored database lost
+ * (domain/bill-snapshot.ts is the inverse).
+ */
+export function billEventPayload(bill: Bill): MessageInitShape<typeof billingV1.BillSchema> {
   return {
     billId: bill.id,
     invoiceNumber: bill.invoiceNumber,
@@ -24,5 +29,32 @@ export function billEventPayload(bill: Bill): Omit<billingV1.Bill, '$typeName' |
     totalPaise: BigInt(bill.totalPrice),
     revision: bill.revision,
     updatedAtMs: BigInt(bill.updatedAt.getTime()),
+    gender: bill.gender ?? '',
+    roomNo: bill.roomNo,
+    discountPercentBp: bill.discountPercent,
+    createdAtMs: BigInt(bill.createdAt.getTime()),
+    createdById: bill.createdBy.id,
+    createdByName: bill.createdBy.name,
+    serviceLines: bill.services.map((line, position) => ({
+      lineId: line.id,
+      position,
+      serviceName: line.serviceName,
+      duration: line.duration,
+      staffAssigned: line.staffAssigned,
+      pricePaise: BigInt(line.price),
+      gstBp: line.gst,
+      discountBp: line.discount,
+      totalPaise: BigInt(line.total),
+    })),
+    productLines: bill.products.map((line, position) => ({
+      lineId: line.id,
+      position,
+      productName: line.productName,
+      quantity: line.quantity,
+      unitPricePaise: BigInt(line.unitPrice),
+      gstBp: line.gst,
+      discountBp: line.discount,
+      totalPaise: BigInt(line.total),
+    })),
   };
 }

@@ -1,4 +1,4 @@
-import { on, type Subscription } from '@spa/kit';
+import { on, type Publish, type Subscription } from '@spa/kit';
 import { events } from '@spa/proto';
 import { appointmentChanged } from './handlers/booking-appointments.handler.js';
 import { roomDeleted, roomUpserted } from './handlers/catalogue-rooms.handler.js';
@@ -8,10 +8,13 @@ import { userErased } from './handlers/user-erased.handler.js';
 
 /**
  * Facts billing acts on (the service's own consumer group, "billing"): identity.user.erased, on which
- * it removes an erased customer's phone and email from the invoices the law requires it to keep
- * (handlers/user-erased.handler.ts). Bills themselves are typed in by staff, not derived from events.
+ * it removes an erased customer's phone and email from the invoices the law requires it to keep, and
+ * announces the bills so changed (handlers/user-erased.handler.ts). Bills themselves are typed in by
+ * staff, not derived from events.
  */
-export const subscriptions: Subscription[] = [on(events.userErased, userErased)];
+export function subscriptions(context: { publish: Publish }): Subscription[] {
+  return [on(events.userErased, userErased(context))];
+}
 
 /**
  * The owner's reports' read models (GET /admin/reports): booking's appointments, commerce's orders

@@ -120,7 +120,15 @@ const historyEntrySchema = {
       items: {
         type: 'object',
         required: ['field'],
-        properties: { field: { type: 'string' }, from: {}, to: {} },
+        properties: {
+          field: { type: 'string' },
+          from: {},
+          to: {},
+          note: {
+            type: 'string',
+            description: 'Why, for a change no person made (a bill restored from events, an erasure)',
+          },
+        },
       },
     },
   },

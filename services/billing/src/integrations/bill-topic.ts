@@ -1,8 +1,9 @@
 /**
  * Reads back what billing itself published on its bill topic since a moment: the invoice numbers of
- * every bill event sent to Kafka from then on. Billing asks at start, so that a database restored
- * from a backup never hands out again a number that the bills issued after the backup already used
- * (use-cases/invoice-series.ts). The bounded read itself is the kit's readTopicSince.
+ * every bill event sent to Kafka from then on, and the newest snapshot of every bill among them.
+ * Billing asks at start, so that a database restored from a backup never hands out again a number the
+ * bills issued after the backup already used, and gets those bills (and the edits made after the
+ * backup) back (use-cases/recover-bills.ts). The bounded read itself is the kit's readTopicSince.
  */
 import { fromBinary } from '@bufbuild/protobuf';
 import { readTopicSince, type TopicReadResult } from '@spa/kit';
@@ -21,31 +22,44 @@ export interface BillTopicReadOptions {
 export interface BillTopicReadResult extends TopicReadResult {
   /** The invoice numbers the bill events read carried (one per event; repeats for updated bills). */
   invoiceNumbers: string[];
+  /** Per bill id, the bill as its newest event read showed it (the highest revision). */
+  snapshots: Map<string, billingV1.Bill>;
 }
 
-/** The bill topic's invoice numbers from `sinceMs` to the current end of every partition. */
-export async function readInvoiceNumbersSince(options: BillTopicReadOptions): Promise<BillTopicReadResult> {
+// Both bill events go to one topic (billing.bill.v1, keyed by the bill id, so one bill's events are
+// read in the order they were written).
+const BILL_TOPIC = events.billIssued.topic;
+if (events.billUpdated.topic !== BILL_TOPIC) throw new Error('every bill event is expected on one topic');
+
+/** The bill topic's invoice numbers and bills from `sinceMs` to the current end of every partition. */
+export async function readBillsSince(options: BillTopicReadOptions): Promise<BillTopicReadResult> {
   const invoiceNumbers: string[] = [];
+  const snapshots = new Map<string, billingV1.Bill>();
   const read = await readTopicSince(
-    { ...options, topic: events.billIssued.topic, reader: 'billing.invoice-series' },
+    { ...options, topic: BILL_TOPIC, reader: 'billing.bill-recovery' },
     (value) => {
-      const invoiceNumber = invoiceNumberOf(value);
-      if (invoiceNumber) invoiceNumbers.push(invoiceNumber);
+      const bill = billOf(value);
+      if (!bill) return;
+      if (bill.invoiceNumber) invoiceNumbers.push(bill.invoiceNumber);
+      if (!bill.billId) return;
+      // The newest revision wins; of two events of one revision (a resend), the later read.
+      const known = snapshots.get(bill.billId);
+      if (!known || bill.revision >= known.revision) snapshots.set(bill.billId, bill);
     },
   );
-  return { ...read, invoiceNumbers };
+  return { ...read, invoiceNumbers, snapshots };
 }
 
-/** The invoice number a bill event (issued or updated) carries; undefined for anything else. */
-function invoiceNumberOf(value: Buffer | null): string | undefined {
+/** The bill a bill event (issued or updated) carries; undefined for anything else. */
+function billOf(value: Buffer | null): billingV1.Bill | undefined {
   if (!value) return undefined;
   try {
     const envelope = fromBinary(envelopeV1.EventEnvelopeSchema, value);
     if (envelope.type === events.billIssued.type) {
-      return fromBinary(billingV1.BillIssuedSchema, envelope.payload).bill?.invoiceNumber;
+      return fromBinary(billingV1.BillIssuedSchema, envelope.payload).bill;
     }
     if (envelope.type === events.billUpdated.type) {
-      return fromBinary(billingV1.BillUpdatedSchema, envelope.payload).bill?.invoiceNumber;
+      return fromBinary(billingV1.BillUpdatedSchema, envelope.payload).bill;
     }
   } catch {
     // not one of billing's events: nothing to learn from it

@@ -1,4 +1,4 @@
-import { AppError, type Database, type Logger } from '@spa/kit';
+import { AppError, retryUntilDone, type Database, type Logger } from '@spa/kit';
 import { SYSTEM_ACTOR, type Appointment } from '../domain/appointment.js';
 import { appointmentCodeSequence, appointmentFromSnapshot } from '../domain/appointment-snapshot.js';
 import {
@@ -18,9 +18,6 @@ import { readAppointmentSnapshotsSince } from '../integrations/appointment-topic
 const CLOCK_SKEW_MARGIN_MS = 10 * 60_000;
 /** One attempt to read the topic to its end gives up after this long. */
 const READ_TIMEOUT_MS = 30_000;
-/** After a failed attempt, the next one waits this long, doubling up to the maximum. */
-const RETRY_FIRST_MS = 5_000;
-const RETRY_MAX_MS = 60_000;
 
 export const RESTORED_NOTE = 'Restored from booking’s events after its database was restored from a backup';
 
@@ -190,7 +187,8 @@ export function assertAppointmentsRecovered(context: { recovery?: AppointmentRec
  * Recovers the appointments at start (recoverAppointments), waiting for that first attempt. When Kafka
  * cannot be read, booking still starts and serves, but refuses to take slots (new bookings, moves,
  * reopening a cancelled or no-show appointment answer 503 APPOINTMENTS_RECOVERING) until an attempt
- * has succeeded; it is retried in the background every 5 s, then up to a minute apart.
+ * has succeeded; it is retried in the background (the kit's retryUntilDone) every 5 s, then up to a
+ * minute apart.
  *
  * Why serve at all: reading appointments, the calendar, check-in, cancelling and paying an existing
  * appointment stay right (or, for a row the restore made older, are overwritten only by a newer change
@@ -201,35 +199,13 @@ export function assertAppointmentsRecovered(context: { recovery?: AppointmentRec
  * Kafka the relay and the consumers are stalled too, so nothing else takes slots in the meantime.
  */
 export async function startAppointmentRecovery(deps: AppointmentRecoveryDeps): Promise<AppointmentRecovery> {
-  let recovered = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const attempt = async (): Promise<boolean> => {
-    try {
-      await recoverAppointments(deps);
-      recovered = true;
-    } catch (error) {
+  const run = await retryUntilDone({
+    attempt: () => recoverAppointments(deps),
+    onFailure: (error) =>
       deps.logger.error(
         { err: error },
         'appointment recovery: could not read the appointment topic; new bookings are refused until it can be read',
-      );
-    }
-    return recovered;
-  };
-  const retry = (delayMs: number) => {
-    timer = setTimeout(() => {
-      void attempt().then((done) => {
-        if (!done && !stopped) retry(Math.min(delayMs * 2, RETRY_MAX_MS));
-      });
-    }, delayMs);
-    timer.unref();
-  };
-  if (!(await attempt())) retry(RETRY_FIRST_MS);
-  return {
-    recovered: () => recovered,
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
+      ),
+  });
+  return { recovered: run.done, stop: run.stop };
 }

@@ -10,11 +10,15 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/billing/v1/events.proto.
  */
 export const file_spa_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChtzcGEvYmlsbGluZy92MS9ldmVudHMucHJvdG8SDnNwYS5iaWxsaW5nLnYxIqoCCgRCaWxsEg8KB2JpbGxfaWQYASABKAkSFgoOaW52b2ljZV9udW1iZXIYAiABKAkSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRITCgtjdXN0b21lcl9pZBgEIAEoCRINCgVwaG9uZRgFIAEoCRINCgVlbWFpbBgGIAEoCRIRCgliaWxsX2RhdGUYByABKAkSFgoOcGF5bWVudF9tZXRob2QYCCABKAkSFwoPc3ViX3RvdGFsX3BhaXNlGAkgASgDEhYKDmRpc2NvdW50X3BhaXNlGAogASgDEhUKDWFkdmFuY2VfcGFpc2UYCyABKAMSEwoLdG90YWxfcGFpc2UYDCABKAMSEAoIcmV2aXNpb24YDSABKAUSFQoNdXBkYXRlZF9hdF9tcxgOIAEoAyJGCgpCaWxsSXNzdWVkEiIKBGJpbGwYASABKAsyFC5zcGEuYmlsbGluZy52MS5CaWxsEhQKDGlzc3VlZF9ieV9pZBgCIAEoCSJgCgtCaWxsVXBkYXRlZBIiCgRiaWxsGAEgASgLMhQuc3BhLmJpbGxpbmcudjEuQmlsbBIWCg5jaGFuZ2VkX2ZpZWxkcxgCIAMoCRIVCg11cGRhdGVkX2J5X2lkGAMgASgJYgZwcm90bzM");
+  fileDesc("ChtzcGEvYmlsbGluZy92MS9ldmVudHMucHJvdG8SDnNwYS5iaWxsaW5nLnYxIp8ECgRCaWxsEg8KB2JpbGxfaWQYASABKAkSFgoOaW52b2ljZV9udW1iZXIYAiABKAkSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRITCgtjdXN0b21lcl9pZBgEIAEoCRINCgVwaG9uZRgFIAEoCRINCgVlbWFpbBgGIAEoCRIRCgliaWxsX2RhdGUYByABKAkSFgoOcGF5bWVudF9tZXRob2QYCCABKAkSFwoPc3ViX3RvdGFsX3BhaXNlGAkgASgDEhYKDmRpc2NvdW50X3BhaXNlGAogASgDEhUKDWFkdmFuY2VfcGFpc2UYCyABKAMSEwoLdG90YWxfcGFpc2UYDCABKAMSEAoIcmV2aXNpb24YDSABKAUSFQoNdXBkYXRlZF9hdF9tcxgOIAEoAxIOCgZnZW5kZXIYDyABKAkSDwoHcm9vbV9ubxgQIAEoCRIbChNkaXNjb3VudF9wZXJjZW50X2JwGBEgASgFEhUKDWNyZWF0ZWRfYXRfbXMYEiABKAMSFQoNY3JlYXRlZF9ieV9pZBgTIAEoCRIXCg9jcmVhdGVkX2J5X25hbWUYFCABKAkSNgoNc2VydmljZV9saW5lcxgVIAMoCzIfLnNwYS5iaWxsaW5nLnYxLkJpbGxTZXJ2aWNlTGluZRI2Cg1wcm9kdWN0X2xpbmVzGBYgAygLMh8uc3BhLmJpbGxpbmcudjEuQmlsbFByb2R1Y3RMaW5lIsMBCg9CaWxsU2VydmljZUxpbmUSDwoHbGluZV9pZBgBIAEoCRIQCghwb3NpdGlvbhgCIAEoBRIUCgxzZXJ2aWNlX25hbWUYAyABKAkSEAoIZHVyYXRpb24YBCABKAkSFgoOc3RhZmZfYXNzaWduZWQYBSABKAkSEwoLcHJpY2VfcGFpc2UYBiABKAMSDgoGZ3N0X2JwGAcgASgFEhMKC2Rpc2NvdW50X2JwGAggASgFEhMKC3RvdGFsX3BhaXNlGAkgASgDIrABCg9CaWxsUHJvZHVjdExpbmUSDwoHbGluZV9pZBgBIAEoCRIQCghwb3NpdGlvbhgCIAEoBRIUCgxwcm9kdWN0X25hbWUYAyABKAkSEAoIcXVhbnRpdHkYBCABKAUSGAoQdW5pdF9wcmljZV9wYWlzZRgFIAEoAxIOCgZnc3RfYnAYBiABKAUSEwoLZGlzY291bnRfYnAYByABKAUSEwoLdG90YWxfcGFpc2UYCCABKAMiRgoKQmlsbElzc3VlZBIiCgRiaWxsGAEgASgLMhQuc3BhLmJpbGxpbmcudjEuQmlsbBIUCgxpc3N1ZWRfYnlfaWQYAiABKAkiYAoLQmlsbFVwZGF0ZWQSIgoEYmlsbBgBIAEoCzIULnNwYS5iaWxsaW5nLnYxLkJpbGwSFgoOY2hhbmdlZF9maWVsZHMYAiADKAkSFQoNdXBkYXRlZF9ieV9pZBgDIAEoCWIGcHJvdG8z");
 
 /**
  * A bill (tax invoice) as other services need it: enough to email the customer their invoice and to
- * report income. Money is integer paise; the date is the bill's calendar day (YYYY-MM-DD) as issued.
+ * report income. Money is integer paise; rates are integer basis points (5% = 500); the date is the
+ * bill's calendar day (YYYY-MM-DD) as issued. Every event carries the whole bill as it is after the
+ * change, lines included, so billing can write back a bill its database lost (a restore from a
+ * backup) from its newest event. Events published before fields 15 to 22 existed leave them unset
+ * (created_at_ms 0).
  *
  * @generated from message spa.billing.v1.Bill
  */
@@ -96,6 +100,54 @@ export type Bill = Message<"spa.billing.v1.Bill"> & {
    * @generated from field: int64 updated_at_ms = 14;
    */
   updatedAtMs: bigint;
+
+  /**
+   * Male, Female or Other; empty when not given (or erased).
+   *
+   * @generated from field: string gender = 15;
+   */
+  gender: string;
+
+  /**
+   * @generated from field: string room_no = 16;
+   */
+  roomNo: string;
+
+  /**
+   * The bill-level discount, in basis points of the sub total.
+   *
+   * @generated from field: int32 discount_percent_bp = 17;
+   */
+  discountPercentBp: number;
+
+  /**
+   * @generated from field: int64 created_at_ms = 18;
+   */
+  createdAtMs: bigint;
+
+  /**
+   * Who issued the bill (a staff member's id and name).
+   *
+   * @generated from field: string created_by_id = 19;
+   */
+  createdById: string;
+
+  /**
+   * @generated from field: string created_by_name = 20;
+   */
+  createdByName: string;
+
+  /**
+   * The lines, in the order the invoice shows them.
+   *
+   * @generated from field: repeated spa.billing.v1.BillServiceLine service_lines = 21;
+   */
+  serviceLines: BillServiceLine[];
+
+  /**
+   * @generated from field: repeated spa.billing.v1.BillProductLine product_lines = 22;
+   */
+  productLines: BillProductLine[];
 };
 
 /**
@@ -104,6 +156,135 @@ export type Bill = Message<"spa.billing.v1.Bill"> & {
  */
 export const BillSchema: GenMessage<Bill> = /*@__PURE__*/
   messageDesc(file_spa_billing_v1_events, 0);
+
+/**
+ * A treatment on a bill.
+ *
+ * @generated from message spa.billing.v1.BillServiceLine
+ */
+export type BillServiceLine = Message<"spa.billing.v1.BillServiceLine"> & {
+  /**
+   * The line's id (a UUID): kept across edits.
+   *
+   * @generated from field: string line_id = 1;
+   */
+  lineId: string;
+
+  /**
+   * 0-based, among the bill's service lines.
+   *
+   * @generated from field: int32 position = 2;
+   */
+  position: number;
+
+  /**
+   * @generated from field: string service_name = 3;
+   */
+  serviceName: string;
+
+  /**
+   * 30 Min, 45 Min or 60 Min.
+   *
+   * @generated from field: string duration = 4;
+   */
+  duration: string;
+
+  /**
+   * Empty when nobody is named.
+   *
+   * @generated from field: string staff_assigned = 5;
+   */
+  staffAssigned: string;
+
+  /**
+   * @generated from field: int64 price_paise = 6;
+   */
+  pricePaise: bigint;
+
+  /**
+   * @generated from field: int32 gst_bp = 7;
+   */
+  gstBp: number;
+
+  /**
+   * @generated from field: int32 discount_bp = 8;
+   */
+  discountBp: number;
+
+  /**
+   * The line's total after GST and its discount.
+   *
+   * @generated from field: int64 total_paise = 9;
+   */
+  totalPaise: bigint;
+};
+
+/**
+ * Describes the message spa.billing.v1.BillServiceLine.
+ * Use `create(BillServiceLineSchema)` to create a new message.
+ */
+export const BillServiceLineSchema: GenMessage<BillServiceLine> = /*@__PURE__*/
+  messageDesc(file_spa_billing_v1_events, 1);
+
+/**
+ * A product sold on a bill.
+ *
+ * @generated from message spa.billing.v1.BillProductLine
+ */
+export type BillProductLine = Message<"spa.billing.v1.BillProductLine"> & {
+  /**
+   * The line's id (a UUID): kept across edits.
+   *
+   * @generated from field: string line_id = 1;
+   */
+  lineId: string;
+
+  /**
+   * 0-based, among the bill's product lines.
+   *
+   * @generated from field: int32 position = 2;
+   */
+  position: number;
+
+  /**
+   * @generated from field: string product_name = 3;
+   */
+  productName: string;
+
+  /**
+   * @generated from field: int32 quantity = 4;
+   */
+  quantity: number;
+
+  /**
+   * @generated from field: int64 unit_price_paise = 5;
+   */
+  unitPricePaise: bigint;
+
+  /**
+   * @generated from field: int32 gst_bp = 6;
+   */
+  gstBp: number;
+
+  /**
+   * @generated from field: int32 discount_bp = 7;
+   */
+  discountBp: number;
+
+  /**
+   * The line's total (quantity × unit price) after GST and its discount.
+   *
+   * @generated from field: int64 total_paise = 8;
+   */
+  totalPaise: bigint;
+};
+
+/**
+ * Describes the message spa.billing.v1.BillProductLine.
+ * Use `create(BillProductLineSchema)` to create a new message.
+ */
+export const BillProductLineSchema: GenMessage<BillProductLine> = /*@__PURE__*/
+  messageDesc(file_spa_billing_v1_events, 2);
 
 /**
  * billing.bill.issued
@@ -127,7 +308,7 @@ export type BillIssued = Message<"spa.billing.v1.BillIssued"> & {
  * Use `create(BillIssuedSchema)` to create a new message.
  */
 export const BillIssuedSchema: GenMessage<BillIssued> = /*@__PURE__*/
-  messageDesc(file_spa_billing_v1_events, 1);
+  messageDesc(file_spa_billing_v1_events, 3);
 
 /**
  * billing.bill.updated
@@ -148,6 +329,9 @@ export type BillUpdated = Message<"spa.billing.v1.BillUpdated"> & {
   changedFields: string[];
 
   /**
+   * The staff member who edited the bill, or "system" when an erasure of the customer removed their
+   * phone and email (changed_fields phone, email).
+   *
    * @generated from field: string updated_by_id = 3;
    */
   updatedById: string;
@@ -158,5 +342,5 @@ export type BillUpdated = Message<"spa.billing.v1.BillUpdated"> & {
  * Use `create(BillUpdatedSchema)` to create a new message.
  */
 export const BillUpdatedSchema: GenMessage<BillUpdated> = /*@__PURE__*/
-  messageDesc(file_spa_billing_v1_events, 2);
+  messageDesc(file_spa_billing_v1_events, 4);
 
