@@ -472,6 +472,9 @@ async function restoreDrill() {
     problems.push(
       `${paymentsLost} appointment payments verified after the backup do not show Paid after the restore`,
     );
+  // Billing writes back, from its own bill topic, the bills a restored database forgot.
+  if (billsLost > 0)
+    problems.push(`${billsLost} bills issued after the backup are not back after billing's restore`);
   if (bookingsLost > 0)
     problems.push(
       `${bookingsLost} appointments accepted after the backup are not back after booking's restore`,
