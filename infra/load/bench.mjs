@@ -1,13 +1,14 @@
 // npm run bench — the platform under increasing load, through the gateway, on a throwaway stack (every
-// service, the gateway and the Razorpay sandbox on fresh databases and their own Kafka topics). Three k6
-// journeys (browse.k6.js, booking.k6.js, checkout.k6.js), each at rising steps of constant arrival rate;
-// for every step: achieved throughput, p50/p95/p99, error rate, event lag and outbox backlog, CPU of each
+// service, the gateway and the Razorpay sandbox on fresh databases and their own Kafka topics). Three
+// journeys (journeys/browse.mjs, booking.mjs, checkout.mjs), each at rising steps of constant arrival rate
+// (an open model, run by open-model.mjs in a Node process of its own, journeys/run.mjs); for every step: achieved throughput, p50/p95/p99, error rate, event lag and outbox backlog, CPU of each
 // process. Finds each journey's knee, prints verdicts, writes .data/bench/load-summary.json and a chart
 // of latency against load (.data/bench/load-chart.html and .png; `--record` copies the PNG to
 // docs/bench/load-chart.png for the README).
 //
 //   npm run bench                      the full run (about 9 minutes)
 //   BENCH_QUICK=1 npm run bench        a smoke run: short steps, fewer of them
+//   BENCH_STEP_SECONDS=4 npm run bench  steps of 4 s (default 20, 6 with BENCH_QUICK)
 //   npm run bench -- --only=browse     some journeys (comma-separated)
 //   BENCH_PROFILE=1 npm run bench      also writes a V8 CPU profile of every process (.data/bench/profiles)
 //   npm run bench -- --record          copies the chart to docs/bench/
@@ -15,16 +16,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataDir, infraEnv, repoRoot } from '../local/env.mjs';
 import { RELAXED_RATE_LIMITS, startThrowawayStack } from '../local/throwaway-stack.mjs';
 import { renderChart, screenshot } from './chart.mjs';
-import { LOAD_SOURCE_ADDRESS, closeClient, expectOk, mapLimit, request } from './client.mjs';
-import { k6Binary, k6Version } from './k6.mjs';
+import { closeClient, expectOk, mapLimit, request } from './client.mjs';
+import { REQUESTS_PER_VISIT } from './journeys/browse.mjs';
 import { findKnee } from './knee.mjs';
 import { cpuSeconds, lagBetween, machineTicks, outboxProbe, scrapeServices } from './metrics.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
@@ -44,63 +44,58 @@ const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? (quick ? 6 : 20));
 const outDir = path.join(dataDir(), 'bench');
 // Not a guessable password: identity refuses those at registration (zxcvbn-ts's lists).
 const PASSWORD = 'Load-Lantern-Harbour-42';
-const BROWSE_REQUESTS_PER_VISIT = 13; // browse.k6.js
+const BROWSE_REQUESTS_PER_VISIT = REQUESTS_PER_VISIT;
+/** The load generator: one Node process a journey run (journeys/run.mjs, open-model.mjs). */
+const GENERATOR = `Node ${process.version} open-model load generator`;
+const RUNNER = path.join(here, 'journeys', 'run.mjs');
 /**
  * The stack's seeded admin, under an address of this run: sign-in lockouts live in the shared Redis by
  * email, so a lock on admin@spa.local left by another stack's tests must not stop this run.
  */
 /** @typedef {import('../local/throwaway-stack.mjs').ThrowawayStack} ThrowawayStack */
-/**
- * k6's end-of-test summary (handleSummary's data), as parsed JSON: metric name → { values }.
- * @typedef {{ metrics: Record<string, { values?: Record<string, any> } | undefined> }} K6Summary
- */
+/** One step's figures from the generator. @typedef {import('./open-model.mjs').StepSummary} GeneratorStep */
 
 const ADMIN = { email: `load-admin-${randomBytes(4).toString('hex')}@example.com`, password: 'Admin@12345' };
 
 /**
  * The journeys and their steps. Browse is offered in requests a second (visits a second × 13); booking
  * and checkout in journeys (customers) a second. gap: seconds after each step for the journeys begun in
- * it to finish (their think time), before the next step starts.
+ * it to finish (their think time), before the next step starts. maxConcurrent: journeys running at
+ * once, beyond which a due journey is dropped (and counted).
  */
 /** @typedef {(typeof JOURNEYS)[number]} Journey */
 /** @typedef {ReturnType<typeof stepResult>} StepResult */
 /** @typedef {Awaited<ReturnType<typeof runJourney>>} JourneyResult */
 /**
- * What every journey's run needs: the stack, k6, a scratch folder, the outbox probe and the accounts.
- * @typedef {{ stack: ThrowawayStack, k6: string, workDir: string, outbox: ReturnType<typeof outboxProbe>,
- *   serviceUrls: Record<string, string>, data: Record<string, unknown> }} RunContext
+ * What every journey's run needs: the stack, a scratch folder, the outbox probe and the accounts.
+ * @typedef {{ stack: ThrowawayStack, workDir: string, outbox: ReturnType<typeof outboxProbe>,
+ *   serviceUrls: Record<string, string>, data: import('./journeys/common.mjs').BenchData }} RunContext
  */
 
 const JOURNEYS = [
   {
     name: 'browse',
-    script: 'browse.k6.js',
     unit: 'req/s',
     offered: quick ? [100, 300, 600] : [50, 100, 200, 300, 450, 600],
     perMinute: (/** @type {number} */ offered) => Math.round((offered / BROWSE_REQUESTS_PER_VISIT) * 60),
     gapSeconds: 9,
-    iterationSeconds: 7,
-    maxVUs: 500,
+    maxConcurrent: 500,
   },
   {
     name: 'booking',
-    script: 'booking.k6.js',
     unit: 'journeys/s',
     offered: quick ? [5, 20] : [2, 5, 10, 20, 35],
     perMinute: (/** @type {number} */ offered) => Math.round(offered * 60),
     gapSeconds: 5,
-    iterationSeconds: 3.5,
-    maxVUs: 300,
+    maxConcurrent: 300,
   },
   {
     name: 'checkout',
-    script: 'checkout.k6.js',
     unit: 'journeys/s',
     offered: quick ? [3, 10] : [1, 3, 6, 10, 16],
     perMinute: (/** @type {number} */ offered) => Math.round(offered * 60),
     gapSeconds: 6,
-    iterationSeconds: 5,
-    maxVUs: quick ? 80 : 160,
+    maxConcurrent: quick ? 80 : 160,
   },
 ].filter((journey) => !only || only.includes(journey.name));
 
@@ -112,7 +107,7 @@ const mixedArg = args.find((arg) => arg === '--mixed' || arg.startsWith('--mixed
 const mixedCheckoutRate = mixedArg ? Number(mixedArg.split('=')[1] ?? 5) : 0;
 const BOOKING_CUSTOMERS = quick ? 40 : 100;
 const CHECKOUT_CUSTOMERS = Math.max(
-  JOURNEYS.find((journey) => journey.name === 'checkout')?.maxVUs ?? 0,
+  JOURNEYS.find((journey) => journey.name === 'checkout')?.maxConcurrent ?? 0,
   mixedCheckoutRate > 0 ? 80 : 0,
 );
 
@@ -303,32 +298,55 @@ async function startStackWithRetry(options) {
   }
 }
 
-/** A tiny server k6's setup() calls when it is done, so the step clock here matches k6's. */
-async function startControlServer() {
+/**
+ * The generator of one journey run (journeys/run.mjs) in a Node process of its own: it tells when its
+ * set-up is over and the steps' clock starts, and sends every step's figures at the end.
+ * @param {RunContext} context
+ * @param {string} name
+ * @param {{ journey: string, perMinute: number[], stepSeconds: number, gapSeconds: number, maxConcurrent: number }} plan
+ * @param {number} seconds how long its steps take, for the time limit
+ */
+async function startGenerator(context, name, plan, seconds) {
+  const planFile = path.join(context.workDir, `${name}-plan.json`);
+  await writeFile(planFile, JSON.stringify({ ...plan, data: context.data }));
+  const child = spawn(process.execPath, [RUNNER, planFile], {
+    env: process.env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   /** @type {(at: number) => void} */
-  let resolveStarted;
+  let resolveStarted = () => undefined;
   /** @type {Promise<number>} */
   const started = new Promise((resolve) => (resolveStarted = resolve));
-  const server = http.createServer((incoming, response) => {
-    if (incoming.url === '/started') resolveStarted(performance.now());
-    response.end('ok');
+  /** @type {GeneratorStep[] | undefined} */
+  let steps;
+  child.on('message', (/** @type {{ type: string, steps?: GeneratorStep[] }} */ message) => {
+    if (message.type === 'started') resolveStarted(performance.now());
+    else if (message.type === 'summary') steps = message.steps;
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  /** @type {Promise<number | null>} */
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const killer = setTimeout(() => child.kill('SIGKILL'), (seconds + 180) * 1000);
   return {
-    url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
+    pid: child.pid,
     started,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    exited,
+    /** Every step's figures once the generator is done (undefined if it died without them). */
+    async finished() {
+      const code = await exited;
+      clearTimeout(killer);
+      return { code, steps };
+    },
   };
 }
 
 /**
  * @param {ThrowawayStack} stack
- * @param {number | undefined} k6Pid
+ * @param {number | undefined} generatorPid
  */
-function processSnapshot(stack, k6Pid) {
+function processSnapshot(stack, generatorPid) {
   /** @type {Record<string, number>} */
   const cpu = Object.fromEntries(stack.children.map(({ name, child }) => [name, cpuSeconds(child.pid)]));
-  cpu.k6 = cpuSeconds(k6Pid);
+  cpu.generator = cpuSeconds(generatorPid);
   return { at: performance.now(), cpu, machine: machineTicks() };
 }
 
@@ -353,13 +371,6 @@ function cpuBetween(before, after) {
 }
 
 /**
- * @param {K6Summary} summary
- * @param {string} name
- * @returns {Record<string, any>}
- */
-const metricOf = (summary, name) => summary.metrics[name]?.values ?? {};
-
-/**
  * @param {Record<string, number>} before
  * @param {Record<string, number>} after
  */
@@ -372,23 +383,21 @@ function requestsBetween(before, after) {
 /**
  * @param {Journey} journey
  * @param {number} index
- * @param {K6Summary} summary
+ * @param {GeneratorStep | undefined} figures the generator's figures of the step
  * @param {ReturnType<typeof lagBetween> | null} lag
  * @param {Record<string, number> | null} outbox
  * @param {ReturnType<typeof cpuBetween> | null} cpu
  * @param {Record<string, number> | null} serviceRequests
  */
-function stepResult(journey, index, summary, lag, outbox, cpu, serviceRequests) {
-  const step = `step${index + 1}`;
+function stepResult(journey, index, figures, lag, outbox, cpu, serviceRequests) {
   const offered = /** @type {number} */ (journey.offered[index]);
   const perMinute = journey.perMinute(offered);
-  const latency = metricOf(summary, `http_req_duration{scenario:${step},flow:journey}`);
-  const signin = metricOf(summary, `http_req_duration{scenario:${step},flow:signin}`);
-  const provider = metricOf(summary, `http_req_duration{scenario:${step},flow:provider}`);
-  const requests = metricOf(summary, `http_reqs{scenario:${step}}`).count ?? 0;
-  const errors = metricOf(summary, `errors{scenario:${step}}`).count ?? 0;
-  const iterations = metricOf(summary, `iterations{scenario:${step}}`).count ?? 0;
-  const dropped = metricOf(summary, `dropped_iterations{scenario:${step}}`).count ?? 0;
+  /** @type {Record<string, any>} */
+  const latency = figures?.latencyMs.journey ?? {};
+  const requests = figures?.requests ?? 0;
+  const errors = figures?.errors ?? 0;
+  const iterations = figures?.iterations ?? 0;
+  const dropped = figures?.dropped ?? 0;
   const offeredIterations = (perMinute / 60) * stepSeconds;
   return {
     step: index + 1,
@@ -401,18 +410,22 @@ function stepResult(journey, index, summary, lag, outbox, cpu, serviceRequests) 
     droppedShare: round(offeredIterations > 0 ? dropped / offeredIterations : 0, 3),
     requests,
     latencyMs: {
-      p50: round(latency.med),
-      p95: round(latency['p(95)']),
-      p99: round(latency['p(99)']),
+      p50: round(latency.p50),
+      p95: round(latency.p95),
+      p99: round(latency.p99),
       max: round(latency.max),
       avg: round(latency.avg),
     },
-    signinP99Ms: signin['p(99)'] ? round(signin['p(99)']) : null,
-    providerP99Ms: provider['p(99)'] ? round(provider['p(99)']) : null,
+    signinP99Ms: figures?.latencyMs.signin.p99 ? round(figures.latencyMs.signin.p99) : null,
+    providerP99Ms: figures?.latencyMs.provider.p99 ? round(figures.latencyMs.provider.p99) : null,
     errors,
     errorRate: round(requests > 0 ? errors / requests : 0, 4),
-    conflicts: metricOf(summary, `conflicts{scenario:${step}}`).count ?? 0,
-    interruptedAtStepEnd: metricOf(summary, `interrupted{scenario:${step}}`).count ?? 0,
+    conflicts: figures?.conflicts ?? 0,
+    interruptedAtStepEnd: figures?.interrupted ?? 0,
+    // How late the generator started journeys (its own event loop busy): large values mean the
+    // latencies above include the generator's delay.
+    generatorLateP99Ms: round(figures?.lateMs.p99),
+    counters: figures?.counters ?? {},
     eventLag: lag,
     outboxUnsent: outbox,
     // What reached each service (the rest the gateway answered from its cache, or itself).
@@ -431,105 +444,68 @@ function stepResult(journey, index, summary, lag, outbox, cpu, serviceRequests) 
 }
 
 /**
- * Checkout journeys at a constant rate for `seconds`, in a k6 of their own (browse --mixed).
+ * Checkout journeys at a constant rate for `seconds`, in a generator of their own (browse --mixed).
  * @param {RunContext} context
  * @param {number} seconds
- * @param {string} prefix
  */
-async function startBackgroundCheckout(context, seconds, prefix) {
-  const dataFile = `${prefix}-data.json`;
-  const summaryFile = `${prefix}-summary.json`;
-  await writeFile(dataFile, JSON.stringify(context.data));
-  const child = spawn(
-    context.k6,
-    [
-      'run',
-      '--quiet',
-      '--no-usage-report',
-      '--address=',
-      `--local-ips=${LOAD_SOURCE_ADDRESS}`,
-      path.join(here, 'checkout.k6.js'),
-    ],
+async function startBackgroundCheckout(context, seconds) {
+  const generator = await startGenerator(
+    context,
+    'background',
     {
-      env: {
-        ...process.env,
-        BENCH_DATA: dataFile,
-        BENCH_SUMMARY: summaryFile,
-        BENCH_STEPS: String(Math.round(mixedCheckoutRate * 60)),
-        BENCH_STEP_SECONDS: String(Math.round(seconds)),
-        BENCH_GAP_SECONDS: '5',
-        BENCH_ITERATION_SECONDS: '5',
-        BENCH_MAX_VUS: String(CHECKOUT_CUSTOMERS),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      journey: 'checkout',
+      perMinute: [Math.round(mixedCheckoutRate * 60)],
+      stepSeconds: Math.round(seconds),
+      gapSeconds: 5,
+      maxConcurrent: CHECKOUT_CUSTOMERS,
     },
+    seconds,
   );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const killer = setTimeout(() => child.kill('SIGKILL'), (seconds + 180) * 1000);
   return {
     async finished() {
-      await exited;
-      clearTimeout(killer);
-      if (!existsSync(summaryFile)) return { checkoutJourneysPerSecond: mixedCheckoutRate, ordersPaid: null };
-      const summary = JSON.parse(await readFile(summaryFile, 'utf8'));
+      const { steps } = await generator.finished();
+      const step = steps?.[0];
+      if (!step) return { checkoutJourneysPerSecond: mixedCheckoutRate, ordersPaid: null };
       return {
         checkoutJourneysPerSecond: mixedCheckoutRate,
-        ordersPaid: metricOf(summary, 'orders_paid').count ?? 0,
-        errors: metricOf(summary, 'errors').count ?? 0,
-        p99Ms: round(metricOf(summary, 'http_req_duration{scenario:step1,flow:journey}')['p(99)']),
+        ordersPaid: step.counters.orders_paid ?? 0,
+        errors: step.errors,
+        p99Ms: round(step.latencyMs.journey.p99),
       };
     },
   };
 }
 
 /**
- * One journey: k6 runs its steps while this process scrapes the stack at every step boundary.
+ * One journey: the generator runs its steps while this process scrapes the stack at every step boundary.
  * @param {Journey} journey
  * @param {RunContext} context
  */
 async function runJourney(journey, context) {
-  const { stack, k6, workDir, data } = context;
-  const control = await startControlServer();
-  const dataFile = path.join(workDir, `${journey.name}-data.json`);
-  const summaryFile = path.join(workDir, `${journey.name}-summary.json`);
-  await writeFile(dataFile, JSON.stringify({ ...data, controlUrl: control.url }));
+  const { stack } = context;
   const steps = journey.offered.length;
   const period = (stepSeconds + journey.gapSeconds) * 1000;
   const plannedSeconds = (steps * period) / 1000;
   console.log(
     `\n${journey.name}: ${steps} steps of ${stepSeconds} s (+${journey.gapSeconds} s for journeys to finish), offered ${journey.offered.join(' → ')} ${journey.unit}`,
   );
-  const child = spawn(
-    k6,
-    [
-      'run',
-      '--quiet',
-      '--no-usage-report',
-      '--address=',
-      `--local-ips=${LOAD_SOURCE_ADDRESS}`,
-      path.join(here, journey.script),
-    ],
+  const generator = await startGenerator(
+    context,
+    journey.name,
     {
-      env: {
-        ...process.env,
-        BENCH_DATA: dataFile,
-        BENCH_SUMMARY: summaryFile,
-        BENCH_STEPS: journey.offered.map(journey.perMinute).join(','),
-        BENCH_STEP_SECONDS: String(stepSeconds),
-        BENCH_GAP_SECONDS: String(journey.gapSeconds),
-        BENCH_ITERATION_SECONDS: String(journey.iterationSeconds),
-        BENCH_MAX_VUS: String(journey.maxVUs),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      journey: journey.name,
+      perMinute: journey.offered.map(journey.perMinute),
+      stepSeconds,
+      gapSeconds: journey.gapSeconds,
+      maxConcurrent: journey.maxConcurrent,
     },
+    plannedSeconds,
   );
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   const background =
     journey.name === 'browse' && mixedCheckoutRate > 0
-      ? await startBackgroundCheckout(context, plannedSeconds, path.join(workDir, 'background'))
+      ? await startBackgroundCheckout(context, plannedSeconds)
       : undefined;
-  const killer = setTimeout(() => child.kill('SIGKILL'), (plannedSeconds + 180) * 1000);
-  const startedAt = await Promise.race([control.started, exited.then(() => undefined)]);
+  const startedAt = await Promise.race([generator.started, generator.exited.then(() => undefined)]);
   /** @type {Snapshot[]} */
   const snapshots = [];
   /** @type {Array<Record<string, number>>} */
@@ -539,7 +515,7 @@ async function runJourney(journey, context) {
       const at = startedAt + boundary * period;
       await sleep(Math.max(0, at - performance.now()));
       const { lag, requests } = await scrapeServices(context.serviceUrls);
-      snapshots.push({ lag, requests, process: processSnapshot(stack, child.pid) });
+      snapshots.push({ lag, requests, process: processSnapshot(stack, generator.pid) });
       if (boundary < steps) {
         await sleep(Math.max(0, at + stepSeconds * 1000 - performance.now()));
         outboxes.push(await context.outbox.unsent());
@@ -547,18 +523,14 @@ async function runJourney(journey, context) {
       }
     }
   }
-  const code = await exited;
-  clearTimeout(killer);
-  await control.close();
+  const { code, steps: figures } = await generator.finished();
   const backgroundResult = background ? await background.finished() : undefined;
-  if (!existsSync(summaryFile)) throw new Error(`k6 (${journey.name}) exited with ${code} and no summary`);
-  /** @type {K6Summary} */
-  const summary = JSON.parse(await readFile(summaryFile, 'utf8'));
+  if (!figures) throw new Error(`the ${journey.name} generator exited with ${code} and no figures`);
   const results = journey.offered.map((_, index) =>
     stepResult(
       journey,
       index,
-      summary,
+      figures[index],
       snapshots[index + 1]
         ? lagBetween(
             /** @type {Snapshot} */ (snapshots[index]).lag,
@@ -583,7 +555,7 @@ async function runJourney(journey, context) {
   return {
     name: journey.name,
     unit: journey.unit,
-    k6ExitCode: code,
+    generatorExitCode: code,
     ...(backgroundResult ? { alongside: backgroundResult } : {}),
     steps: results,
     knee: findKnee(results),
@@ -674,7 +646,8 @@ function verdicts(results) {
     const firstStepErrors = result.knee.step === 1 && /** @type {StepResult} */ (result.steps[0]).errors > 0;
     list.push({
       check: `${result.name}: zero errors below the knee`,
-      status: withErrors.length === 0 && !firstStepErrors && result.k6ExitCode !== null ? 'PASS' : 'FAIL',
+      status:
+        withErrors.length === 0 && !firstStepErrors && result.generatorExitCode !== null ? 'PASS' : 'FAIL',
       detail: firstStepErrors
         ? `errors from the first step (${/** @type {StepResult} */ (result.steps[0]).errors})`
         : `${below.length} step(s) below the knee, ${below.reduce((sum, step) => sum + step.errors, 0)} errors`,
@@ -688,8 +661,7 @@ async function main() {
   if (JOURNEYS.length === 0) throw new Error(`--only=${only} names no journey (browse, booking, checkout)`);
   mkdirSync(outDir, { recursive: true });
   ensureBuilt();
-  const k6 = k6Binary();
-  const version = k6Version(k6);
+  const version = GENERATOR;
   const plannedSeconds = JOURNEYS.reduce(
     (sum, journey) => sum + journey.offered.length * (stepSeconds + journey.gapSeconds),
     0,
@@ -752,7 +724,6 @@ async function main() {
     const servicePorts = { identity: 1, catalogue: 2, booking: 3, commerce: 4, billing: 5, notification: 6 };
     const context = {
       stack,
-      k6,
       workDir,
       outbox,
       serviceUrls: Object.fromEntries(
@@ -800,7 +771,7 @@ async function main() {
     generatedAt: new Date().toISOString(),
     quick,
     stepSeconds,
-    k6: version,
+    generator: version,
     machine: { cores: os.cpus().length, loadAverageAtStart: os.loadavg() },
     emailsSent: smtp.received(),
     durationSeconds: Math.round((Date.now() - started) / 1000),

@@ -125,12 +125,12 @@ ${parts.join('\n')}
 }
 
 /**
- * @param {{ generatedAt: string, quick: boolean, stepSeconds: number, k6: string,
+ * @param {{ generatedAt: string, quick: boolean, stepSeconds: number, generator: string,
  *   machine: { cores: number, loadAverageAtStart: number[] }, journeys: Record<string, ChartJourney> }} summary
  */
 export function renderChart(summary) {
   const journeys = Object.values(summary.journeys);
-  const subtitle = `${summary.generatedAt.slice(0, 16).replace('T', ' ')} UTC · ${summary.machine.cores} cores (load average ${/** @type {number} */ (summary.machine.loadAverageAtStart[0]).toFixed(2)} at start) · ${summary.stepSeconds} s steps${summary.quick ? ' (quick run)' : ''} · ${summary.k6}`;
+  const subtitle = `${summary.generatedAt.slice(0, 16).replace('T', ' ')} UTC · ${summary.machine.cores} cores (load average ${/** @type {number} */ (summary.machine.loadAverageAtStart[0]).toFixed(2)} at start) · ${summary.stepSeconds} s steps${summary.quick ? ' (quick run)' : ''} · ${summary.generator}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>npm run bench: latency against load</title>
 <style>

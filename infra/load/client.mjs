@@ -1,6 +1,7 @@
 // A small JSON client for bench.mjs's set-up calls through the gateway. It sends from 127.0.0.2 (still
-// loopback), as k6 does (--local-ips): the gateway's rate-limit counters live in the shared Redis and are
-// keyed by client address, so load from 127.0.0.1 would count against other stacks' tests on this machine.
+// loopback), as the load generator does (open-model.mjs): the gateway's rate-limit counters live in the
+// shared Redis and are keyed by client address, so load from 127.0.0.1 would count against other stacks'
+// tests on this machine.
 import http from 'node:http';
 
 export const LOAD_SOURCE_ADDRESS = '127.0.0.2';

@@ -1,7 +1,7 @@
 // The knee of a journey: the first load step where the platform stops keeping up. Any of: errors start,
-// throughput stops following the offered load (k6 had to drop journeys: no virtual user was free because
-// answers came too slowly, or fewer journeys were done than offered), or p99 jumps (at least doubles and
-// grows by 20 ms or more from the step before).
+// throughput stops following the offered load (the generator had to drop journeys: as many as it may run
+// at once were still running because answers came too slowly, or fewer journeys were done than offered),
+// or p99 jumps (at least doubles and grows by 20 ms or more from the step before).
 
 const DROPPED_SHARE = 0.02;
 const DONE_SHARE = 0.9;

@@ -30,7 +30,7 @@ describe('the knee of a journey', () => {
     expect(findKnee([step(1, 3), step(2, 7)]).step).toBeNull();
   });
 
-  it('is where errors start or k6 has to drop journeys', () => {
+  it('is where errors start or the generator has to drop journeys', () => {
     expect(findKnee([step(1, 10), step(2, 11, { errors: 3 })]).reasons).toEqual(['errors start (3)']);
     expect(findKnee([step(1, 10), step(2, 11, { droppedShare: 0.1 })]).reasons[0]).toContain(
       '10% of journeys dropped',

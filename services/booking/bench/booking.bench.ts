@@ -1,15 +1,14 @@
 // npm run bench:booking — a booking storm against one day's slots. The built booking service
 // (services/booking/dist/main.js, `npm run build -w @spa/booking`) runs as its own process on a fresh
 // database, fed with real catalogue and identity events (a treatment, rooms, employees, customers)
-// through an outbox and Kafka. k6 (built from the Go module proxy into ~/.cache/spa-platform/k6 on
-// first use) then sends BENCH_VUS concurrent customers at random starts of one day's 30-minute grid.
+// through an outbox and Kafka. A closed-loop Node load generator (booking-storm.ts, in this process; the
+// service is another) then sends BENCH_VUS concurrent customers at random starts of one day's 30-minute
+// grid.
 // Printed: bookings made, conflicts (409), p50/p95/p99, and the overlap check over the whole table.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MessageInitShape } from '@bufbuild/protobuf';
@@ -31,8 +30,7 @@ import {
 } from '@spa/kit/testing';
 import { events, type EventDefinition } from '@spa/proto';
 import { overlappingPairs } from '../src/db/overlap-audit.js';
-// The one k6 builder (go install into ~/.cache/spa-platform/k6), shared with npm run bench.
-import { k6Binary } from '../../../infra/load/k6.mjs';
+import { runStorm, type LatencyStats } from './booking-storm.js';
 
 const vus = Number(process.env.BENCH_VUS ?? 200);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 2_000);
@@ -48,16 +46,6 @@ const thinkMs = Number(process.env.BENCH_THINK_MS ?? 2_000);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const bookingMain = path.join(root, 'services/booking/dist/main.js');
 const logger = createLogger('bench', 'warn');
-
-function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
-    );
-  });
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -144,14 +132,12 @@ async function serverTimes(bookingUrl: string, since: ServerTimes = {}): Promise
 }
 
 async function main() {
-  const k6 = k6Binary();
   if (!existsSync(bookingMain))
     throw new Error(`${bookingMain} is missing: run npm run build -w @spa/booking`);
   const bookingDb = await createTestDatabase('booking_bench');
   const sourceDb = await createTestDatabase('booking_bench_source');
   const namespace = uniqueName('bench-booking');
   const jwks = await serveTestJwks();
-  const workDir = await mkdtemp(path.join(tmpdir(), 'booking-bench-'));
   const bus = connectBus({ brokers: testInfra.kafkaBrokers, clientId: 'bench', logger, namespace });
   const source = connectDatabase(sourceDb.url);
   let booking: ChildProcess | undefined;
@@ -289,45 +275,16 @@ async function main() {
       };
       await warmUp(bookingUrl, customers, daySlots(daysAhead - 1), body);
       const starts = daySlots();
-      const setupFile = path.join(workDir, 'setup.json');
-      const summaryFile = path.join(workDir, 'summary.json');
-      await writeFile(
-        setupFile,
-        JSON.stringify({
-          bookingUrl,
-          customers,
-          starts,
-          body,
-        }),
-      );
       console.log(
-        `storm: ${vus} concurrent customers, ${iterations} booking attempts at ${starts.length} starts of one day; ${roomCount} Gold rooms (60 min + 15 min cleanup), ${employeeCount} therapists; ${thinkMs ? `${thinkMs} ms mean pause between a customer's attempts` : 'no pause between attempts'}; k6 → booking directly`,
+        `storm: ${vus} concurrent customers, ${iterations} booking attempts at ${starts.length} starts of one day; ${roomCount} Gold rooms (60 min + 15 min cleanup), ${employeeCount} therapists; ${thinkMs ? `${thinkMs} ms mean pause between a customer's attempts` : 'no pause between attempts'}; Node load generator → booking directly`,
       );
       const before = await serverTimes(bookingUrl);
-      // Not execFileSync: this process serves the JWKS the service verifies tokens against.
-      await run(
-        k6,
-        [
-          'run',
-          '--quiet',
-          '--no-usage-report',
-          path.join(root, 'services/booking/bench/booking-storm.k6.js'),
-        ],
-        {
-          BENCH_SETUP: setupFile,
-          BENCH_SUMMARY: summaryFile,
-          BENCH_VUS: String(vus),
-          BENCH_ITERATIONS: String(iterations),
-          BENCH_THINK_MS: String(thinkMs),
-        },
-      );
+      const storm = await runStorm({ bookingUrl, customers, starts, body }, { vus, iterations, thinkMs });
       const serverSide = await serverTimes(bookingUrl, before);
-      const summary = JSON.parse(await readFile(summaryFile, 'utf8'));
-      const metric = (name: string) => summary.metrics[name]?.values ?? {};
-      const count = (name: string) => metric(name).count ?? 0;
-      const ms = (values: Record<string, number>, key: string) => (values[key] ?? NaN).toFixed(1);
-      const all = metric('http_req_duration');
-      const seconds = (summary.state?.testRunDurationMs ?? 0) / 1000;
+      const ms = (values: LatencyStats, key: 'p50' | 'p95' | 'p99' | 'max') =>
+        (values[key] ?? NaN).toFixed(1);
+      const all = storm.latencyMs.all;
+      const seconds = storm.seconds;
       const overlaps = await overlappingPairs(check.pool);
       const { rows } = await check.pool.query(
         "select count(*)::int as active from appointments where status <> 'Cancelled' and starts_at >= $1 and starts_at <= $2",
@@ -335,30 +292,30 @@ async function main() {
       );
       console.log('');
       console.log(
-        `successful bookings: ${count('booked')} (active on that day in the database: ${rows[0].active})`,
+        `successful bookings: ${storm.booked} (active on that day in the database: ${rows[0].active})`,
       );
-      console.log(`conflicts (409, no room free): ${count('conflicts')}`);
-      console.log(`other answers: ${count('failures')}`);
+      console.log(`conflicts (409, no room free): ${storm.conflicts}`);
+      console.log(`other answers: ${storm.failures}`);
       console.log(
-        `throughput: ${(count('http_reqs') / seconds).toFixed(0)} requests/s over ${seconds.toFixed(1)} s`,
-      );
-      console.log(
-        `latency, all: p50 ${ms(all, 'med')} ms, p95 ${ms(all, 'p(95)')} ms, p99 ${ms(all, 'p(99)')} ms, max ${ms(all, 'max')} ms`,
-      );
-      const bookedTimes = metric('booked_duration');
-      const conflictTimes = metric('conflict_duration');
-      console.log(
-        `latency, booked: p50 ${ms(bookedTimes, 'med')} ms, p95 ${ms(bookedTimes, 'p(95)')} ms, p99 ${ms(bookedTimes, 'p(99)')} ms`,
+        `throughput: ${(storm.requests / seconds).toFixed(0)} requests/s over ${seconds.toFixed(1)} s`,
       );
       console.log(
-        `latency, 409: p50 ${ms(conflictTimes, 'med')} ms, p95 ${ms(conflictTimes, 'p(95)')} ms, p99 ${ms(conflictTimes, 'p(99)')} ms`,
+        `latency, all: p50 ${ms(all, 'p50')} ms, p95 ${ms(all, 'p95')} ms, p99 ${ms(all, 'p99')} ms, max ${ms(all, 'max')} ms`,
+      );
+      const bookedTimes = storm.latencyMs.booked;
+      const conflictTimes = storm.latencyMs.conflict;
+      console.log(
+        `latency, booked: p50 ${ms(bookedTimes, 'p50')} ms, p95 ${ms(bookedTimes, 'p95')} ms, p99 ${ms(bookedTimes, 'p99')} ms`,
+      );
+      console.log(
+        `latency, 409: p50 ${ms(conflictTimes, 'p50')} ms, p95 ${ms(conflictTimes, 'p95')} ms, p99 ${ms(conflictTimes, 'p99')} ms`,
       );
       for (const [status, times] of Object.entries(serverSide))
         console.log(
           `inside the service (${status}): mean ${times.mean.toFixed(1)} ms, ${times.under50} under 50 ms, ${times.under100} under 100 ms (of ${times.count})`,
         );
       console.log(`overlapping active appointments (whole table): ${overlaps.length} (must be 0)`);
-      const p95 = all['p(95)'] ?? Infinity;
+      const p95 = all.p95 ?? Infinity;
       const model = thinkMs ? `pausing ${thinkMs} ms on average between attempts` : 'closed loop, no pauses';
       console.log(
         `target p95 < 150 ms at ${vus} concurrent bookers (${model}): ${p95 < 150 ? 'met' : 'NOT met'}`,
@@ -368,18 +325,17 @@ async function main() {
         `\n${JSON.stringify({
           vus,
           thinkMs,
-          attemptsPerSecond: count('http_reqs') / seconds,
-          p50Ms: all.med ?? null,
-          p95Ms: all['p(95)'] ?? null,
-          p99Ms: all['p(99)'] ?? null,
-          booked: count('booked'),
-          conflicts: count('conflicts'),
-          failures: count('failures'),
+          attemptsPerSecond: storm.requests / seconds,
+          p50Ms: all.p50,
+          p95Ms: all.p95,
+          p99Ms: all.p99,
+          booked: storm.booked,
+          conflicts: storm.conflicts,
+          failures: storm.failures,
           overlaps: overlaps.length,
         })}`,
       );
-      if (overlaps.length > 0 || count('failures') > 0 || rows[0].active !== count('booked'))
-        process.exitCode = 1;
+      if (overlaps.length > 0 || storm.failures > 0 || rows[0].active !== storm.booked) process.exitCode = 1;
     } finally {
       await check.close();
     }
@@ -393,7 +349,6 @@ async function main() {
     await bus.close();
     await source.close();
     await jwks.close();
-    await rm(workDir, { recursive: true, force: true });
     await bookingDb.drop();
     await sourceDb.drop();
   }
