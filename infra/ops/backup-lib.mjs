@@ -10,6 +10,10 @@
 // then connections to the old one are refused and cut, the old one is renamed away (kept or dropped)
 // and the new one takes its name. Until that swap the service's database is untouched, so a failed
 // restore changes nothing.
+//
+// A restored service is handed again the events it consumed after the backup by moving its own consumer
+// group back to the backup's start (rewindConsumerGroup). The kit's Bus offers no consumer-group offsets,
+// so this ops tool uses kafkajs directly, as infra/faults/replay.mjs does.
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -22,6 +26,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+// eslint-disable-next-line no-restricted-imports
+import kafkajs from 'kafkajs';
 import pg from 'pg';
 import { run } from '../local/lib/processes.mjs';
 import { commandPath, postgresBinDir } from '../local/lib/system.mjs';
@@ -377,6 +383,146 @@ export async function restoreDatabase({
     newReadModelGeneration: newGeneration,
     ms: Date.now() - started,
   };
+}
+
+/**
+ * @typedef {{ partition: number, from: string, to: string }} PartitionMove
+ * @typedef {{ topic: string, moved: PartitionMove[], kept: number, expired: number[] }} TopicRewind
+ */
+
+/**
+ * @template T
+ * @param {string[]} brokers
+ * @param {(admin: import('kafkajs').Admin) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+async function withKafkaAdmin(brokers, work) {
+  const kafka = new kafkajs.Kafka({
+    clientId: 'spa-restore',
+    brokers,
+    logLevel: kafkajs.logLevel.NOTHING,
+    connectionTimeout: 3_000,
+    retry: { initialRetryTime: 200, retries: 4 },
+  });
+  const admin = kafka.admin();
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(`cannot reach Kafka at ${brokers.join(',')}: ${/** @type {Error} */ (error).message}`);
+  }
+  try {
+    return await work(admin);
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
+}
+
+/**
+ * A consumer group's name on the broker: `<namespace>.<group>` with a KAFKA_NAMESPACE (as the kit's
+ * Bus qualifies it), else the bare name.
+ * @param {string | undefined} namespace
+ * @param {string} groupId
+ */
+export function qualifiedGroupId(namespace, groupId) {
+  return namespace ? `${namespace}.${groupId}` : groupId;
+}
+
+/**
+ * @param {import('kafkajs').Admin} admin
+ * @param {string} groupId qualified
+ */
+async function refuseActiveGroup(admin, groupId) {
+  const { groups } = await admin.describeGroups([groupId]);
+  const group = groups[0];
+  const members = group?.members ?? [];
+  if (members.length === 0 && (!group || ['Empty', 'Dead'].includes(group.state))) return;
+  const who = members.map((member) => `${member.clientId} on ${member.clientHost}`).join(', ');
+  throw new Error(
+    `consumer group ${groupId} has active members (${who || `state ${group?.state}`}): its offsets can only ` +
+      'be moved while nothing consumes as it; stop every replica of the service first',
+  );
+}
+
+/**
+ * Fails, with what is connected, when the consumer group `<namespace>.<groupId>` has active members
+ * (a replica of the service still running), so a restore can refuse before it touches the database.
+ * @param {{ brokers: string[], namespace?: string, groupId: string }} options
+ */
+export function assertGroupInactive({ brokers, namespace, groupId }) {
+  return withKafkaAdmin(brokers, (admin) => refuseActiveGroup(admin, qualifiedGroupId(namespace, groupId)));
+}
+
+/**
+ * Moves a service's own consumer group (`<namespace>.<groupId>`) back to the first message at or after
+ * `toMs` on every partition it has committed an offset for, so events it consumed since are handed to it
+ * again (its inbox skips those it still has). A partition is only ever moved back: one whose committed
+ * offset is already earlier (the group was behind) or has none stays as it is. Refuses while the group
+ * has active members (Kafka only lets an empty group's offsets be changed): stop every replica first.
+ * `expired` names partitions whose oldest kept message is already past `toMs` (retention may have deleted
+ * some of what is to be replayed). Answers what was moved, per topic (the broker's names, namespace included).
+ * @param {{ brokers: string[], namespace?: string, groupId: string, toMs: number, log?: Log }} options
+ * @returns {Promise<{ groupId: string, to: string, topics: TopicRewind[], moved: number }>}
+ */
+export async function rewindConsumerGroup({ brokers, namespace, groupId, toMs, log = () => undefined }) {
+  const group = qualifiedGroupId(namespace, groupId);
+  return withKafkaAdmin(brokers, async (admin) => {
+    await refuseActiveGroup(admin, group);
+    const committed = await admin.fetchOffsets({ groupId: group });
+    /** @type {TopicRewind[]} */
+    const topics = [];
+    for (const { topic, partitions } of committed.sort((a, b) => a.topic.localeCompare(b.topic))) {
+      const withOffset = partitions.filter((entry) => Number(entry.offset) >= 0);
+      if (withOffset.length === 0) continue;
+      const targets = new Map(
+        (await admin.fetchTopicOffsetsByTimestamp(topic, toMs)).map((entry) => [
+          entry.partition,
+          entry.offset,
+        ]),
+      );
+      const lows = new Map(
+        (await admin.fetchTopicOffsets(topic)).map((entry) => [entry.partition, entry.low]),
+      );
+      /** @type {PartitionMove[]} */
+      const moved = [];
+      /** @type {number[]} */
+      const expired = [];
+      for (const { partition, offset } of withOffset.sort((a, b) => a.partition - b.partition)) {
+        const target = targets.get(partition);
+        if (target === undefined || BigInt(target) >= BigInt(offset)) continue;
+        moved.push({ partition, from: offset, to: target });
+        const low = lows.get(partition);
+        if (low !== undefined && BigInt(low) > 0n && target === low) expired.push(partition);
+      }
+      if (moved.length > 0) {
+        try {
+          await admin.setOffsets({
+            groupId: group,
+            topic,
+            partitions: moved.map(({ partition, to }) => ({ partition, offset: to })),
+          });
+        } catch (error) {
+          // A replica that joined between the check and the move.
+          if (/no running instances/.test(String(/** @type {Error} */ (error).message)))
+            await refuseActiveGroup(admin, group);
+          throw error;
+        }
+      }
+      const entry = { topic, moved, kept: withOffset.length - moved.length, expired };
+      topics.push(entry);
+      log(
+        `  ${topic}: ${moved.length} of ${withOffset.length} partitions moved back` +
+          (moved.length > 0
+            ? ` (${moved.map((move) => `${move.partition}: ${move.from} → ${move.to}`).join(', ')})`
+            : ''),
+      );
+    }
+    return {
+      groupId: group,
+      to: new Date(toMs).toISOString(),
+      topics,
+      moved: topics.reduce((total, entry) => total + entry.moved.length, 0),
+    };
+  });
 }
 
 /** @param {number} bytes */
