@@ -395,8 +395,12 @@ async function chunkedBody() {
 
 // Ledger: nothing accepted lost or doubled across all of the above -----------------------------------
 async function ledger() {
+  // The load pauses while the tables are read: an order committed whose answer is still on its way
+  // would otherwise count as a row nobody was told about (the soak resumes it).
+  await load.stop();
   const settle = await waitForSettled();
   const report = await ledgerReport(db, load.ledger, load.uncertain);
+  load.start();
   const problems = [...report.problems];
   if (report.problems.some((problem) => problem.startsWith('bookings'))) {
     // Which rows, and when: to tell the phase that made them.
@@ -474,8 +478,10 @@ async function restoreDrill() {
     figures.push(`${service} restored in ${seconds(Date.now() - stoppedAt)} s`);
     await sleep(15_000);
   }
-  // Judged once every event sent has been handled (a payment captured while booking was stopped is
-  // applied when its consumer catches up), or after the settle timeout.
+  // Judged with the load stopped (an answer still on its way would read as lost) and once every event
+  // sent has been handled (a payment captured while booking was stopped is applied when its consumer
+  // catches up), or after the settle timeout.
+  await load.stop();
   const settle = await waitForSettled();
   figures.push(
     settle.settled ? `events settled ${seconds(settle.ms)} s after` : `not settled (${settle.last})`,
