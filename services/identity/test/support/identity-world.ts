@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   connectServiceDeps,
@@ -24,7 +24,17 @@ export const runTag = randomBytes(4).toString('hex');
 export const uniqueEmail = (label: string) => `${label}.${runTag}.${randomBytes(2).toString('hex')}@spa.test`;
 
 /** A client address from the benchmarking range, unique to this file, so address throttling stays local. */
-export const testAddress = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+/**
+ * A client address no other test of the run uses: the sign-in throttle counts failures per address in
+ * one Redis that every test file shares, so an address drawn twice (65,536 choices once) could find a
+ * block another test's wrong passwords left. 10.0.0.0/8 holds 16.7 million: a random start per process,
+ * then one after another.
+ */
+let nextAddress = randomInt(1 << 24);
+export const testAddress = () => {
+  const n = nextAddress++ & 0xffffff;
+  return `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`;
+};
 
 export const STRONG_PASSWORD = 'Lotus-garden-42';
 
