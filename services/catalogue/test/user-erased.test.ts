@@ -135,4 +135,35 @@ describe('identity.user.erased in catalogue', () => {
     ]);
     expect(left.rows.map((row: { id: string }) => row.id)).toEqual([others.json()._id]);
   });
+
+  it('a visit handled while the erasure is still committing waits for it, then records nothing', async () => {
+    // The two arrive on different topics and are handled at once by different consumers: the visit's
+    // handler must not read "not erased" before the erasure commits and insert after its delete.
+    const leaving = `erased-${randomUUID()}`;
+    let erasureDone!: () => void;
+    const erasureMayCommit = new Promise<void>((resolve) => (erasureDone = resolve));
+    let erasureRan!: () => void;
+    const erasureHasRun = new Promise<void>((resolve) => (erasureRan = resolve));
+    const erasure = world.deps.db.transaction(async (tx) => {
+      await userErased(
+        tx,
+        create(identityV1.UserErasedSchema, { userId: leaving, reason: 'self' }),
+        meta('identity.user.erased', leaving),
+      );
+      erasureRan();
+      await erasureMayCommit; // still open: its delete and "erased" row not yet visible to anyone
+    });
+    await erasureHasRun;
+    let visitSettled = false;
+    const visit = completedVisit(leaving, randomUUID()).finally(() => (visitSettled = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(visitSettled).toBe(false); // waiting for the erasure's turn, not reading around it
+    erasureDone();
+    await Promise.all([erasure, visit]);
+    const left = await world.deps.database.pool.query(
+      'select source_id from review_eligibility where user_id = $1',
+      [leaving],
+    );
+    expect(left.rows).toEqual([]);
+  });
 });

@@ -28,6 +28,21 @@ const OWN_LIST_LIMIT = 100;
 
 // ---- eligibility, from other services' facts ----
 
+/**
+ * These accounts' eligibility and erasure take turns until the transaction ends (ids in one order, so
+ * two callers never wait on each other crosswise). A visit's eligibility and the account's erasure
+ * arrive on different topics and are handled at once, by different groups or partitions: without the
+ * turn, the eligibility could read "not erased" just before the erasure commits and insert after its
+ * delete, and an erased customer would keep a row with their name and email.
+ */
+export async function lockAccountFacts(tx: Queryable, userIds: readonly string[]): Promise<void> {
+  const keys = [...new Set(userIds)].sort().map((userId) => `review-account:${userId}`);
+  if (keys.length === 0) return;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(${sql.param(keys)}::text[]) as key`,
+  );
+}
+
 /** Which of these accounts were erased. */
 export async function erasedAmong(db: Queryable, userIds: readonly string[]): Promise<Set<string>> {
   const rows = await db

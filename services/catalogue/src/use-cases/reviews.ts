@@ -12,6 +12,7 @@ import {
   insertReview,
   insertReviewPhoto,
   isOwnReviewPhoto,
+  lockAccountFacts,
   lockReview,
   lockReviewPhotosOf,
   markReviewLinkUsed,
@@ -64,7 +65,10 @@ const alreadyReviewed = () =>
  */
 export async function recordEligibility(db: Queryable, facts: EligibilityFact[]): Promise<number> {
   if (facts.length === 0) return 0;
-  const erased = await erasedAmong(db, [...new Set(facts.map((fact) => fact.userId))]);
+  const userIds = [...new Set(facts.map((fact) => fact.userId))];
+  // Read "erased?" only once an erasure running now has committed (see lockAccountFacts).
+  await lockAccountFacts(db, userIds);
+  const erased = await erasedAmong(db, userIds);
   const kept = facts.filter((fact) => !erased.has(fact.userId));
   if (kept.length === 0) return 0;
   return insertEligibilities(db, kept);
@@ -233,6 +237,8 @@ export async function deleteOwnReview(
  * deleted reviews.
  */
 export async function eraseReviewer({ db, publish }: Store, userId: string): Promise<ReviewRow[]> {
+  // An eligibility being recorded now commits first, so the delete below sees it (lockAccountFacts).
+  await lockAccountFacts(db, [userId]);
   const deleted = await deleteReviewsOfUser(db, userId);
   for (const review of deleted)
     await publish(db, catalogueEvents.reviewDeleted, review.id, { reviewId: review.id });
