@@ -10,6 +10,8 @@ import { myDataRoutes } from './http/my-data.routes.js';
 import { waitlistRoutes } from './http/waitlist.routes.js';
 import { createCommerceClient, type CommerceClient } from './integrations/commerce-client.js';
 import type { BookingContext } from './use-cases/context.js';
+import { FullSlotMemo } from './use-cases/full-slots.js';
+import { bookingEvents } from './events/publishes.js';
 import { startAppointmentRecovery, type AppointmentRecovery } from './use-cases/recover-appointments.js';
 
 export interface BookingDeps extends ServiceDeps {
@@ -51,11 +53,42 @@ export function closeBookingServiceContext(deps: BookingDeps): void {
   deps.appointmentRecovery?.stop();
 }
 
+/** Booking's events after which every room free before is still free (anything else forgets the memo). */
+const FREES_NO_ROOM = new Set<string>(
+  [
+    bookingEvents.booked,
+    bookingEvents.employeeAssigned,
+    bookingEvents.waitlistJoined,
+    bookingEvents.waitlistOffered,
+    bookingEvents.waitlistLeft,
+    bookingEvents.timeOffRequested,
+  ].map((event) => event.type),
+);
+
+/** One memo per database handle: the app's context and the workers' (main.ts) share it. */
+const fullSlotMemos = new WeakMap<object, FullSlotMemo>();
+
+function fullSlotMemoOf(deps: BookingDeps): FullSlotMemo {
+  let memo = fullSlotMemos.get(deps.db);
+  if (!memo) {
+    memo = new FullSlotMemo(deps.config.fullSlotMemoMs);
+    fullSlotMemos.set(deps.db, memo);
+  }
+  return memo;
+}
+
 /** What booking's use-cases are handed. */
 export function bookingContext(deps: BookingDeps): BookingContext {
+  const fullSlots = fullSlotMemoOf(deps);
   return {
     db: deps.db,
-    publish: deps.publish,
+    // What booking announces may free a room (a cancellation, a move, a status, a closure lifted): the
+    // "no room free" answers remembered go (use-cases/full-slots.ts). A new booking never frees one.
+    publish: (tx, event, aggregateId, payload) => {
+      if (!FREES_NO_ROOM.has(event.type)) fullSlots.forget();
+      return deps.publish(tx, event, aggregateId, payload);
+    },
+    fullSlots,
     config: deps.config,
     logger: deps.logger,
     commerce: commerceClientFor(deps),

@@ -30,6 +30,11 @@ export interface BookingConfig extends BaseConfig {
   commerceTimeoutMs: number;
   /** How often expired payment holds are looked for. */
   holdSweepIntervalMs: number;
+  /**
+   * How long a customer's identical booking request may be told the same "no room free" without the
+   * database being asked again (use-cases/full-slots.ts); 0 asks every time.
+   */
+  fullSlotMemoMs: number;
   /** BullMQ key prefix; parallel stacks and test runs each use their own so none takes another's jobs. */
   queuePrefix: string;
 }
@@ -83,6 +88,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       commerceUrl: env.url('COMMERCE_URL', 'http://127.0.0.1:4004'),
       commerceTimeoutMs: env.int('COMMERCE_TIMEOUT_MS', 5_000),
       holdSweepIntervalMs: env.int('HOLD_SWEEP_INTERVAL_MS', 30_000),
+      fullSlotMemoMs: env.int('FULL_SLOT_MEMO_MS', 500),
       // A stack with its own Kafka namespace (each browser-test stack) gets its own jobs as well.
       queuePrefix: env.string('BULLMQ_PREFIX', base.kafkaNamespace ? `bull.${base.kafkaNamespace}` : 'bull'),
     };
@@ -97,6 +103,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (rules.fairHolds.maxOnlineHolds < 1) problems.push('MAX_OPEN_ONLINE_BOOKINGS must be at least 1');
   if (rules.fairHolds.maxFutureCashBookings < 1) problems.push('MAX_FUTURE_CASH_BOOKINGS must be at least 1');
   if (rules.prepayAfterNoShows < 0) problems.push('PREPAY_AFTER_NO_SHOWS cannot be negative');
+  if (config.fullSlotMemoMs < 0 || config.fullSlotMemoMs > 5_000)
+    problems.push('FULL_SLOT_MEMO_MS must be between 0 and 5000');
   if (config.holdSweepIntervalMs < 100) problems.push('HOLD_SWEEP_INTERVAL_MS must be at least 100');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -78,6 +78,29 @@ export async function bookAppointment(
   // A slot may be held by an appointment the restored database has not got back yet.
   assertAppointmentsRecovered(context);
   const now = nowOf(context);
+  // A customer's own request told "no room free" a moment ago is told so again without the database
+  // (full-slots.ts: it only ever refuses). Not the desk's, nor the waitlist's hold of a freed time.
+  const ownRequest = !bySystem && caller.id === customer.id;
+  const startIssue = startProblem(Date.parse(request.appointmentDateTime), now, context.config.rules);
+  if (startIssue) throw startIssue;
+  const book = () => bookChecked(context, request, caller, customer, now, bySystem);
+  const appointment = await (ownRequest && context.fullSlots
+    ? context.fullSlots.answer(request, book)
+    : book());
+  // After the memo's turn: the next identical request does not wait for commerce.
+  if (request.paymentMethod === 'cash') return { appointment };
+  return withPaymentOrder(context, appointment);
+}
+
+/** Checks the request and writes the appointment, or throws why not (a 409 when no room is free). */
+async function bookChecked(
+  context: BookingContext,
+  request: BookingRequest,
+  caller: AuthUser,
+  customer: BookingCustomer,
+  now: Date,
+  bySystem: BookedBySystem | undefined,
+): Promise<AppointmentView> {
   const choice = await checkChoice(context, request, now);
   // No-show protection: the customer's own cash booking after repeated no-shows (the desk, booking a
   // customer who is there or on the phone, decides for itself; it sees the count on the customer).
@@ -96,8 +119,7 @@ export async function bookAppointment(
   if (!appointment)
     // Every free room was taken by someone quicker in the meantime.
     throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, nowOf(context));
-  if (request.paymentMethod === 'cash') return { appointment };
-  return withPaymentOrder(context, appointment);
+  return appointment;
 }
 
 type Choice = Awaited<ReturnType<typeof checkChoice>>;

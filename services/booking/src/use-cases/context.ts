@@ -3,6 +3,7 @@ import { toLocal } from '@spa/rules';
 import type { BookingConfig } from '../config.js';
 import type { Actor } from '../domain/appointment.js';
 import type { CommerceClient } from '../integrations/commerce-client.js';
+import type { FullSlotMemo } from './full-slots.js';
 import type { AppointmentRecovery } from './recover-appointments.js';
 
 /** What the booking use cases need: the database, the outbox publisher, the rules and commerce. */
@@ -16,6 +17,8 @@ export interface BookingContext {
   now?: () => Date;
   /** Whether the appointments were checked against booking's events at start (absent: nothing to wait for). */
   recovery?: AppointmentRecovery;
+  /** The 409s "no room free" of the last moments (full-slots.ts); absent: every request asks the database. */
+  fullSlots?: FullSlotMemo;
 }
 
 export const nowOf = (context: BookingContext) => (context.now ? context.now() : new Date());
