@@ -3,7 +3,6 @@ import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../domain/calendar.js';
 import type { ReportRange } from '../domain/reports.js';
 import {
-  readModelGeneration,
   reportAppointments,
   reportEmployees,
   reportOrderLines,
@@ -103,13 +102,6 @@ export async function demoteEmployee(
 
 export async function markEmployeeDeleted(tx: Queryable, id: string): Promise<void> {
   await tx.update(reportEmployees).set({ deleted: true }).where(eq(reportEmployees.id, id));
-}
-
-/** This database's read-model generation (one row, written by the migration that created the tables). */
-export async function readModelGenerationId(db: Queryable): Promise<string> {
-  const [row] = await db.select({ id: readModelGeneration.id }).from(readModelGeneration).limit(1);
-  if (!row) throw new Error('read_model_generation is empty: run the billing migrations');
-  return row.id;
 }
 
 /* ---------------------------------------------------------------------------------------------------

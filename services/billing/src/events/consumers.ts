@@ -1,10 +1,4 @@
-import {
-  startReadModelConsumer as startKitReadModelConsumer,
-  type Bus,
-  type Database,
-  type Logger,
-} from '@spa/kit';
-import { readModelGenerationId } from '../db/reports.repository.js';
+import { readModelConsumerOf } from '@spa/kit';
 import { readModelSubscriptions } from './subscriptions.js';
 
 /**
@@ -12,15 +6,4 @@ import { readModelSubscriptions } from './subscriptions.js';
  * `billing.read-models.<generation>`, from the beginning when the database is new). The service's own
  * group ("billing", started by runService) keeps handling identity.user.erased.
  */
-export function startReadModelConsumer(deps: {
-  db: Database;
-  bus: Bus;
-  logger: Logger;
-}): Promise<() => Promise<void>> {
-  return startKitReadModelConsumer({
-    ...deps,
-    service: 'billing',
-    subscriptions: readModelSubscriptions,
-    generationId: readModelGenerationId,
-  });
-}
+export const startReadModelConsumer = readModelConsumerOf('billing', readModelSubscriptions);

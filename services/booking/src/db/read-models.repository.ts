@@ -3,7 +3,6 @@ import type { Queryable } from '@spa/kit';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   categories,
-  readModelGeneration,
   rooms,
   services,
   users,
@@ -143,13 +142,6 @@ export async function employeesByName(db: Queryable, limit?: number): Promise<Us
 export async function findRoomIncludingDeleted(db: Queryable, id: string): Promise<RoomRow | undefined> {
   const [room] = await db.select().from(rooms).where(eq(rooms.id, id));
   return room;
-}
-
-/** This database's read-model generation (one row, written by the migration that created it). */
-export async function readModelGenerationId(db: Queryable): Promise<string> {
-  const [row] = await db.select({ id: readModelGeneration.id }).from(readModelGeneration).limit(1);
-  if (!row) throw new Error('read_model_generation is empty: run the booking migrations');
-  return row.id;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { EventConsumer, startReadModelConsumer, type Bus, type Logger } from '@spa/kit';
-import { readModelGenerationId } from '../db/read-models.repository.js';
 import type { BookingContext } from '../use-cases/context.js';
 import { readModelSubscriptions, subscriptions } from './subscriptions.js';
 
@@ -17,7 +16,6 @@ export async function startConsumers(
     bus: context.bus,
     logger: context.logger,
     subscriptions: readModelSubscriptions,
-    generationId: readModelGenerationId,
   });
   const consumer = new EventConsumer({
     name: context.config.serviceName,

@@ -1,10 +1,4 @@
-import {
-  startReadModelConsumer as startKitReadModelConsumer,
-  type Bus,
-  type Database,
-  type Logger,
-} from '@spa/kit';
-import { readModelGenerationId } from '../db/read-models.repository.js';
+import { readModelConsumerOf } from '@spa/kit';
 import { readModelSubscriptions } from './subscriptions.js';
 
 /**
@@ -13,15 +7,4 @@ import { readModelSubscriptions } from './subscriptions.js';
  * is new). The service's own group ("commerce", started by runService) keeps handling booking's and
  * identity's facts.
  */
-export function startReadModelConsumer(deps: {
-  db: Database;
-  bus: Bus;
-  logger: Logger;
-}): Promise<() => Promise<void>> {
-  return startKitReadModelConsumer({
-    ...deps,
-    service: 'commerce',
-    subscriptions: readModelSubscriptions,
-    generationId: readModelGenerationId,
-  });
-}
+export const startReadModelConsumer = readModelConsumerOf('commerce', readModelSubscriptions);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { EventConsumer, type Subscription } from './consumer.js';
@@ -12,8 +13,18 @@ export interface ReadModelConsumerOptions {
   logger: Logger;
   /** The handlers that build the read models (from compacted topics, so a new group can rebuild them). */
   subscriptions: Subscription[];
-  /** This database's read-model generation id (the row its migrations wrote in read_model_generation). */
-  generationId(db: Database): Promise<string>;
+}
+
+/**
+ * This database's read-model generation id: the one row its migrations wrote in read_model_generation
+ * (every service that keeps read models has that table, written by its first migration with one fresh
+ * id, so a recreated database has a new one).
+ */
+export async function readModelGenerationId(db: Database): Promise<string> {
+  const { rows } = await db.execute<{ id: string }>(sql`select id from read_model_generation limit 1`);
+  const [row] = rows;
+  if (!row) throw new Error('read_model_generation is empty: run the service migrations');
+  return String(row.id);
 }
 
 /**
@@ -27,7 +38,7 @@ export interface ReadModelConsumerOptions {
 export async function startReadModelConsumer(
   options: ReadModelConsumerOptions,
 ): Promise<() => Promise<void>> {
-  const generation = await options.generationId(options.db);
+  const generation = await readModelGenerationId(options.db);
   const consumer = new EventConsumer({
     name: `${options.service}.read-models.${generation}`,
     db: options.db,
@@ -45,3 +56,14 @@ export async function startReadModelConsumer(
  */
 export const emailHash = (address: string): string =>
   createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
+
+/**
+ * The service's read-model consumer, ready to start with the process's database, bus and logger: what
+ * each service's events/consumers.ts exports.
+ */
+export function readModelConsumerOf(
+  service: string,
+  subscriptions: Subscription[],
+): (deps: { db: Database; bus: Bus; logger: Logger }) => Promise<() => Promise<void>> {
+  return (deps) => startReadModelConsumer({ ...deps, service, subscriptions });
+}
