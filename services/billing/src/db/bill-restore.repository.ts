@@ -1,6 +1,7 @@
-import type { Queryable, Tx } from '@spa/kit';
+import { setFromExcluded, type Queryable, type Tx } from '@spa/kit';
 import { and, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { RestoredBill } from '../domain/bill-snapshot.js';
+import { insertBillLines } from './bills.repository.js';
 import { billProductLines, bills, billServiceLines, invoicePdfs } from './schema.js';
 
 /*
@@ -62,29 +63,7 @@ export async function restoreBillSnapshot(tx: Tx, bill: RestoredBill): Promise<b
     })
     .onConflictDoUpdate({
       target: bills.id,
-      set: {
-        invoiceNumber: sql`excluded.invoice_number`,
-        financialYear: sql`excluded.financial_year`,
-        invoiceSequence: sql`excluded.invoice_sequence`,
-        name: sql`excluded.name`,
-        phone: sql`excluded.phone`,
-        email: sql`excluded.email`,
-        customerId: sql`excluded.customer_id`,
-        gender: sql`excluded.gender`,
-        billDate: sql`excluded.bill_date`,
-        roomNo: sql`excluded.room_no`,
-        discountPercentBp: sql`excluded.discount_percent_bp`,
-        paymentMethod: sql`excluded.payment_method`,
-        advancePaise: sql`excluded.advance_paise`,
-        subTotalPaise: sql`excluded.sub_total_paise`,
-        discountPaise: sql`excluded.discount_paise`,
-        totalPaise: sql`excluded.total_paise`,
-        revision: sql`excluded.revision`,
-        createdAt: sql`excluded.created_at`,
-        updatedAt: sql`excluded.updated_at`,
-        createdById: sql`excluded.created_by_id`,
-        createdByName: sql`excluded.created_by_name`,
-      },
+      set: setFromExcluded(bills, { keep: ['id'] }),
       setWhere: sql`${bills.revision} < excluded.revision`,
     })
     .returning({ id: bills.id });
@@ -94,36 +73,9 @@ export async function restoreBillSnapshot(tx: Tx, bill: RestoredBill): Promise<b
     .where(and(eq(invoicePdfs.billId, bill.id), lt(invoicePdfs.billRevision, bill.revision)));
   await tx.delete(billServiceLines).where(eq(billServiceLines.billId, bill.id));
   await tx.delete(billProductLines).where(eq(billProductLines.billId, bill.id));
-  if (bill.services.length > 0) {
-    await tx.insert(billServiceLines).values(
-      bill.services.map((line, position) => ({
-        id: line.id,
-        billId: bill.id,
-        position,
-        serviceName: line.serviceName,
-        duration: line.duration,
-        staffAssigned: line.staffAssigned,
-        pricePaise: line.price,
-        gstBp: line.gst,
-        discountBp: line.discount,
-        totalPaise: line.total,
-      })),
-    );
-  }
-  if (bill.products.length > 0) {
-    await tx.insert(billProductLines).values(
-      bill.products.map((line, position) => ({
-        id: line.id,
-        billId: bill.id,
-        position,
-        productName: line.productName,
-        quantity: line.quantity,
-        unitPricePaise: line.unitPrice,
-        gstBp: line.gst,
-        discountBp: line.discount,
-        totalPaise: line.total,
-      })),
-    );
-  }
+  await insertBillLines(tx, bill.id, bill, {
+    services: bill.services.map((line) => line.id),
+    products: bill.products.map((line) => line.id),
+  });
   return true;
 }

@@ -109,12 +109,29 @@ function lineIds(lines: { id?: string }[], known: Set<string>): string[] {
 }
 
 async function insertLines(tx: Tx, billId: string, bill: PricedBill, knownIds: Set<string>): Promise<void> {
-  const serviceIds = lineIds(bill.services, knownIds);
-  const productIds = lineIds(bill.products, knownIds);
+  await insertBillLines(tx, billId, bill, {
+    services: lineIds(bill.services, knownIds),
+    products: lineIds(bill.products, knownIds),
+  });
+}
+
+/** A bill's lines as the table keeps them: what an issued, edited or restored bill writes. */
+type BillLines = Pick<PricedBill, 'services' | 'products'>;
+
+/**
+ * Writes a bill's lines in their order, each under the id given for its position (`ids.services[i]`
+ * for the i-th treatment line): an issued or edited bill's (lineIds) and a restored one's (its own).
+ */
+export async function insertBillLines(
+  tx: Tx,
+  billId: string,
+  bill: BillLines,
+  ids: { services: readonly string[]; products: readonly string[] },
+): Promise<void> {
   if (bill.services.length > 0) {
     await tx.insert(billServiceLines).values(
       bill.services.map((line, position) => ({
-        id: serviceIds[position]!,
+        id: ids.services[position]!,
         billId,
         position,
         serviceName: line.serviceName,
@@ -130,7 +147,7 @@ async function insertLines(tx: Tx, billId: string, bill: PricedBill, knownIds: S
   if (bill.products.length > 0) {
     await tx.insert(billProductLines).values(
       bill.products.map((line, position) => ({
-        id: productIds[position]!,
+        id: ids.products[position]!,
         billId,
         position,
         productName: line.productName,

@@ -1,4 +1,4 @@
-import type { Queryable } from '@spa/kit';
+import { setFromExcluded, type Queryable } from '@spa/kit';
 import { inArray, max, sql } from 'drizzle-orm';
 import type { Appointment } from '../domain/appointment.js';
 import { appointments } from './schema.js';
@@ -42,46 +42,16 @@ export async function restoreAppointmentSnapshot(tx: Queryable, row: Appointment
     .values(row)
     .onConflictDoUpdate({
       target: appointments.id,
-      set: {
-        appointmentCode: sql`excluded.appointment_code`,
-        customerId: sql`excluded.customer_id`,
-        customerName: sql`excluded.customer_name`,
-        customerEmail: sql`excluded.customer_email`,
-        serviceId: sql`excluded.service_id`,
-        serviceName: sql`excluded.service_name`,
-        categoryName: sql`excluded.category_name`,
-        pricingOptionId: sql`excluded.pricing_option_id`,
-        durationLabel: sql`excluded.duration_label`,
-        durationMinutes: sql`excluded.duration_minutes`,
-        cleanupMinutes: sql`excluded.cleanup_minutes`,
-        roomId: sql`excluded.room_id`,
-        roomType: sql`excluded.room_type`,
-        roomNumber: sql`excluded.room_number`,
-        roomLocation: sql`excluded.room_location`,
-        employeeId: sql`excluded.employee_id`,
-        startsAt: sql`excluded.starts_at`,
-        endsAt: sql`excluded.ends_at`,
-        roomFreeAt: sql`excluded.room_free_at`,
-        status: sql`excluded.status`,
-        paymentStatus: sql`excluded.payment_status`,
-        paymentMethod: sql`excluded.payment_method`,
-        servicePricePaise: sql`excluded.service_price_paise`,
-        roomPricePaise: sql`excluded.room_price_paise`,
-        totalPricePaise: sql`excluded.total_price_paise`,
-        paymentHoldExpiresAt: sql`excluded.payment_hold_expires_at`,
-        providerOrderId: sql`coalesce(excluded.provider_order_id, ${appointments.providerOrderId})`,
-        providerPaymentId: sql`coalesce(excluded.provider_payment_id, ${appointments.providerPaymentId})`,
-        paidAt: sql`coalesce(${appointments.paidAt}, excluded.paid_at)`,
-        cancellationReason: sql`case when excluded.status = 'Cancelled' then coalesce(excluded.cancellation_reason, ${appointments.cancellationReason}) end`,
-        arrivedAt: sql`excluded.arrived_at`,
-        startedAt: sql`excluded.started_at`,
-        completedAt: sql`excluded.completed_at`,
-        noShowAt: sql`excluded.no_show_at`,
-        depositPaise: sql`excluded.deposit_paise`,
-        keptOnCancellationPaise: sql`excluded.kept_on_cancellation_paise`,
-        createdAt: sql`excluded.created_at`,
-        updatedAt: sql`excluded.updated_at`,
-      },
+      // Every column from the snapshot but what it cannot know (see above).
+      set: setFromExcluded(appointments, {
+        keep: ['id', 'lateCancellationHours', 'lateCancellationFeePercent'],
+        merge: {
+          providerOrderId: sql`coalesce(excluded.provider_order_id, ${appointments.providerOrderId})`,
+          providerPaymentId: sql`coalesce(excluded.provider_payment_id, ${appointments.providerPaymentId})`,
+          paidAt: sql`coalesce(${appointments.paidAt}, excluded.paid_at)`,
+          cancellationReason: sql`case when excluded.status = 'Cancelled' then coalesce(excluded.cancellation_reason, ${appointments.cancellationReason}) end`,
+        },
+      }),
       setWhere: sql`${appointments.updatedAt} < excluded.updated_at`,
     })
     .returning({ id: appointments.id });
