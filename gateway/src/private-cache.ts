@@ -3,6 +3,9 @@ import { keptHeaders, type CachedResponse } from './shared-cache.js';
 
 export { PRIVATE_CACHE_HEADER };
 
+/** How much shorter than asked an answer may be kept, at most (a random share of its lifetime). */
+const LIFETIME_SPREAD = 0.25;
+
 /** The longest a service may ask the gateway to keep a signed-in read. */
 const MAX_PRIVATE_SECONDS = 5;
 
@@ -34,6 +37,7 @@ export class PrivateResponseCache {
   constructor(
     private readonly maxEntries: number,
     private readonly now: () => number = Date.now,
+    private readonly random: () => number = Math.random,
   ) {}
 
   get(userId: string, url: string): CachedResponse | undefined {
@@ -85,7 +89,11 @@ export class PrivateResponseCache {
       entries = new Map();
       this.users.set(userId, entries);
     }
-    entries.set(url, { body, headers: keptHeaders(headers), expiresAt: this.now() + lifetime, owner });
+    // Never longer than asked, some a little shorter: answers kept at the same moment (every customer
+    // reading at once, after a deploy, a burst) would otherwise all expire together and reach the
+    // service in one herd, whose last waits behind the rest (the bench's p99 of 35 ms at 500 req/s).
+    const kept = lifetime * (1 - LIFETIME_SPREAD * this.random());
+    entries.set(url, { body, headers: keptHeaders(headers), expiresAt: this.now() + kept, owner });
     this.size++;
     return true;
   }
