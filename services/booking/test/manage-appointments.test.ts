@@ -91,6 +91,13 @@ describe('appointment lists', () => {
     expect(paged.json()).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(paged.json().appointments.map((a: { _id: string }) => a._id)).toEqual([past._id]);
     expect(paged.headers['x-total-count']).toBe('3');
+    // A page past the end: no appointment, the total still told (the page's rows carry it otherwise).
+    const beyond = await world.request(
+      'GET',
+      `/appointments/users/${otherCustomer.id}/appointments?timeRange=all&page=3&pageSize=2`,
+      { token: otherCustomer.token },
+    );
+    expect(beyond.json()).toMatchObject({ appointments: [], total: 3, page: 3, pageSize: 2 });
     expect(
       (
         await world.request('GET', `/appointments/users/${otherCustomer.id}/appointments?pageSize=101`, {

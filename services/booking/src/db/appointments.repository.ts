@@ -42,15 +42,39 @@ function toAppointment(row: AppointmentRow): Appointment {
   return row as Appointment;
 }
 
-function selectViews(db: Queryable) {
+/** What a view takes of the read models beside the appointment (ViewParts): no more is read or mapped. */
+const viewColumns = {
+  appointment: appointments,
+  customer: { name: customerUsers.name, email: customerUsers.email, phone: customerUsers.phone },
+  employee: {
+    name: employeeUsers.name,
+    employeeCode: employeeUsers.employeeCode,
+    employeeRole: employeeUsers.employeeRole,
+    workingLocation: employeeUsers.workingLocation,
+  },
+  room: {
+    roomNumber: rooms.roomNumber,
+    type: rooms.type,
+    location: rooms.location,
+    capacity: rooms.capacity,
+    pricePaise: rooms.pricePaise,
+  },
+  service: {
+    name: services.name,
+    description: services.description,
+    categoryId: services.categoryId,
+    categoryName: services.categoryName,
+    pricing: services.pricing,
+  },
+};
+
+/** The appointments with what their views take of the read models, and any `extra` columns. */
+function selectViews<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Queryable,
+  extra: Extra = {} as Extra,
+) {
   return db
-    .select({
-      appointment: appointments,
-      customer: customerUsers,
-      employee: employeeUsers,
-      room: rooms,
-      service: services,
-    })
+    .select({ ...viewColumns, ...extra })
     .from(appointments)
     .leftJoin(customerUsers, eq(customerUsers.id, appointments.customerId))
     .leftJoin(employeeUsers, eq(employeeUsers.id, appointments.employeeId))
@@ -216,15 +240,18 @@ async function listPageFor(
 ): Promise<{ appointments: AppointmentView[]; total: number }> {
   const where = and(owner, timeRangeCondition(range, now));
   const { limit, offset } = pageWindow(page);
-  const [rows, [counted]] = await Promise.all([
-    selectViews(db)
-      .where(where)
-      .orderBy(...orderFor(range), asc(appointments.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(appointments).where(where),
-  ]);
-  return { appointments: rows.map(toView), total: Number(counted?.total ?? 0) };
+  // The page and how many there are in all in one round trip (each is one socket write and a wait):
+  // the window's count is over every row the filter keeps, before the limit.
+  const rows = await selectViews(db, { total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .where(where)
+    .orderBy(...orderFor(range), asc(appointments.id))
+    .limit(limit)
+    .offset(offset);
+  if (rows.length > 0) return { appointments: rows.map(toView), total: rows[0]!.total };
+  // A page past the end has no row to carry the count.
+  if (offset === 0) return { appointments: [], total: 0 };
+  const [counted] = await db.select({ total: count() }).from(appointments).where(where);
+  return { appointments: [], total: Number(counted?.total ?? 0) };
 }
 
 export function listForCustomer(
