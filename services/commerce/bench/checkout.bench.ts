@@ -82,7 +82,9 @@ try {
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build -w @spa/commerce first`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  commerce = spawn(process.execPath, [entry], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", goes to the commerce process.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  commerce = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     env: {
       ...process.env,
