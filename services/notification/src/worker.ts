@@ -49,8 +49,10 @@ export function emailJobProcessor(deps: EmailWorkerDeps) {
     const template = reminder ? bookingReminderTemplate : deps.templates.get(eventType);
     if (!template) throw new UnrecoverableError(`No email template for ${eventType}`);
     let email;
+    let onceKey: string | undefined;
     try {
       const payload = fromJson(template.event.schema, job.data.payload);
+      onceKey = template.sentOnceFor?.(payload);
       // Every email, from an event or a reminder, passes here before it is sent, so this is the one
       // place that decides there is nobody to write to. The recipient comes first, before composing
       // does any work (an invoice email fetches its PDF).
@@ -82,6 +84,7 @@ export function emailJobProcessor(deps: EmailWorkerDeps) {
       purpose,
       messageId: `<${eventId}.${purpose}@${domain}>`,
       email,
+      ...(onceKey ? { onceKey } : {}),
     });
     deps.logger.info(
       { eventId, eventType, outcome, attempt: job.attemptsMade + 1, to: email.to.address },

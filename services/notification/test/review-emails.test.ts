@@ -97,4 +97,38 @@ describe('notification: a review request, through Kafka, BullMQ and SMTP', () =>
     expect(email.text).toContain('The link works once and for 30 days.');
     expect(email.html).toContain(`href="${APP_URL}/review/${token}"`);
   });
+
+  it('asks once per visit: the same request announced again (a rebuilt catalogue) sends nothing', async () => {
+    const sourceId = `appointment:${randomUUID()}`;
+    const address = uniqueAddress('review-once');
+    const request = (token: string) => ({
+      sourceId,
+      userId: 'u2',
+      authorEmail: address,
+      authorName: 'Kabir Rao',
+      subjectKind: 'service',
+      subjectId: 's1',
+      subjectName: 'Swedish Massage',
+      token,
+      expiresAtMs: 1_795_000_000_000n,
+      visitedAtMs: BigInt(Date.parse('2026-11-27T06:00:00Z')),
+    });
+    const first = await world.publish(events.reviewRequested, sourceId, request('first-token.c2ln'));
+    await eventually(async () => expect(await emailsTo(address)).toHaveLength(1), {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+    });
+    // Catalogue's database rebuilt from the topics: the visit is asked about again, as a new event.
+    const again = await world.publish(events.reviewRequested, sourceId, request('second-token.c2ln'));
+    expect(again.id).not.toBe(first.id);
+    await eventually(
+      async () => expect(await world.emailQueue.getJobState(emailJobId(again.id))).toBe('completed'),
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+    const job = await world.emailQueue.getJob(emailJobId(again.id));
+    expect(job?.returnvalue).toBe('already-sent');
+    const emails = await emailsTo(address);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).toContain('first-token');
+  });
 });

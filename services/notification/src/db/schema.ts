@@ -16,8 +16,17 @@ export const sentEmails = pgTable(
     subject: text('subject').notNull(),
     messageId: text('message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * For an email sent once per thing rather than per event (the template's sentOnceFor: a review
+     * request per visit), that thing: a second event about it, e.g. re-announced by a rebuilt
+     * catalogue, sends nothing. Null for the rest (Postgres lets any number of nulls be unique).
+     */
+    onceKey: text('once_key'),
   },
-  (table) => [unique('sent_emails_event_purpose_unique').on(table.eventId, table.purpose)],
+  (table) => [
+    unique('sent_emails_event_purpose_unique').on(table.eventId, table.purpose),
+    unique('sent_emails_once_key_unique').on(table.onceKey),
+  ],
 );
 
 export type SentEmail = typeof sentEmails.$inferSelect;

@@ -8,11 +8,12 @@ export interface SentEmailClaim {
   eventType: string;
   recipient: string;
   subject: string;
+  onceKey: string | null;
 }
 
 /**
- * Claims the send-once record of an (event, purpose): answers the new row's id, or undefined when the
- * email was sent already. A concurrent claim waits on the row's lock until this transaction ends.
+ * Claims the send-once record of an (event, purpose), and of its once key when it has one: answers the
+ * new row's id, or undefined when the email was sent already. A concurrent claim waits on the row's lock until this transaction ends.
  */
 export async function claimSentEmail(tx: Queryable, claim: SentEmailClaim): Promise<string | undefined> {
   const [row] = await tx

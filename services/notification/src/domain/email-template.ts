@@ -42,6 +42,13 @@ export interface EmailTemplate<E extends EventDefinition = EventDefinition> {
    * arrival; absent means always.
    */
   wanted?(payload: EventPayload<E>): boolean;
+  /**
+   * When this email goes once per thing rather than once per event: that thing's key (a review request:
+   * its visit's source id). Another event about the same thing sends nothing; catalogue announces a
+   * visit's request again when its database is rebuilt from the topics, and the customer was asked
+   * already. Absent: once per event.
+   */
+  sentOnceFor?(payload: EventPayload<E>): string;
   /** Who receives it. Throws InvalidEmailData when the event cannot make an email: checked on arrival. */
   recipient(payload: EventPayload<E>): Recipient;
   /** Runs in the worker, so it may be slow or fetch things (a PDF to attach). */

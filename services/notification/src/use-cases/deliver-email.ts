@@ -9,12 +9,14 @@ export interface Delivery {
   purpose: string;
   messageId: string;
   email: RenderedEmail;
+  /** The template's sentOnceFor key: sent at most once for it, whatever the event. */
+  onceKey?: string;
 }
 
 export type DeliveryOutcome = 'sent' | 'already-sent';
 
 /**
- * Sends an email at most once per (event, purpose). The record is claimed and the email sent in one
+ * Sends an email at most once per (event, purpose), and at most once per `onceKey` when it has one. The record is claimed and the email sent in one
  * transaction: a failed send rolls the claim back so the retry can send; a successful one commits it,
  * so a retried or duplicated job finds it and sends nothing. A concurrent second attempt waits on the
  * claim's row lock and then sees it. (A crash between the SMTP answer and the commit can still send
@@ -32,6 +34,7 @@ export async function deliverOnce(
       eventType: delivery.eventType,
       recipient: delivery.email.to.address,
       subject: delivery.email.subject,
+      onceKey: delivery.onceKey ?? null,
     });
     if (!claim) return 'already-sent';
     const info = await mailer.send({

@@ -49,6 +49,8 @@ function visitText(payload: ReviewRequested): string {
 export const reviewRequestedTemplate = defineTemplate({
   event: events.reviewRequested,
   wanted: (payload) => Boolean(payload.authorEmail.trim()),
+  // Once per visit or delivered product, however often catalogue announces it.
+  sentOnceFor: (payload) => `review-request:${checked(payload).sourceId}`,
   recipient: (payload) => recipientOf(checked(payload)),
   compose(payload, context) {
     checked(payload);
