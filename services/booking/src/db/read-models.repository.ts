@@ -1,14 +1,7 @@
 import type { DepositPolicy } from '@spa/rules';
 import type { Queryable } from '@spa/kit';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import {
-  categories,
-  rooms,
-  services,
-  users,
-  type RoomRow,
-  type UserRow,
-} from './schema.js';
+import { categories, rooms, services, users, type RoomRow, type UserRow } from './schema.js';
 
 export type ServiceState = typeof services.$inferInsert;
 export type CategoryState = typeof categories.$inferInsert;
