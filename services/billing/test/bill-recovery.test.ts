@@ -7,7 +7,7 @@ import {
   OutboxRelay,
   revocationCheck,
 } from '@spa/kit';
-import { eventually, testJwks, uniqueName } from '@spa/kit/testing';
+import { outboxSent, testJwks, uniqueName } from '@spa/kit/testing';
 import { identityV1 } from '@spa/proto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,16 +58,6 @@ async function edit(id: string, overrides: Record<string, unknown>): Promise<voi
   const response = await world.call({ method: 'PUT', url: `/bills/${id}`, payload: billForm(overrides) });
   expect(response.statusCode, response.body).toBe(200);
 }
-
-/** Until the relay has sent every outbox row to Kafka (what the recovery reads back). */
-const allEventsSent = () =>
-  eventually(
-    async () =>
-      expect(
-        (await sql<{ n: number }>('select count(*)::int as n from outbox where sent_at is null')).rows[0]!.n,
-      ).toBe(0),
-    { timeoutMs: 20_000 },
-  );
 
 const outboxCount = async () =>
   (await sql<{ n: number }>('select count(*)::int as n from outbox')).rows[0]!.n;
@@ -218,7 +208,7 @@ describe('the bills after billing’s database is restored alone', () => {
     });
     const ids = [edited._id, issued._id, twice._id];
     // Published as normal: the relay has sent every event to Kafka.
-    await allEventsSent();
+    await outboxSent(world.deps.database.pool);
     const expected = await billsOf(ids);
     expect(expected.bills.map((bill) => [bill.invoice_number, bill.revision])).toEqual([
       ['INV/2026-27/000001', 2],
@@ -292,7 +282,7 @@ describe('the bills after billing’s database is restored alone', () => {
     }
 
     // A plain restart reads only the events since the newest change and writes nothing.
-    await allEventsSent();
+    await outboxSent(world.deps.database.pool);
     const again = await recoverBills(world.deps);
     expect(again).toMatchObject({ raised: [], inserted: 0, updated: 0, skipped: 0 });
     expect(again.messages).toBeLessThan(10);
@@ -322,7 +312,7 @@ describe('the bills after billing’s database is restored alone', () => {
     };
     const handle = userErased(world.deps);
     await world.deps.db.transaction((tx) => handle(tx, payload, meta));
-    await allEventsSent();
+    await outboxSent(world.deps.database.pool);
     const ids = [kept._id, later._id];
     const expected = await billsOf(ids);
     expect(expected.bills.map((bill) => [bill.name, bill.phone, bill.email, bill.revision])).toEqual([

@@ -6,7 +6,7 @@ import {
   OutboxRelay,
   revocationCheck,
 } from '@spa/kit';
-import { eventually, testJwks, uniqueName } from '@spa/kit/testing';
+import { outboxSent, testJwks, uniqueName } from '@spa/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingContext, buildApp, closeBillingContext, type BillingDeps } from '../src/app.js';
@@ -88,11 +88,7 @@ describe('the invoice series after billing’s database is restored alone', () =
     expect(edited.statusCode, edited.body).toBe(200);
     const issuedBefore = [...before, ...after].map((bill) => bill.invoiceNumber);
     // Published as normal: the relay has sent every event to Kafka.
-    await eventually(
-      async () =>
-        expect((await sql('select count(*)::int as n from outbox where sent_at is null')).rows[0].n).toBe(0),
-      { timeoutMs: 20_000 },
-    );
+    await outboxSent(world.deps.database.pool);
 
     // What a restore of the backup does to the database: the later bills, their events and their
     // numbers are forgotten.

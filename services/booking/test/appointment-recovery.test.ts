@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { connectServiceDeps, createLogger, createTokenVerifier, revocationCheck } from '@spa/kit';
-import { eventually, testJwks } from '@spa/kit/testing';
+import { outboxSent, testJwks } from '@spa/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingServiceContext, buildApp, closeBookingServiceContext, type BookingDeps } from '../src/app.js';
@@ -64,16 +64,6 @@ const COLUMNS = `id, appointment_code, status, payment_status, payment_method, c
   room_free_at, service_price_paise, room_price_paise, total_price_paise, deposit_paise,
   kept_on_cancellation_paise, payment_hold_expires_at, paid_at, cancellation_reason, created_at, updated_at`;
 
-/** Until the relay has sent every outbox row to Kafka (what recovery reads back). */
-const allEventsSent = () =>
-  eventually(
-    async () =>
-      expect(
-        (await sql<{ n: number }>('select count(*)::int as n from outbox where sent_at is null')).rows[0]!.n,
-      ).toBe(0),
-    { timeoutMs: 20_000 },
-  );
-
 const rowsOf = async (ids: string[]) =>
   (await sql(`select ${COLUMNS} from appointments where id = any($1::uuid[]) order by starts_at`, [ids]))
     .rows;
@@ -133,7 +123,7 @@ describe('the appointments after booking’s database is restored alone', () => 
     const plain = await book(istTime(5, '10:00'));
     later = [paid._id, cancelled._id, plain._id];
     // Published as normal: the relay has sent every event to Kafka.
-    await allEventsSent();
+    await outboxSent(world.pool);
     const expected = await rowsOf([rolledBack._id, ...later]);
     expect(expected.map((row) => row.status)).toEqual(['Confirmed', 'Pending', 'Cancelled', 'Pending']);
     expect(expected[1]!.paid_at).not.toBeNull();
@@ -247,7 +237,7 @@ describe('the appointments after booking’s database is restored alone', () => 
     const expected = await rowsOf([moved._id, taker._id]);
     expect(expected.map((row) => row.room_id)).toEqual([before!.room_id, before!.room_id]);
     // The move of the taker must be on the bus before the restore (CI once read the topic too early).
-    await allEventsSent();
+    await outboxSent(world.pool);
 
     // Restored: the taker is forgotten, the moved one is back in the morning.
     await sql('delete from appointments where id = $1', [taker._id]);

@@ -111,6 +111,22 @@ export async function eventually<T>(
 }
 
 /**
+ * Until the relay has sent every row of this database's outbox to Kafka: what a recovery test waits
+ * for before it simulates the restore that forgets some of them.
+ */
+export async function outboxSent(pool: pg.Pool, timeoutMs = 20_000): Promise<void> {
+  await eventually(
+    async () => {
+      const { rows } = await pool.query<{ unsent: number }>(
+        'select count(*)::int as unsent from outbox where sent_at is null',
+      );
+      if (rows[0]!.unsent !== 0) throw new Error(`${rows[0]!.unsent} outbox rows not sent yet`);
+    },
+    { timeoutMs },
+  );
+}
+
+/**
  * Serves the test key set over HTTP, for a real service process started by a test (its JWKS_URL):
  * tokens from signTestToken then work against it as they do against an in-process app.
  */
