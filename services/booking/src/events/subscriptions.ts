@@ -1,5 +1,5 @@
-import { on, type EventHandler, type Subscription } from '@spa/kit';
-import { events, type EventDefinition } from '@spa/proto';
+import { on, type Subscription } from '@spa/kit';
+import { events } from '@spa/proto';
 import type { BookingContext } from '../use-cases/context.js';
 import { forgetFullSlots } from '../use-cases/full-slots.js';
 import {
@@ -15,11 +15,14 @@ import { userDeleted, userRegistered, userUpdated } from './handlers/identity-re
 import { userErased } from './handlers/user-erased.handler.js';
 import { waitlistOnCancelled, waitlistOnMoved } from './handlers/waitlist.handler.js';
 
-/** The handler, then the "no room free" answers remembered go (a room may be bookable now: full-slots.ts). */
-function thenForgetFullSlots<D extends EventDefinition>(handler: EventHandler<D>): EventHandler<D> {
-  return async (tx, payload, meta) => {
-    await handler(tx, payload, meta);
-    forgetFullSlots();
+/** The subscription, then the "no room free" answers remembered go (a room may be bookable now). */
+function thenForgetFullSlots({ event, handle }: Subscription): Subscription {
+  return {
+    event,
+    handle: async (tx, payload, meta) => {
+      await handle(tx, payload, meta);
+      forgetFullSlots();
+    },
   };
 }
 
@@ -29,16 +32,16 @@ function thenForgetFullSlots<D extends EventDefinition>(handler: EventHandler<D>
  * database rebuilds them from the beginning of each topic.
  */
 export const readModelSubscriptions: Subscription[] = [
-  on(events.serviceUpserted, thenForgetFullSlots(serviceUpserted)),
-  on(events.serviceDeleted, thenForgetFullSlots(serviceDeleted)),
-  on(events.categoryUpserted, thenForgetFullSlots(categoryUpserted)),
-  on(events.categoryDeleted, thenForgetFullSlots(categoryDeleted)),
-  on(events.roomUpserted, thenForgetFullSlots(roomUpserted)),
-  on(events.roomDeleted, thenForgetFullSlots(roomDeleted)),
-  on(events.userRegistered, thenForgetFullSlots(userRegistered)),
-  on(events.userUpdated, thenForgetFullSlots(userUpdated)),
-  on(events.userDeleted, thenForgetFullSlots(userDeleted)),
-];
+  on(events.serviceUpserted, serviceUpserted),
+  on(events.serviceDeleted, serviceDeleted),
+  on(events.categoryUpserted, categoryUpserted),
+  on(events.categoryDeleted, categoryDeleted),
+  on(events.roomUpserted, roomUpserted),
+  on(events.roomDeleted, roomDeleted),
+  on(events.userRegistered, userRegistered),
+  on(events.userUpdated, userUpdated),
+  on(events.userDeleted, userDeleted),
+].map(thenForgetFullSlots);
 
 /**
  * Facts booking acts on (the service's own consumer group): commerce's appointment payments and
