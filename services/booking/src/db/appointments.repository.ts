@@ -1,4 +1,4 @@
-import { pageWindow, type PageRequest, type Queryable } from '@spa/kit';
+import { lockKeys, pageWindow, type PageRequest, type Queryable } from '@spa/kit';
 import {
   and,
   asc,
@@ -625,16 +625,12 @@ export async function lockSlotKeys(
   tx: Queryable,
   locks: { roomId: string | null; employeeId: string | null; start: Date; end: Date; roomFreeAt: Date },
 ): Promise<void> {
-  const keys = [
+  await lockKeys(tx, [
     ...(locks.roomId ? bucketKeys('room', locks.roomId, { start: locks.start, end: locks.roomFreeAt }) : []),
     ...(locks.employeeId
       ? bucketKeys('employee', locks.employeeId, { start: locks.start, end: locks.end })
       : []),
-  ].sort();
-  if (keys.length === 0) return;
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(${sql.param(keys)}::text[]) as key`,
-  );
+  ]);
 }
 
 /**

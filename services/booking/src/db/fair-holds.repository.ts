@@ -1,5 +1,5 @@
-import type { Queryable } from '@spa/kit';
-import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
+import { lockKeys, type Queryable } from '@spa/kit';
+import { and, eq, gt, notInArray } from 'drizzle-orm';
 import { CLOSED_STATUSES } from '../domain/appointment.js';
 import type { HeldAppointment } from '../domain/fair-holds.js';
 import { appointments } from './schema.js';
@@ -10,7 +10,7 @@ import { appointments } from './schema.js';
  * locks; a transaction holding it never waits for another slot lock, so no lock cycle can form.
  */
 export async function lockCustomerBookings(tx: Queryable, customerId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`customer:${customerId}`}, 0))`);
+  await lockKeys(tx, [`customer:${customerId}`]);
 }
 
 /** The customer's appointments not over yet and neither cancelled nor completed (appointments_customer_idx). */

@@ -1,4 +1,4 @@
-import type { Queryable } from '@spa/kit';
+import { lockKeys, type Queryable } from '@spa/kit';
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListPage } from './list-page.js';
 import { isUuid } from './pg-errors.js';
@@ -36,10 +36,9 @@ const OWN_LIST_LIMIT = 100;
  * delete, and an erased customer would keep a row with their name and email.
  */
 export async function lockAccountFacts(tx: Queryable, userIds: readonly string[]): Promise<void> {
-  const keys = [...new Set(userIds)].sort().map((userId) => `review-account:${userId}`);
-  if (keys.length === 0) return;
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(${sql.param(keys)}::text[]) as key`,
+  await lockKeys(
+    tx,
+    userIds.map((userId) => `review-account:${userId}`),
   );
 }
 

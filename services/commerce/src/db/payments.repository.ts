@@ -1,5 +1,5 @@
-import type { Queryable } from '@spa/kit';
-import { eq, sql } from 'drizzle-orm';
+import { lockKeys, type Queryable } from '@spa/kit';
+import { eq } from 'drizzle-orm';
 import { paymentAttempts, payments } from './schema.js';
 
 type PaymentPurpose = 'order' | 'appointment';
@@ -133,7 +133,7 @@ export async function recordAttempt(
  * appointment id, held until the caller's transaction ends.
  */
 export async function lockAppointmentPaymentCalls(tx: Queryable, appointmentId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`appointment:${appointmentId}`}, 0))`);
+  await lockKeys(tx, [`appointment:${appointmentId}`]);
 }
 
 /** A payment's provider payment id, read without locking the payment (undefined: no such payment). */
