@@ -131,15 +131,18 @@ describe('the waitlist', () => {
     await poll(() => mine.locator('.waitlist__entry--booked').textContent()).toMatch(
       /Booked: APT-\d{8}-\d+ at 5:00 PM/,
     );
-    // The booking is the customer's, paid, in their list.
-    const appointments = await api<{
-      appointments: Array<{ paymentStatus: string; appointmentDateTime?: string }>;
-    }>(
-      'GET',
-      `/appointments/users/${waiter.user.id}/appointments?timeRange=upcoming`,
-      undefined,
-      waiter.token,
-    );
-    expect(JSON.stringify(appointments)).toContain('"paymentStatus":"Paid"');
+    // The booking is the customer's, paid, in their list. Booking learns "Paid" from commerce's
+    // payment event a moment after the answer, and the gateway may keep the list for a second, so ask
+    // until it shows rather than once.
+    await poll(async () =>
+      JSON.stringify(
+        await api<{ appointments: Array<{ paymentStatus: string }> }>(
+          'GET',
+          `/appointments/users/${waiter.user.id}/appointments?timeRange=upcoming`,
+          undefined,
+          waiter.token,
+        ),
+      ),
+    ).toContain('"paymentStatus":"Paid"');
   });
 });
