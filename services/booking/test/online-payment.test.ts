@@ -406,6 +406,37 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
     );
   });
 
+  it('marks Paid an appointment a restore got back without its provider order id, from the payment naming it', async () => {
+    // A database restored from a backup gets a later online booking back from booking's own events,
+    // which never carry the provider order id (recover-appointments.ts); the payment commerce captured
+    // for that appointment must still make it Paid.
+    const booked = await bookOnline(istTime(23, '11:00'));
+    const id = booked.appointment._id;
+    await world.pool.query('update appointments set provider_order_id = null where id = $1', [id]);
+    await world.emit('commerce', events.paymentCaptured, id, {
+      paymentId: 'payment-of-the-test',
+      purpose: 'appointment',
+      orderId: '',
+      appointmentId: id,
+      customerId: customer.id,
+      amountPaise: 449_900n,
+      providerOrderId: booked.razorpayOrderId,
+      providerPaymentId: 'pay_after_restore',
+      capturedAt: timestampFromDate(new Date()),
+    });
+    await eventually(async () => expect((await getAppointment(id)).paymentStatus).toBe('Paid'), {
+      timeoutMs: 30_000,
+    });
+    const { rows } = await world.pool.query(
+      'select provider_order_id, provider_payment_id from appointments where id = $1',
+      [id],
+    );
+    expect(rows[0]).toEqual({
+      provider_order_id: booked.razorpayOrderId,
+      provider_payment_id: 'pay_after_restore',
+    });
+  });
+
   it('keeps an appointment cancelled before its payment event arrived cancelled: refund due', async () => {
     const booked = await bookOnline(istTime(23, '12:00'));
     const id = booked.appointment._id;

@@ -69,7 +69,14 @@ export async function recordPayment(
       if (current.paymentMethod !== 'online')
         throw new AppError(409, 'NOT_ONLINE_PAYMENT', 'This appointment is not paid online.');
       // Always compared: a payment without the order id this appointment opened is not its payment.
-      if (!payment.providerOrderId || current.providerOrderId !== payment.providerOrderId)
+      // An appointment that knows no order id is one a restored database got back from booking's own
+      // events, which never carry it (recover-appointments.ts): commerce opened the event's order for
+      // this appointment alone, so its payment is this appointment's (the fleet's restore drill lost
+      // three Paid states of 210 before this).
+      if (
+        !payment.providerOrderId ||
+        (current.providerOrderId !== null && current.providerOrderId !== payment.providerOrderId)
+      )
         throw new AppError(409, 'PAYMENT_ORDER_MISMATCH', 'This payment belongs to another payment order.');
       if (current.paymentStatus === 'Paid') return viewOf(tx, current.id);
       const at = nowOf(context);

@@ -54,7 +54,9 @@ export interface AppointmentsRecovered {
  *
  * Not recovered: an appointment whose event had not left the outbox when the database was lost,
  * events the topic's retention already deleted (logged as a warning), and what no event carries
- * (history entries, the late-cancellation terms, a pending online booking's provider order id).
+ * (history entries, the late-cancellation terms, a pending online booking's provider order id: its
+ * payment still makes it Paid, since recordPayment takes commerce's word for an appointment that knows
+ * no order id).
  */
 export async function recoverAppointments(deps: AppointmentRecoveryDeps): Promise<AppointmentsRecovered> {
   const started = Date.now();
