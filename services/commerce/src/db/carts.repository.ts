@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@spa/kit';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { MirroredProduct } from '../domain/cart.js';
 import { cartItems, carts, products } from './schema.js';
 
@@ -9,6 +9,8 @@ export interface CartRow {
   userId: string;
   checkoutOrderId: string | null;
 }
+
+type CartItemRow = typeof cartItems.$inferSelect;
 
 export interface CartLine {
   id: string;
@@ -30,15 +32,37 @@ export async function ensureCart(db: Queryable, userId: string): Promise<CartRow
 /**
  * The user's cart, locked for the rest of the transaction (and marked as changed now): cart writes and
  * checkouts of one user take turns. One statement creates it on first use and locks it (an upsert locks
- * the row it updates).
+ * the row it updates), and the same statement reads its lines as cartLines gives them: every cart write
+ * and checkout starts here, so one round trip instead of two (issue #17's checkout).
  */
-export async function lockCart(tx: Queryable, userId: string): Promise<CartRow> {
-  const [cart] = await tx
-    .insert(carts)
-    .values({ id: randomUUID(), userId })
-    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: new Date() } })
-    .returning({ id: carts.id, userId: carts.userId, checkoutOrderId: carts.checkoutOrderId });
-  return cart!;
+export async function lockCartWithLines(
+  tx: Queryable,
+  userId: string,
+): Promise<{ cart: CartRow; lines: CartLine[] }> {
+  const locked = tx
+    .$with('locked_cart', { id: carts.id, userId: carts.userId, checkoutOrderId: carts.checkoutOrderId })
+    .as(
+      tx
+        .insert(carts)
+        .values({ id: randomUUID(), userId })
+        .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: new Date() } })
+        .returning({ id: carts.id, userId: carts.userId, checkoutOrderId: carts.checkoutOrderId })
+        .getSQL(),
+    );
+  const rows = await tx
+    .with(locked)
+    .select({
+      cart: { id: locked.id, userId: locked.userId, checkoutOrderId: locked.checkoutOrderId },
+      line: cartItems,
+      product: products,
+    })
+    .from(locked)
+    .leftJoin(cartItems, eq(cartItems.cartId, locked.id))
+    .leftJoin(products, eq(products.id, cartItems.productId))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
+  const cart = rows[0]!.cart;
+  const lines = rows.flatMap(({ line, product }) => (line ? [toCartLine(line, product)] : []));
+  return { cart, lines };
 }
 
 export async function cartLines(db: Queryable, cartId: string): Promise<CartLine[]> {
@@ -48,7 +72,11 @@ export async function cartLines(db: Queryable, cartId: string): Promise<CartLine
     .leftJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
-  return rows.map(({ line, product }) => ({
+  return rows.map(({ line, product }) => toCartLine(line, product));
+}
+
+function toCartLine(line: CartItemRow, product: typeof products.$inferSelect | null): CartLine {
+  return {
     id: line.id,
     productId: line.productId,
     quantity: line.quantity,
@@ -64,35 +92,18 @@ export async function cartLines(db: Queryable, cartId: string): Promise<CartLine
           deleted: product.deleted,
         }
       : undefined,
-  }));
-}
-
-export async function countLines(tx: Queryable, cartId: string): Promise<number> {
-  const [row] = await tx.select({ value: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
-  return row?.value ?? 0;
-}
-
-export async function findLineOfProduct(tx: Queryable, cartId: string, productId: string) {
-  const [row] = await tx
-    .select()
-    .from(cartItems)
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
-  return row;
-}
-
-export async function findLine(tx: Queryable, cartId: string, itemId: string) {
-  const [row] = await tx
-    .select()
-    .from(cartItems)
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)));
-  return row;
+  };
 }
 
 export async function insertLine(
   tx: Queryable,
   line: { cartId: string; productId: string; quantity: number; pricePaise: number },
-): Promise<void> {
-  await tx.insert(cartItems).values({ id: randomUUID(), ...line });
+): Promise<CartItemRow> {
+  const [row] = await tx
+    .insert(cartItems)
+    .values({ id: randomUUID(), ...line })
+    .returning();
+  return row!;
 }
 
 export async function setLineQuantity(tx: Queryable, itemId: string, quantity: number): Promise<void> {
@@ -104,8 +115,24 @@ export async function setLine(
   tx: Queryable,
   itemId: string,
   values: { quantity?: number; pricePaise: number },
-): Promise<void> {
-  await tx.update(cartItems).set(values).where(eq(cartItems.id, itemId));
+): Promise<CartItemRow> {
+  const [row] = await tx.update(cartItems).set(values).where(eq(cartItems.id, itemId)).returning();
+  return row!;
+}
+
+/**
+ * The cart's lines once `written` (a line just inserted or updated, as its statement returned it) is in
+ * them, in cartLines' order: what a re-read after the write would answer, without the round trip.
+ */
+export function linesWith(
+  lines: CartLine[],
+  written: CartItemRow,
+  product: MirroredProduct | undefined,
+): CartLine[] {
+  const others = lines.filter((line) => line.id !== written.id);
+  return [...others, { ...toCartLine(written, null), product }].sort(
+    (a, b) => a.addedAt.getTime() - b.addedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 export async function deleteLine(tx: Queryable, cartId: string, itemId: string): Promise<boolean> {
@@ -114,19 +141,6 @@ export async function deleteLine(tx: Queryable, cartId: string, itemId: string):
     .where(and(eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)))
     .returning({ id: cartItems.id });
   return deleted.length > 0;
-}
-
-export async function deleteLines(tx: Queryable, cartId: string, itemIds: string[]): Promise<void> {
-  if (itemIds.length === 0) return;
-  await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, itemIds)));
-}
-
-export async function setCheckoutMarker(
-  tx: Queryable,
-  cartId: string,
-  orderId: string | null,
-): Promise<void> {
-  await tx.update(carts).set({ checkoutOrderId: orderId, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
 /** Clears the marker only if it still points at this order (a newer checkout may have replaced it). */

@@ -14,7 +14,7 @@ import { orderItems, orders } from './schema.js';
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
-function toOrder(row: OrderRow, items: OrderLine[]): Order {
+export function toOrder(row: OrderRow, items: OrderLine[]): Order {
   return {
     id: row.id,
     userId: row.userId,
@@ -84,54 +84,48 @@ export interface NewOrder {
 
 /** The order as it is before the catalogue has been asked for stock: `reserving`, never shown. */
 export async function insertReservingOrder(tx: Queryable, order: NewOrder): Promise<void> {
-  const { shipping, totals } = order;
-  await tx.insert(orders).values({
-    id: order.id,
-    userId: order.userId,
-    userName: order.userName,
-    userEmail: order.userEmail,
-    paymentMethod: order.paymentMethod,
-    status: 'reserving',
-    ...totals,
-    shipFullName: shipping.fullName,
-    shipAddress: shipping.address,
-    shipCity: shipping.city,
-    shipState: shipping.state,
-    shipPostalCode: shipping.postalCode,
-    shipCountry: shipping.country,
-    shipPhone: shipping.phone,
-    shipLabel: shipping.label,
-  });
-  await tx.insert(orderItems).values(
-    order.items.map((item, position) => ({
-      id: item.id,
-      orderId: order.id,
-      position,
-      productId: item.productId,
-      name: item.name,
-      image: item.image,
-      quantity: item.quantity,
-      unitPricePaise: item.unitPricePaise,
-    })),
-  );
+  const [insertOrder, insertItems] = reservingOrderInserts(tx, order);
+  await insertOrder;
+  await insertItems;
 }
 
 /**
- * Moves a reserved order to its first visible state (placed now) and answers it, with the lines it was
- * written with; undefined when it is no longer `reserving` (the sweeper gave it up).
+ * The two statements that write a reserving order (the order, then its lines), not yet run: awaited one
+ * after the other, or folded into one statement by checkout (db/checkout.repository.ts).
  */
-export async function finishReservation(
-  tx: Queryable,
-  orderId: string,
-  change: { status: OrderStatus; paymentExpiresAt: Date | null; items: OrderLine[] },
-): Promise<Order | undefined> {
-  const now = new Date();
-  const [row] = await tx
-    .update(orders)
-    .set({ status: change.status, paymentExpiresAt: change.paymentExpiresAt, createdAt: now, updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'reserving')))
-    .returning();
-  return row && toOrder(row, change.items);
+export function reservingOrderInserts(tx: Queryable, order: NewOrder) {
+  const { shipping, totals } = order;
+  return [
+    tx.insert(orders).values({
+      id: order.id,
+      userId: order.userId,
+      userName: order.userName,
+      userEmail: order.userEmail,
+      paymentMethod: order.paymentMethod,
+      status: 'reserving',
+      ...totals,
+      shipFullName: shipping.fullName,
+      shipAddress: shipping.address,
+      shipCity: shipping.city,
+      shipState: shipping.state,
+      shipPostalCode: shipping.postalCode,
+      shipCountry: shipping.country,
+      shipPhone: shipping.phone,
+      shipLabel: shipping.label,
+    }),
+    tx.insert(orderItems).values(
+      order.items.map((item, position) => ({
+        id: item.id,
+        orderId: order.id,
+        position,
+        productId: item.productId,
+        name: item.name,
+        image: item.image,
+        quantity: item.quantity,
+        unitPricePaise: item.unitPricePaise,
+      })),
+    ),
+  ] as const;
 }
 
 export async function deleteReservingOrder(tx: Queryable, orderId: string): Promise<void> {

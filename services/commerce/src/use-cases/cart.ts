@@ -1,13 +1,11 @@
 import { AppError, notFound, type Database } from '@spa/kit';
 import {
   cartLines,
-  countLines,
   deleteLine,
   ensureCart,
-  findLine,
-  findLineOfProduct,
   insertLine,
-  lockCart,
+  linesWith,
+  lockCartWithLines,
   setLine,
   setLineQuantity,
   type CartLine,
@@ -65,9 +63,9 @@ export async function addToCart(
   assertQuantity(quantity);
   const product = await buyableProduct(db, productId);
   return db.transaction(async (tx) => {
-    const cart = await lockCart(tx, userId);
-    const existing = await findLineOfProduct(tx, cart.id, product.id);
-    if (!existing && (await countLines(tx, cart.id)) >= MAX_CART_LINES)
+    const { cart, lines } = await lockCartWithLines(tx, userId);
+    const existing = lines.find((line) => line.productId === product.id);
+    if (!existing && lines.length >= MAX_CART_LINES)
       throw new AppError(
         422,
         'CART_FULL',
@@ -76,15 +74,18 @@ export async function addToCart(
     const total = (existing?.quantity ?? 0) + quantity;
     assertQuantity(total);
     assertQuantityInStock(product, total);
-    if (existing) await setLine(tx, existing.id, { quantity: total, pricePaise: product.pricePaise });
-    else
-      await insertLine(tx, {
-        cartId: cart.id,
-        productId: product.id,
-        quantity,
-        pricePaise: product.pricePaise,
-      });
-    return { cart: { id: cart.id, userId, lines: await cartLines(tx, cart.id) }, created: !existing };
+    const written = existing
+      ? await setLine(tx, existing.id, { quantity: total, pricePaise: product.pricePaise })
+      : await insertLine(tx, {
+          cartId: cart.id,
+          productId: product.id,
+          quantity,
+          pricePaise: product.pricePaise,
+        });
+    return {
+      cart: { id: cart.id, userId, lines: linesWith(lines, written, existing?.product ?? product) },
+      created: !existing,
+    };
   });
 }
 
@@ -96,10 +97,10 @@ export async function changeQuantity(
 ): Promise<CartView> {
   assertQuantity(quantity);
   return db.transaction(async (tx) => {
-    const cart = await lockCart(tx, userId);
-    const line = await findLine(tx, cart.id, itemId);
+    const { cart, lines } = await lockCartWithLines(tx, userId);
+    const line = lines.find((candidate) => candidate.id === itemId);
     if (!line) throw cartItemNotFound();
-    const product = await findProduct(tx, line.productId);
+    const product = line.product;
     if (!product || product.deleted)
       throw new AppError(
         409,
@@ -113,7 +114,11 @@ export async function changeQuantity(
       if (product.pricePaise !== line.pricePaise) throw priceChanged(line, product);
     }
     await setLineQuantity(tx, line.id, quantity);
-    return { id: cart.id, userId, lines: await cartLines(tx, cart.id) };
+    return {
+      id: cart.id,
+      userId,
+      lines: lines.map((candidate) => (candidate.id === line.id ? { ...candidate, quantity } : candidate)),
+    };
   });
 }
 
@@ -147,20 +152,23 @@ function priceChanged(
  */
 export async function acceptPrices(db: Database, userId: string): Promise<CartView> {
   return db.transaction(async (tx) => {
-    const cart = await lockCart(tx, userId);
-    for (const line of await cartLines(tx, cart.id)) {
+    const { cart, lines } = await lockCartWithLines(tx, userId);
+    const accepted: CartLine[] = [];
+    for (const line of lines) {
       const product = line.product;
-      if (product && !product.deleted && product.pricePaise !== line.pricePaise)
+      if (product && !product.deleted && product.pricePaise !== line.pricePaise) {
         await setLine(tx, line.id, { pricePaise: product.pricePaise });
+        accepted.push({ ...line, pricePaise: product.pricePaise });
+      } else accepted.push(line);
     }
-    return { id: cart.id, userId, lines: await cartLines(tx, cart.id) };
+    return { id: cart.id, userId, lines: accepted };
   });
 }
 
 export async function removeFromCart(db: Database, userId: string, itemId: string): Promise<CartView> {
   return db.transaction(async (tx) => {
-    const cart = await lockCart(tx, userId);
+    const { cart, lines } = await lockCartWithLines(tx, userId);
     if (!(await deleteLine(tx, cart.id, itemId))) throw cartItemNotFound();
-    return { id: cart.id, userId, lines: await cartLines(tx, cart.id) };
+    return { id: cart.id, userId, lines: lines.filter((line) => line.id !== itemId) };
   });
 }

@@ -2,19 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { AppError, notFound, type AuthUser, type Queryable } from '@spa/kit';
 import { events } from '@spa/proto';
 import { findOwnAddress } from '../db/addresses.repository.js';
-import {
-  cartLines,
-  clearCheckoutMarker,
-  deleteLines,
-  lockCart,
-  setCheckoutMarker,
-} from '../db/carts.repository.js';
-import {
-  deleteReservingOrder,
-  finishReservation,
-  findOrderState,
-  insertReservingOrder,
-} from '../db/orders.repository.js';
+import { clearCheckoutMarker, lockCartWithLines } from '../db/carts.repository.js';
+import { finishCheckout, writeReservingOrder } from '../db/checkout.repository.js';
+import { deleteReservingOrder, findOrderState } from '../db/orders.repository.js';
 import { countOpenOnlineOrders } from '../db/holds.repository.js';
 import { insertPayment } from '../db/payments.repository.js';
 import type { CommerceDeps } from '../deps.js';
@@ -63,7 +53,7 @@ export async function placeOrder(
 
   const orderId = randomUUID();
   const { cartId, lines, orderLines, totals } = await deps.db.transaction(async (tx) => {
-    const cart = await lockCart(tx, user.id);
+    const { cart, lines: inCart } = await lockCartWithLines(tx, user.id);
     if (cart.checkoutOrderId && (await isStillReserving(tx, deps, cart.checkoutOrderId)))
       throw new AppError(409, 'CHECKOUT_IN_PROGRESS', 'Your order is already being placed');
     // Fair holds: an unpaid online order holds its stock for the payment hold, so one customer may
@@ -72,7 +62,6 @@ export async function placeOrder(
       const open = await countOpenOnlineOrders(tx, user.id);
       if (open >= deps.config.maxOpenOnlineOrders) throw tooManyUnpaidOrders(deps.config.maxOpenOnlineOrders);
     }
-    const inCart = await cartLines(tx, cart.id);
     if (inCart.length === 0) throw new AppError(422, 'CART_EMPTY', 'Your cart is empty');
     const gone = inCart.filter((line) => !line.product || line.product.deleted);
     if (gone.length > 0)
@@ -99,26 +88,29 @@ export async function placeOrder(
         'AMOUNT_TOO_SMALL',
         'Online payment needs a total of at least ₹1.00; choose Cash on Delivery',
       );
-    await insertReservingOrder(tx, {
-      id: orderId,
-      userId: user.id,
-      userName: user.name,
-      userEmail: user.email,
-      paymentMethod: request.paymentMethod,
-      totals: orderTotals,
-      shipping: {
-        fullName: address.fullName,
-        address: address.street,
-        city: address.city,
-        state: address.state,
-        postalCode: address.postalCode,
-        country: address.country,
-        phone: address.phone,
-        label: address.label,
+    await writeReservingOrder(
+      tx,
+      {
+        id: orderId,
+        userId: user.id,
+        userName: user.name,
+        userEmail: user.email,
+        paymentMethod: request.paymentMethod,
+        totals: orderTotals,
+        shipping: {
+          fullName: address.fullName,
+          address: address.street,
+          city: address.city,
+          state: address.state,
+          postalCode: address.postalCode,
+          country: address.country,
+          phone: address.phone,
+          label: address.label,
+        },
+        items: orderLines,
       },
-      items: orderLines,
-    });
-    await setCheckoutMarker(tx, cart.id, orderId);
+      cart.id,
+    );
     return { cartId: cart.id, lines: inCart, orderLines, totals: orderTotals };
   });
 
@@ -152,7 +144,10 @@ export async function placeOrder(
   const order = await deps.db.transaction(async (tx) => {
     const paymentExpiresAt =
       request.paymentMethod === 'ONLINE' ? new Date(Date.now() + deps.config.paymentHoldMs) : null;
-    const placed = await finishReservation(tx, orderId, {
+    const placed = await finishCheckout(tx, {
+      orderId,
+      cartId,
+      cartLineIds: lines.map((line) => line.id),
       status: initialStatus(request.paymentMethod),
       paymentExpiresAt,
       items: orderLines,
@@ -169,12 +164,6 @@ export async function placeOrder(
         currency: providerOrder.currency,
         providerOrderId: providerOrder.id,
       });
-    await deleteLines(
-      tx,
-      cartId,
-      lines.map((line) => line.id),
-    );
-    await clearCheckoutMarker(tx, orderId);
     await deps.publish(tx, events.orderPlaced, orderId, { order: orderEventPayload(placed) });
     return placed;
   });
