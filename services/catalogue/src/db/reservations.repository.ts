@@ -41,20 +41,21 @@ export async function findReservation(db: Queryable, orderId: string): Promise<R
 }
 
 /**
- * Records the order's reservation in this status unless it has one; answers whether this call did.
- * Waits for a concurrent call with the same order id to finish.
+ * Records the order's reservation in this status unless it has one; answers the row's times when this
+ * call did (undefined when the order already had one). Waits for a concurrent call with the same order
+ * id to finish.
  */
 export async function claimReservation(
   tx: Queryable,
   orderId: string,
   status: Reservation['status'],
-): Promise<boolean> {
-  const claimed = await tx
+): Promise<Pick<Reservation, 'createdAt' | 'releasedAt'> | undefined> {
+  const [claimed] = await tx
     .insert(stockReservations)
     .values(status === 'released' ? { orderId, status, releasedAt: new Date() } : { orderId, status })
     .onConflictDoNothing()
-    .returning({ orderId: stockReservations.orderId });
-  return claimed.length > 0;
+    .returning({ createdAt: stockReservations.createdAt, releasedAt: stockReservations.releasedAt });
+  return claimed;
 }
 
 /** The products, locked in id order (the order of the stock updates, so no deadlock). */
