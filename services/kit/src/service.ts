@@ -13,6 +13,7 @@ import { createServiceAuth, redisClaimOnce, type ServiceAuth } from './auth/serv
 import { startTracing } from './tracing.js';
 import { startEventTablePruning } from './events/pruning.js';
 import type { DependencyCheck } from './http/app.js';
+import { finishWithin } from './finish-within.js';
 
 /** Everything a service's buildApp and workers are handed; tests build the same thing with test settings. */
 export interface ServiceDeps {
@@ -102,6 +103,14 @@ export async function connectServiceDeps(
 }
 
 /**
+ * How long shutdown waits for the workers (a job in flight, the read models' consumer) and the event
+ * consumer to stop, and then for the bus to close: with the drain and the outbox's flush, well inside the
+ * 15 s past the drain after which the process is ended.
+ */
+const WORKERS_STOP_LIMIT_MS = 8_000;
+const BUS_CLOSE_LIMIT_MS = 3_000;
+
+/**
  * Wiring shared by every service's main.ts: connect, migrate, start the relay and consumers, listen;
  * on SIGTERM or SIGINT stop taking requests, finish in-flight ones, flush the outbox, close connections.
  */
@@ -169,21 +178,47 @@ export async function runService<C extends BaseConfig, Ctx>(
     if (stopping) return;
     stopping = true;
     logger.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000 + config.shutdownDrainMs).unref();
+    let step = 'draining';
+    const force = setTimeout(() => {
+      logger.error({ step }, 'shutting down took too long; exiting now');
+      process.exit(1);
+    }, 15_000 + config.shutdownDrainMs).unref();
+    /**
+     * A consumer that is asked to leave its group while the group is rebalancing (a rolling restart
+     * restarts the other replica moments before) waits for the rebalance, up to its 10 s timeout, and
+     * two of them one after the other (the service's group and its read models') outlasted the grace
+     * period in the fleet's rolling restart (exit 1). So they stop side by side, within a bound: past it,
+     * shutdown goes on. Nothing is lost: a batch not committed is handed out again and the inboxes drop
+     * what was already done; a job still running is taken up again by another worker.
+     */
+    const bounded = async (name: string, work: () => Promise<unknown>, limitMs: number) => {
+      step = name;
+      if ((await finishWithin(work, limitMs)) === 'late')
+        logger.warn({ step: name, limitMs }, 'shutting down: going on without waiting for this');
+    };
     try {
       // Still serving while the balancer notices /readyz; then stop listening, finish what is in flight.
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      step = 'closing the app';
       await app.close();
-      await stopWorkers();
-      await consumer.stop();
+      // Side by side: each may wait on a rebalance, and a worker on its job in flight.
+      await bounded(
+        'stopping the workers and the consumer',
+        () => Promise.all([stopWorkers(), consumer.stop()]),
+        WORKERS_STOP_LIMIT_MS,
+      );
+      step = 'closing the context';
       await definition.close?.(context);
+      step = 'stopping pruning';
       await pruning.stop();
+      step = 'flushing the outbox';
       await relay.stop({ flush: true });
-      await deps.bus.close();
+      await bounded('closing the bus', () => deps.bus.close(), BUS_CLOSE_LIMIT_MS);
       deps.redis.disconnect();
+      step = 'closing the database';
       await deps.database.close();
     } catch (error) {
-      logger.error({ err: error }, 'error during shutdown');
+      logger.error({ err: error, step }, 'error during shutdown');
     }
     // Last, so the spans of the final requests and events are sent too.
     await tracing.shutdown().catch(() => undefined);
