@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@spa/kit/testing';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReservingOrder } from '../src/db/orders.repository.js';
 import { orders } from '../src/db/schema.js';
@@ -68,6 +68,38 @@ describe('checkout under contention', () => {
       expect(items).toHaveLength(answer.statusCode === 201 ? 0 : 1);
     }
     expect(await world.published('commerce.order.placed')).toHaveLength(5);
+  });
+
+  it('a checkout that waited for the cart reads the lines as the other left them, not as they were', async () => {
+    // Another transaction of this customer's (a checkout finishing) holds the cart and takes its lines
+    // out; the new checkout waits for the cart and must then find it empty. Read in the statement that
+    // waited for the lock (its snapshot from before the wait), the lines would still be there and
+    // be ordered a second time.
+    const product = await world.product({ name: 'Sandal Soap', price: 120, stock: 10 });
+    const { customer, address } = await readyShopper('Waits Its Turn', product._id);
+    let answer: Awaited<ReturnType<typeof checkout>> | undefined;
+    await world.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`update carts set updated_at = now() where user_id = ${customer.id}`);
+      await tx.execute(
+        sql`delete from cart_items where cart_id = (select id from carts where user_id = ${customer.id})`,
+      );
+      const waiting = checkout(customer, address._id, 'COD').then((response) => (answer = response));
+      // Committed only once the checkout is waiting for this transaction's lock on the cart.
+      await eventually(
+        async () => {
+          const { rows } = await world.deps.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%carts%'`,
+          );
+          expect(rows[0]!.n).toBeGreaterThan(0);
+        },
+        { timeoutMs: 10_000 },
+      );
+      void waiting;
+    });
+    await eventually(async () => expect(answer).toBeDefined(), { timeoutMs: 10_000 });
+    expect(answer!.statusCode, answer!.body).toBe(422);
+    expect(answer!.json().code).toBe('CART_EMPTY');
+    expect(await world.catalogue.productStock(product._id)).toBe(10);
   });
 
   it('one customer submitting twice at once places one order', async () => {

@@ -30,39 +30,25 @@ export async function ensureCart(db: Queryable, userId: string): Promise<CartRow
 }
 
 /**
- * The user's cart, locked for the rest of the transaction (and marked as changed now): cart writes and
- * checkouts of one user take turns. One statement creates it on first use and locks it (an upsert locks
- * the row it updates), and the same statement reads its lines as cartLines gives them: every cart write
- * and checkout starts here, so one round trip instead of two (issue #17's checkout).
+ * The user's cart, locked for the rest of the transaction (and marked as changed now), and its lines as
+ * cartLines gives them: cart writes and checkouts of one user take turns, and each starts here. One
+ * statement creates the cart on first use and locks it (an upsert locks the row it updates).
+ *
+ * The lines are read by a second statement on purpose. One statement reads with the snapshot it took
+ * when it began, before it waited for the lock; so a checkout that had waited behind another would
+ * read the lines that one had just ordered and taken out of the cart, and order them again
+ * (`checkout-concurrency.test.ts` holds the lock to prove it).
  */
 export async function lockCartWithLines(
   tx: Queryable,
   userId: string,
 ): Promise<{ cart: CartRow; lines: CartLine[] }> {
-  const locked = tx
-    .$with('locked_cart', { id: carts.id, userId: carts.userId, checkoutOrderId: carts.checkoutOrderId })
-    .as(
-      tx
-        .insert(carts)
-        .values({ id: randomUUID(), userId })
-        .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: new Date() } })
-        .returning({ id: carts.id, userId: carts.userId, checkoutOrderId: carts.checkoutOrderId })
-        .getSQL(),
-    );
-  const rows = await tx
-    .with(locked)
-    .select({
-      cart: { id: locked.id, userId: locked.userId, checkoutOrderId: locked.checkoutOrderId },
-      line: cartItems,
-      product: products,
-    })
-    .from(locked)
-    .leftJoin(cartItems, eq(cartItems.cartId, locked.id))
-    .leftJoin(products, eq(products.id, cartItems.productId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
-  const cart = rows[0]!.cart;
-  const lines = rows.flatMap(({ line, product }) => (line ? [toCartLine(line, product)] : []));
-  return { cart, lines };
+  const [cart] = await tx
+    .insert(carts)
+    .values({ id: randomUUID(), userId })
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: new Date() } })
+    .returning({ id: carts.id, userId: carts.userId, checkoutOrderId: carts.checkoutOrderId });
+  return { cart: cart!, lines: await cartLines(tx, cart!.id) };
 }
 
 export async function cartLines(db: Queryable, cartId: string): Promise<CartLine[]> {

@@ -98,7 +98,8 @@ export async function changeQuantity(
   assertQuantity(quantity);
   return db.transaction(async (tx) => {
     const { cart, lines } = await lockCartWithLines(tx, userId);
-    const line = lines.find((candidate) => candidate.id === itemId);
+    // Postgres reads a uuid in either case; the lines carry its lowercase text.
+    const line = lines.find((candidate) => candidate.id === itemId.toLowerCase());
     if (!line) throw cartItemNotFound();
     const product = line.product;
     if (!product || product.deleted)
@@ -169,6 +170,6 @@ export async function removeFromCart(db: Database, userId: string, itemId: strin
   return db.transaction(async (tx) => {
     const { cart, lines } = await lockCartWithLines(tx, userId);
     if (!(await deleteLine(tx, cart.id, itemId))) throw cartItemNotFound();
-    return { id: cart.id, userId, lines: lines.filter((line) => line.id !== itemId) };
+    return { id: cart.id, userId, lines: lines.filter((line) => line.id !== itemId.toLowerCase()) };
   });
 }
