@@ -7,7 +7,10 @@ import { cartItems, carts, orders } from './schema.js';
 // Checkout's two writes, each one statement: its own data-modifying CTEs run with the main statement,
 // in one round trip instead of three or four. On this machine a round trip's system calls are most of
 // commerce's CPU per order (issue #17), and these run on every order. Each CTE touches its own table,
-// so none has to see another's change (all parts of a statement share one snapshot).
+// so none has to see another's change (all parts of a statement share one snapshot). They only write:
+// an UPDATE or DELETE that waits for a row checks its WHERE again on the row as the other transaction
+// left it, but a plain read in the same statement would not, which is why the cart's lines are read by
+// a statement of their own after the cart is locked (lockCartWithLines).
 
 /**
  * The reserving order and its lines are written and the cart is marked with it (a double submit then
