@@ -99,6 +99,20 @@ async function commercePayment(appointmentId: string, token = admin.token) {
 const getAppointment = async (id: string, token = admin.token) =>
   (await world.request('GET', `/appointments/${id}`, { token })).json();
 
+/** Commerce's payment.captured for an appointment, as commerce publishes it. */
+const emitCaptured = (id: string, providerOrderId: string, providerPaymentId: string) =>
+  world.emit('commerce', events.paymentCaptured, id, {
+    paymentId: 'payment-of-the-test',
+    purpose: 'appointment',
+    orderId: '',
+    appointmentId: id,
+    customerId: customer.id,
+    amountPaise: 449_900n,
+    providerOrderId,
+    providerPaymentId,
+    capturedAt: timestampFromDate(new Date()),
+  });
+
 describe('online payment with commerce and the Razorpay sandbox', () => {
   it('holds the slot, answers the provider order, and becomes Paid once verified; then staff take over', async () => {
     const booked = await bookOnline(istTime(20, '10:00'));
@@ -364,18 +378,6 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
   it('marks Paid from commerce.payment.captured alone: once, and never for another provider order', async () => {
     const booked = await bookOnline(istTime(23, '10:00'));
     const id = booked.appointment._id;
-    const captured = (providerOrderId: string, providerPaymentId: string) =>
-      world.emit('commerce', events.paymentCaptured, id, {
-        paymentId: 'payment-of-the-test',
-        purpose: 'appointment',
-        orderId: '',
-        appointmentId: id,
-        customerId: customer.id,
-        amountPaise: 449_900n,
-        providerOrderId,
-        providerPaymentId,
-        capturedAt: timestampFromDate(new Date()),
-      });
     const handled = async () =>
       (
         await world.pool.query(
@@ -384,10 +386,10 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
       ).rows[0].n as number;
     const before = await handled();
     // Same key, same partition: booking sees them in this order.
-    await captured('order_someone_else', 'pay_other_order');
-    await captured(booked.razorpayOrderId, 'pay_direct_1');
-    await captured(booked.razorpayOrderId, 'pay_direct_1');
-    await captured(booked.razorpayOrderId, 'pay_direct_2');
+    await emitCaptured(id, 'order_someone_else', 'pay_other_order');
+    await emitCaptured(id, booked.razorpayOrderId, 'pay_direct_1');
+    await emitCaptured(id, booked.razorpayOrderId, 'pay_direct_1');
+    await emitCaptured(id, booked.razorpayOrderId, 'pay_direct_2');
     await eventually(async () => expect(await handled()).toBeGreaterThanOrEqual(before + 4), {
       timeoutMs: 30_000,
     });
@@ -413,17 +415,7 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
     const booked = await bookOnline(istTime(23, '11:00'));
     const id = booked.appointment._id;
     await world.pool.query('update appointments set provider_order_id = null where id = $1', [id]);
-    await world.emit('commerce', events.paymentCaptured, id, {
-      paymentId: 'payment-of-the-test',
-      purpose: 'appointment',
-      orderId: '',
-      appointmentId: id,
-      customerId: customer.id,
-      amountPaise: 449_900n,
-      providerOrderId: booked.razorpayOrderId,
-      providerPaymentId: 'pay_after_restore',
-      capturedAt: timestampFromDate(new Date()),
-    });
+    await emitCaptured(id, booked.razorpayOrderId, 'pay_after_restore');
     await eventually(async () => expect((await getAppointment(id)).paymentStatus).toBe('Paid'), {
       timeoutMs: 30_000,
     });
@@ -442,17 +434,7 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
     const id = booked.appointment._id;
     const cancelled = await world.request('PUT', `/appointments/${id}/cancel`, { token: customer.token });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    await world.emit('commerce', events.paymentCaptured, id, {
-      paymentId: 'payment-of-the-test',
-      purpose: 'appointment',
-      orderId: '',
-      appointmentId: id,
-      customerId: customer.id,
-      amountPaise: 449_900n,
-      providerOrderId: booked.razorpayOrderId,
-      providerPaymentId: 'pay_after_cancel',
-      capturedAt: timestampFromDate(new Date()),
-    });
+    await emitCaptured(id, booked.razorpayOrderId, 'pay_after_cancel');
     await eventually(async () => expect((await getAppointment(id)).paymentStatus).toBe('Paid'), {
       timeoutMs: 30_000,
     });
