@@ -1,4 +1,4 @@
-import { createApp, type ServiceDeps } from '@spa/kit';
+import { createApp, type Publish, type ServiceDeps } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { BookingConfig } from './config.js';
 import { appointmentsRoutes } from './http/appointments.routes.js';
@@ -80,14 +80,25 @@ function fullSlotMemoOf(deps: BookingDeps): FullSlotMemo {
 /** What booking's use-cases are handed. */
 export function bookingContext(deps: BookingDeps): BookingContext {
   const fullSlots = fullSlotMemoOf(deps);
+  const forgetUnlessBooked = (eventType: string) => {
+    if (!FREES_NO_ROOM.has(eventType)) fullSlots.forget();
+  };
   return {
     db: deps.db,
     // What booking announces may free a room (a cancellation, a move, a status, a closure lifted): the
     // "no room free" answers remembered go (use-cases/full-slots.ts). A new booking never frees one.
-    publish: (tx, event, aggregateId, payload) => {
-      if (!FREES_NO_ROOM.has(event.type)) fullSlots.forget();
-      return deps.publish(tx, event, aggregateId, payload);
-    },
+    publish: Object.assign(
+      ((tx, event, aggregateId, payload) => {
+        forgetUnlessBooked(event.type);
+        return deps.publish(tx, event, aggregateId, payload);
+      }) as Publish,
+      {
+        row: ((event, aggregateId, payload) => {
+          forgetUnlessBooked(event.type);
+          return deps.publish.row(event, aggregateId, payload);
+        }) as Publish['row'],
+      },
+    ),
     fullSlots,
     config: deps.config,
     logger: deps.logger,
