@@ -111,6 +111,17 @@ describe('placing an order', () => {
       status: 'placed',
       totalPricePaise: 219_948n,
     });
+    // The event is built before the statement that places the order writes it (one round trip): it
+    // must still say what the order says.
+    const event = placed!.payload.order!;
+    const shown = reread.json();
+    expect(Number(event.placedAt!.seconds) * 1000 + event.placedAt!.nanos / 1e6).toBe(
+      Date.parse(shown.createdAt),
+    );
+    expect(event.shippingAddress).toMatchObject({ city: 'Indore', fullName: shown.shippingAddress.fullName });
+    expect(event.items.map((item) => [item.productId, item.quantity])).toEqual(
+      shown.orderItems.map((item: { product: string; quantity: number }) => [item.product, item.quantity]),
+    );
   });
 
   it('places an ONLINE order waiting for payment, with a provider order in paise', async () => {

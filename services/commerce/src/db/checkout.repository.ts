@@ -1,5 +1,5 @@
-import type { Queryable } from '@spa/kit';
-import { and, eq, inArray } from 'drizzle-orm';
+import { outboxInsert, type OutboxRow, type Queryable } from '@spa/kit';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Order, OrderLine, OrderStatus } from '../domain/order.js';
 import { reservingOrderInserts, toOrder, type NewOrder } from './orders.repository.js';
 import { cartItems, carts, orders } from './schema.js';
@@ -29,42 +29,59 @@ export async function writeReservingOrder(tx: Queryable, order: NewOrder, cartId
 }
 
 /**
- * The reserved order becomes visible (placed now), the cart lines it took leave the cart and the cart's
- * marker is cleared, in one statement. Undefined when the order is no longer `reserving` (the sweeper gave
- * it up): the caller then throws, and its transaction takes the other two parts back.
+ * The reserved order becomes visible (placed now) with its event in the outbox, the cart lines it took
+ * leave the cart and the cart's marker is cleared, in one statement: atomic without a transaction
+ * around it (no BEGIN and COMMIT round trips). Every part is conditional on the order still being
+ * `reserving`; when the sweeper gave it up, nothing changes and the answer is undefined.
  */
 export async function finishCheckout(
-  tx: Queryable,
+  db: Queryable,
   change: {
     orderId: string;
     cartId: string;
     cartLineIds: string[];
     status: OrderStatus;
     paymentExpiresAt: Date | null;
+    placedAt: Date;
     items: OrderLine[];
+    /** The order.placed event, built from the order as this statement leaves it. */
+    event: OutboxRow;
   },
 ): Promise<Order | undefined> {
-  const taken = tx.$with('taken_lines', {}).as(
-    tx
+  const placed = db.$with('placed_order').as(
+    db
+      .update(orders)
+      .set({
+        status: change.status,
+        paymentExpiresAt: change.paymentExpiresAt,
+        createdAt: change.placedAt,
+        updatedAt: change.placedAt,
+      })
+      .where(and(eq(orders.id, change.orderId), eq(orders.status, 'reserving')))
+      .returning(),
+  );
+  // Each later part reads the first one's answer, so it runs only once the order is placed.
+  const whenPlaced = sql`select 1 from ${placed}`;
+  const taken = db.$with('taken_lines', {}).as(
+    db
       .delete(cartItems)
-      .where(and(eq(cartItems.cartId, change.cartId), inArray(cartItems.id, change.cartLineIds)))
+      .where(
+        and(
+          eq(cartItems.cartId, change.cartId),
+          inArray(cartItems.id, change.cartLineIds),
+          sql`exists (${whenPlaced})`,
+        ),
+      )
       .getSQL(),
   );
-  const cleared = tx
-    .$with('cleared_marker', {})
-    .as(
-      tx
-        .update(carts)
-        .set({ checkoutOrderId: null })
-        .where(eq(carts.checkoutOrderId, change.orderId))
-        .getSQL(),
-    );
-  const now = new Date();
-  const [row] = await tx
-    .with(taken, cleared)
-    .update(orders)
-    .set({ status: change.status, paymentExpiresAt: change.paymentExpiresAt, createdAt: now, updatedAt: now })
-    .where(and(eq(orders.id, change.orderId), eq(orders.status, 'reserving')))
-    .returning();
+  const cleared = db.$with('cleared_marker', {}).as(
+    db
+      .update(carts)
+      .set({ checkoutOrderId: null })
+      .where(and(eq(carts.checkoutOrderId, change.orderId), sql`exists (${whenPlaced})`))
+      .getSQL(),
+  );
+  const announced = db.$with('placed_event', {}).as(outboxInsert([change.event], whenPlaced));
+  const [row] = await db.with(placed, taken, cleared, announced).select().from(placed);
   return row && toOrder(row, change.items);
 }

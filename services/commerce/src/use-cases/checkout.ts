@@ -52,6 +52,16 @@ export async function placeOrder(
   if (!address) throw notFound('Address not found');
 
   const orderId = randomUUID();
+  const shipping = {
+    fullName: address.fullName,
+    address: address.street,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+    country: address.country,
+    phone: address.phone,
+    label: address.label,
+  };
   const { cartId, lines, orderLines, totals } = await deps.db.transaction(async (tx) => {
     const { cart, lines: inCart } = await lockCartWithLines(tx, user.id);
     if (cart.checkoutOrderId && (await isStillReserving(tx, deps, cart.checkoutOrderId)))
@@ -97,16 +107,7 @@ export async function placeOrder(
         userEmail: user.email,
         paymentMethod: request.paymentMethod,
         totals: orderTotals,
-        shipping: {
-          fullName: address.fullName,
-          address: address.street,
-          city: address.city,
-          state: address.state,
-          postalCode: address.postalCode,
-          country: address.country,
-          phone: address.phone,
-          label: address.label,
-        },
+        shipping,
         items: orderLines,
       },
       cart.id,
@@ -141,32 +142,61 @@ export async function placeOrder(
     }
   }
 
-  const order = await deps.db.transaction(async (tx) => {
-    const paymentExpiresAt =
-      request.paymentMethod === 'ONLINE' ? new Date(Date.now() + deps.config.paymentHoldMs) : null;
-    const placed = await finishCheckout(tx, {
+  const placedAt = new Date();
+  const paymentExpiresAt =
+    request.paymentMethod === 'ONLINE' ? new Date(placedAt.getTime() + deps.config.paymentHoldMs) : null;
+  // The order as finishCheckout leaves it: its event is written by the same statement.
+  const placing: Order = {
+    id: orderId,
+    userId: user.id,
+    userName: user.name,
+    userEmail: user.email,
+    paymentMethod: request.paymentMethod,
+    status: initialStatus(request.paymentMethod),
+    items: orderLines,
+    ...totals,
+    shipping,
+    isPaid: false,
+    paidAt: null,
+    isDelivered: false,
+    deliveredAt: null,
+    cancelledAt: null,
+    cancelReason: null,
+    paymentExpiresAt,
+    createdAt: placedAt,
+    updatedAt: placedAt,
+  };
+  const finish = (db: Queryable) =>
+    finishCheckout(db, {
       orderId,
       cartId,
       cartLineIds: lines.map((line) => line.id),
-      status: initialStatus(request.paymentMethod),
+      status: placing.status,
       paymentExpiresAt,
+      placedAt,
       items: orderLines,
+      event: deps.publish.row(events.orderPlaced, orderId, { order: orderEventPayload(placing) }),
     });
-    if (!placed)
-      throw new AppError(503, 'CHECKOUT_EXPIRED', 'Placing your order took too long. Please try again.');
-    if (providerOrder)
-      await insertPayment(tx, {
-        id: randomUUID(),
-        purpose: 'order',
-        orderId,
-        customerId: user.id,
-        amountPaise: totals.totalPricePaise,
-        currency: providerOrder.currency,
-        providerOrderId: providerOrder.id,
-      });
-    await deps.publish(tx, events.orderPlaced, orderId, { order: orderEventPayload(placed) });
-    return placed;
-  });
+  const expired = () =>
+    new AppError(503, 'CHECKOUT_EXPIRED', 'Placing your order took too long. Please try again.');
+  // Cash on delivery: one statement. Online: with the payment row, in one transaction.
+  const order = providerOrder
+    ? await deps.db.transaction(async (tx) => {
+        const placed = await finish(tx);
+        if (!placed) throw expired();
+        await insertPayment(tx, {
+          id: randomUUID(),
+          purpose: 'order',
+          orderId,
+          customerId: user.id,
+          amountPaise: totals.totalPricePaise,
+          currency: providerOrder.currency,
+          providerOrderId: providerOrder.id,
+        });
+        return placed;
+      })
+    : await finish(deps.db);
+  if (!order) throw expired();
   return { order, ...(providerOrder ? { providerOrder } : {}) };
 }
 
