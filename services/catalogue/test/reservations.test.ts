@@ -186,6 +186,18 @@ describe('stock reservations', () => {
       message: 'Only 2 of "Cedar Soap" left in stock (asked for 3)',
     });
 
+    // The oil line is taken before the soap line is found short (one statement a line): the refusal
+    // still counts the oil's stock as it was, so it names only the soap.
+    const allOil = await reserve('order-priced', [
+      { productId: oil._id, quantity: 10, unitPricePaise: 100_000 },
+      { productId: soap._id, quantity: 3, unitPricePaise: 25_000 },
+    ]);
+    expect(allOil.statusCode).toBe(409);
+    expect(allOil.json().details).toEqual([
+      expect.objectContaining({ productId: soap._id, problem: 'insufficient_stock', available: 2 }),
+    ]);
+    expect(await stockOf(oil._id)).toBe(10);
+
     const agreed = await reserve('order-priced', [
       { productId: oil._id, quantity: 5, unitPricePaise: 100_000 },
       { productId: soap._id, quantity: 2, unitPricePaise: 25_000 },

@@ -119,6 +119,9 @@ export async function deleteProductRow(tx: Queryable, id: string): Promise<boole
 }
 
 /** The products with their whole category and subcategory, as their events carry them; by id. */
+/** A product as its catalogue.product.upserted event carries it. */
+export type ProductState = Awaited<ReturnType<typeof productsForEvents>>[number];
+
 export async function productsForEvents(tx: Queryable, productIds: readonly string[]) {
   return tx
     .select({ product: products, category: productCategories, subcategory: subcategories })

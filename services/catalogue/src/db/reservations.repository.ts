@@ -2,7 +2,14 @@ import type { Queryable } from '@spa/kit';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { ProductForReservation, ReservationItem } from '../domain/reservation.js';
 import { nextProductUpdatedAt } from './product-clock.js';
-import { products, stockReservationItems, stockReservations } from './schema.js';
+import type { ProductState } from './products.repository.js';
+import {
+  productCategories,
+  products,
+  stockReservationItems,
+  stockReservations,
+  subcategories,
+} from './schema.js';
 
 export interface ReservedLine extends ReservationItem {
   /** Name and unit price when reserved, so a repeated call answers exactly what the first did. */
@@ -58,8 +65,8 @@ export async function claimReservation(
   return claimed;
 }
 
-/** The products, locked in id order (the order of the stock updates, so no deadlock). */
-export async function lockProductsForReservation(
+/** The products as a refused reservation explains itself with. */
+export async function productsForReservation(
   tx: Queryable,
   productIds: string[],
 ): Promise<ProductForReservation[]> {
@@ -71,25 +78,51 @@ export async function lockProductsForReservation(
       stock: products.stock,
     })
     .from(products)
-    .where(inArray(products.id, productIds))
-    .orderBy(asc(products.id))
-    .for('update');
+    .where(inArray(products.id, productIds));
 }
 
 /**
- * Takes the line's quantity off the product's stock when it has that many (a conditional update, so
- * stock never goes below zero); answers the product's name and price, or undefined when it did not.
+ * A reservation's line in one statement (checkout's hot path, issue #17): the quantity comes off the
+ * product's stock only when it has that many and, when a price was agreed, only at that price (a
+ * conditional update, so stock never goes below zero and nobody is charged a price they were not
+ * shown); the reserved line is recorded, and the product as it now is comes back for its event. The
+ * product state is read from the update's own answer: a plain read in the same statement would see the
+ * stock as it was before. Undefined when the product is gone, short or at another price (nothing
+ * written); the caller finds out which.
  */
-export async function takeStock(
+export async function reserveLine(
   tx: Queryable,
+  orderId: string,
   line: ReservationItem,
-): Promise<{ name: string; pricePaise: number } | undefined> {
-  const [updated] = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: nextProductUpdatedAt })
-    .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
-    .returning({ name: products.name, pricePaise: products.pricePaise });
-  return updated;
+  agreedPricePaise: number | undefined,
+): Promise<ProductState | undefined> {
+  const taken = tx.$with('taken_stock').as(
+    tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: nextProductUpdatedAt })
+      .where(
+        and(
+          eq(products.id, line.productId),
+          gte(products.stock, line.quantity),
+          agreedPricePaise === undefined ? undefined : eq(products.pricePaise, agreedPricePaise),
+        ),
+      )
+      .returning(),
+  );
+  const recorded = tx
+    .$with('reserved_line', {})
+    .as(
+      sql`insert into ${stockReservationItems} (order_id, product_id, quantity, name, unit_price_paise) select ${orderId}::text, id, ${line.quantity}::integer, name, price_paise from ${taken}`,
+    );
+  const [row] = await tx
+    .with(taken, recorded)
+    .select()
+    .from(taken)
+    .innerJoin(productCategories, eq(productCategories.id, taken.productCategoryId))
+    .leftJoin(subcategories, eq(subcategories.id, taken.subcategoryId));
+  return (
+    row && { product: row.taken_stock, category: row.product_categories, subcategory: row.subcategories }
+  );
 }
 
 export async function findProductStock(
@@ -101,14 +134,6 @@ export async function findProductStock(
     .from(products)
     .where(eq(products.id, productId));
   return product;
-}
-
-export async function insertReservedLines(
-  tx: Queryable,
-  orderId: string,
-  lines: ReservedLine[],
-): Promise<void> {
-  await tx.insert(stockReservationItems).values(lines.map((line) => ({ orderId, ...line })));
 }
 
 /** Marks a held reservation released; answers whether it was held. */

@@ -1,7 +1,7 @@
-import type { Publish, Queryable } from '@spa/kit';
+import { outboxInsert, type Publish, type Queryable } from '@spa/kit';
 import type { DepositPolicy } from '@spa/rules';
 import { findCategory } from '../db/categories.repository.js';
-import { productsForEvents } from '../db/products.repository.js';
+import { productsForEvents, type ProductState } from '../db/products.repository.js';
 import type { ReviewRow } from '../db/reviews.repository.js';
 import { findRoom } from '../db/rooms.repository.js';
 import { serviceIdsOfCategory, servicesForEvents } from '../db/services.repository.js';
@@ -110,8 +110,18 @@ export async function publishProductStates(
   productIds: readonly string[],
 ): Promise<void> {
   if (productIds.length === 0) return;
-  for (const { product, category, subcategory } of await productsForEvents(tx, productIds)) {
-    await publish(tx, catalogueEvents.productUpserted, product.id, {
+  await publishProductStatesOf(tx, publish, await productsForEvents(tx, productIds));
+}
+
+/** catalogue.product.upserted for each product as given (read by the caller's own statement), in one insert. */
+export async function publishProductStatesOf(
+  tx: Queryable,
+  publish: Publish,
+  states: readonly ProductState[],
+): Promise<void> {
+  if (states.length === 0) return;
+  const rows = states.map(({ product, category, subcategory }) =>
+    publish.row(catalogueEvents.productUpserted, product.id, {
       product: {
         id: product.id,
         name: product.name,
@@ -127,8 +137,9 @@ export async function publishProductStates(
         images: product.images,
         updatedAtMs: epochMs(product.updatedAt),
       },
-    });
-  }
+    }),
+  );
+  await tx.execute(outboxInsert(rows));
 }
 
 /** A review as the bus carries it: no author name or email (only ReviewHidden names them). */

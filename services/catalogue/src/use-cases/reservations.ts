@@ -4,11 +4,10 @@ import {
   existingProductIds,
   findProductStock,
   findReservation,
-  insertReservedLines,
-  lockProductsForReservation,
+  productsForReservation,
   markReleased,
   returnStock,
-  takeStock,
+  reserveLine,
   type Reservation,
   type ReservedLine,
 } from '../db/reservations.repository.js';
@@ -22,7 +21,8 @@ import {
   type RequestedReservationItem,
   type ReservationItem,
 } from '../domain/reservation.js';
-import { publishProductStates } from '../events/catalogue-state.js';
+import { publishProductStates, publishProductStatesOf } from '../events/catalogue-state.js';
+import type { ProductState } from '../db/products.repository.js';
 import type { Store } from './store.js';
 
 export { findReservation } from '../db/reservations.repository.js';
@@ -45,33 +45,49 @@ export async function reserveStock(
     const claimed = await claimReservation(tx, orderId, 'reserved');
     if (!claimed) return { reservation: await answerRepeat(tx, orderId, lines), created: false };
 
-    if (prices.size > 0) {
-      // Priced (commerce's checkout): the products are locked in id order (the order of the updates
-      // below, so no deadlock), and the order is refused unless every line is exactly as agreed.
-      const current = await lockProductsForReservation(
-        tx,
-        lines.map((line) => line.productId),
-      );
-      const problems = reservationProblems(lines, prices, current);
-      if (problems.length > 0) throw reservationRefusal(problems);
-    }
-
+    // One statement a line, in product-id order (normaliseReservationItems), so two reservations
+    // never wait for each other crosswise; a line that cannot be had undoes the lines before it.
     const reserved: ReservedLine[] = [];
+    const states: ProductState[] = [];
     for (const line of lines) {
-      const updated = await takeStock(tx, line);
-      if (!updated) throw insufficientStock(line, await findProductStock(tx, line.productId));
-      reserved.push({ ...line, name: updated.name, unitPricePaise: updated.pricePaise });
+      const state = await reserveLine(tx, orderId, line, prices.get(line.productId));
+      if (!state) throw await whyNotReserved(tx, lines, prices, line, reserved);
+      reserved.push({ ...line, name: state.product.name, unitPricePaise: state.product.pricePaise });
+      states.push(state);
     }
-    await insertReservedLines(tx, orderId, reserved);
-    await publishProductStates(
-      tx,
-      publish,
-      lines.map((line) => line.productId),
-    );
+    await publishProductStatesOf(tx, publish, states);
     // What findReservation would now read, without its two round trips: the lines in product-id order,
     // as normaliseReservationItems sorted them (checkout's hot path, issue #17).
     return { reservation: { orderId, status: 'reserved', items: reserved, ...claimed }, created: true };
   });
+}
+
+/**
+ * Why the line could not be reserved: priced (commerce's checkout), every line that is not as agreed
+ * (gone, another price, short), else the line short of stock. The lines already taken by this
+ * reservation count with the stock they had (its transaction is about to be undone).
+ */
+async function whyNotReserved(
+  tx: Queryable,
+  lines: readonly ReservationItem[],
+  prices: ReadonlyMap<string, number>,
+  refused: ReservationItem,
+  taken: readonly ReservedLine[],
+): Promise<AppError> {
+  if (prices.size > 0) {
+    const current = (
+      await productsForReservation(
+        tx,
+        lines.map((line) => line.productId),
+      )
+    ).map((product) => ({
+      ...product,
+      stock: product.stock + (taken.find((line) => line.productId === product.id)?.quantity ?? 0),
+    }));
+    const problems = reservationProblems(lines, prices, current);
+    if (problems.length > 0) return reservationRefusal(problems);
+  }
+  return insufficientStock(refused, await findProductStock(tx, refused.productId));
 }
 
 async function answerRepeat(tx: Queryable, orderId: string, lines: ReservationItem[]): Promise<Reservation> {
