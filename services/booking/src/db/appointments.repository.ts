@@ -152,11 +152,34 @@ export async function lockAppointment(tx: Queryable, id: string): Promise<Appoin
  */
 export const appointmentCodeFor = (compactDay: string) => sql<string>`appointment_code(${compactDay})`;
 
-export async function insertAppointment(
+async function insertAppointment(
   tx: Queryable,
   row: PgInsertValue<typeof appointments>,
 ): Promise<AppointmentRow> {
   const [inserted] = await tx.insert(appointments).values(row).returning();
+  return inserted!;
+}
+
+/**
+ * A new appointment and its first history entries in one statement (a booking's hot path holds the
+ * slot's locks while it runs, issue #17); the history's foreign key is checked at the statement's end,
+ * when the appointment is there.
+ */
+export async function insertAppointmentWithHistory(
+  tx: Queryable,
+  row: PgInsertValue<typeof appointments> & { id: string },
+  actor: Actor,
+  at: Date,
+  entries: HistoryInput[],
+): Promise<AppointmentRow> {
+  if (entries.length === 0) return insertAppointment(tx, row);
+  const history = tx.$with('booked_history', {}).as(
+    tx
+      .insert(appointmentHistory)
+      .values(entries.map((entry) => historyRow(row.id, actor, at, entry)))
+      .getSQL(),
+  );
+  const [inserted] = await tx.with(history).insert(appointments).values(row).returning();
   return inserted!;
 }
 
@@ -186,20 +209,22 @@ export async function recordHistory(
   entries: HistoryInput[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  await tx.insert(appointmentHistory).values(
-    entries.map((entry) => ({
-      appointmentId,
-      changedAt: at,
-      field: entry.field,
-      fromValue: entry.from ?? null,
-      toValue: entry.to ?? null,
-      note: entry.note ?? null,
-      actorId: actor.id,
-      actorName: actor.name,
-      actorRole: actor.role,
-    })),
-  );
+  await tx
+    .insert(appointmentHistory)
+    .values(entries.map((entry) => historyRow(appointmentId, actor, at, entry)));
 }
+
+const historyRow = (appointmentId: string, actor: Actor, at: Date, entry: HistoryInput) => ({
+  appointmentId,
+  changedAt: at,
+  field: entry.field,
+  fromValue: entry.from ?? null,
+  toValue: entry.to ?? null,
+  note: entry.note ?? null,
+  actorId: actor.id,
+  actorName: actor.name,
+  actorRole: actor.role,
+});
 
 export async function historyOf(db: Queryable, appointmentId: string): Promise<HistoryEntry[]> {
   const rows = await db
@@ -624,12 +649,15 @@ function bucketKeys(kind: 'room' | 'employee', id: string, span: { start: Date; 
 export async function lockSlotKeys(
   tx: Queryable,
   locks: { roomId: string | null; employeeId: string | null; start: Date; end: Date; roomFreeAt: Date },
+  /** Keys that sort after every slot key (a customer's), taken in the same statement: one round trip. */
+  andThen: readonly string[] = [],
 ): Promise<void> {
   await lockKeys(tx, [
     ...(locks.roomId ? bucketKeys('room', locks.roomId, { start: locks.start, end: locks.roomFreeAt }) : []),
     ...(locks.employeeId
       ? bucketKeys('employee', locks.employeeId, { start: locks.start, end: locks.end })
       : []),
+    ...andThen,
   ]);
 }
 

@@ -10,8 +10,11 @@ import { appointments } from './schema.js';
  * locks; a transaction holding it never waits for another slot lock, so no lock cycle can form.
  */
 export async function lockCustomerBookings(tx: Queryable, customerId: string): Promise<void> {
-  await lockKeys(tx, [`customer:${customerId}`]);
+  await lockKeys(tx, [customerBookingsKey(customerId)]);
 }
+
+/** The lock key of a customer's bookings: it sorts after every slot key, so a booking takes both at once. */
+export const customerBookingsKey = (customerId: string) => `customer:${customerId}`;
 
 /** The customer's appointments not over yet and neither cancelled nor completed (appointments_customer_idx). */
 export async function heldAppointments(

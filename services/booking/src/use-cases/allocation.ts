@@ -135,14 +135,18 @@ export interface Allocation {
 }
 
 /** Takes the slot's locks for a room and (optionally) an employee (see lockSlotKeys). */
-export async function lockSlot(tx: Tx, slot: Slot, roomId: string | null, employeeId: string | null) {
-  await lockSlotKeys(tx, {
-    roomId,
-    employeeId,
-    start: slot.start,
-    end: slot.end,
-    roomFreeAt: slot.roomFreeAt,
-  });
+export async function lockSlot(
+  tx: Tx,
+  slot: Slot,
+  roomId: string | null,
+  employeeId: string | null,
+  andThen: readonly string[] = [],
+) {
+  await lockSlotKeys(
+    tx,
+    { roomId, employeeId, start: slot.start, end: slot.end, roomFreeAt: slot.roomFreeAt },
+    andThen,
+  );
 }
 
 /** The slot an appointment occupies now. */
@@ -179,6 +183,8 @@ export async function allocate<T>(
      * again, as others may have gone too: trying them one by one would queue behind each winner in turn.
      */
     freeRoomsNow?(): Promise<RoomRow[]>;
+    /** Lock keys taken with the slot's, in the same statement (they must sort after them: a customer's). */
+    alsoLock?: readonly string[];
     write(tx: Tx, allocation: Allocation): Promise<T>;
   },
 ): Promise<{ allocation: Allocation; result: T } | undefined> {
@@ -195,7 +201,7 @@ export async function allocate<T>(
       const allocation = { room, employeeId: employees[0] ?? null };
       const outcome = await runner
         .transaction(async (tx) => {
-          await lockSlot(tx, options.slot, room.id, allocation.employeeId);
+          await lockSlot(tx, options.slot, room.id, allocation.employeeId, options.alsoLock);
           return { result: await options.write(tx, allocation) };
         })
         .catch((error: unknown) => {

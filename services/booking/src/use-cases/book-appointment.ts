@@ -14,13 +14,13 @@ import {
 } from '../domain/pricing.js';
 import {
   appointmentCodeFor,
-  insertAppointment,
+  insertAppointmentWithHistory,
+  type HistoryInput,
   noShowCounts,
-  recordHistory,
   toView,
   updateAppointment,
 } from '../db/appointments.repository.js';
-import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.repository.js';
+import { customerBookingsKey, heldAppointments } from '../db/fair-holds.repository.js';
 import { findBookableService, findUser } from '../db/read-models.repository.js';
 import { fairHoldRefusal } from '../domain/fair-holds.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
@@ -200,41 +200,12 @@ async function writeBooking(
     employees: employees.map((employee) => employee.id),
     slot,
     freeRoomsNow: async () => roomsOfChoice((await roomsAt(context.db, request.type, slot)).free, roomChoice),
+    // The customer's bookings take turns (fair holds), locked with the slot in one round trip.
+    alsoLock: [customerBookingsKey(customer.id)],
     async write(tx, { room, employeeId }) {
-      await lockCustomerBookings(tx, customer.id);
       const refusal = await fairHoldProblem({ ...context, db: tx }, customer.id, request, slot, now);
       if (refusal) throw refusal;
-      const row = await insertAppointment(tx, {
-        id,
-        appointmentCode: appointmentCodeFor(compactLocalDate(now.getTime(), rules.timeZone)),
-        customerId: customer.id,
-        customerName: customer.name,
-        customerEmail: customer.email,
-        serviceId: service.id,
-        serviceName: service.name,
-        categoryName: service.categoryName,
-        pricingOptionId: option.id,
-        durationLabel: option.duration,
-        durationMinutes: option.durationMinutes,
-        cleanupMinutes: service.cleanupMinutes,
-        roomId: room.id,
-        roomType: room.type,
-        roomNumber: room.roomNumber,
-        roomLocation: room.location,
-        employeeId,
-        startsAt: slot.start,
-        endsAt: slot.end,
-        roomFreeAt: slot.roomFreeAt,
-        status: 'Pending',
-        paymentStatus: online ? 'Pending' : 'Cash',
-        paymentMethod: request.paymentMethod,
-        ...price,
-        ...deposit,
-        paymentHoldExpiresAt: online ? new Date(now.getTime() + rules.paymentHoldSeconds * 1000) : null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await recordHistory(tx, id, actor, now, [
+      const history: HistoryInput[] = [
         {
           field: 'booked',
           to: 'Pending',
@@ -247,7 +218,43 @@ async function writeBooking(
               .filter(Boolean)
               .join('. ') || null,
         },
-      ]);
+      ];
+      const row = await insertAppointmentWithHistory(
+        tx,
+        {
+          id,
+          appointmentCode: appointmentCodeFor(compactLocalDate(now.getTime(), rules.timeZone)),
+          customerId: customer.id,
+          customerName: customer.name,
+          customerEmail: customer.email,
+          serviceId: service.id,
+          serviceName: service.name,
+          categoryName: service.categoryName,
+          pricingOptionId: option.id,
+          durationLabel: option.duration,
+          durationMinutes: option.durationMinutes,
+          cleanupMinutes: service.cleanupMinutes,
+          roomId: room.id,
+          roomType: room.type,
+          roomNumber: room.roomNumber,
+          roomLocation: room.location,
+          employeeId,
+          startsAt: slot.start,
+          endsAt: slot.end,
+          roomFreeAt: slot.roomFreeAt,
+          status: 'Pending',
+          paymentStatus: online ? 'Pending' : 'Cash',
+          paymentMethod: request.paymentMethod,
+          ...price,
+          ...deposit,
+          paymentHoldExpiresAt: online ? new Date(now.getTime() + rules.paymentHoldSeconds * 1000) : null,
+          createdAt: now,
+          updatedAt: now,
+        },
+        actor,
+        now,
+        history,
+      );
       // Everything it refers to is at hand: the view is put together here, not read back.
       const view = toView({
         appointment: row,
