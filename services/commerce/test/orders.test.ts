@@ -113,9 +113,13 @@ describe('placing an order', () => {
     });
     // The event is built before the statement that places the order writes it (one round trip): it
     // must still say what the order says.
-    const event = placed!.payload.order!;
+    const event = placed!.payload.order as {
+      placedAt: { seconds: bigint; nanos: number };
+      shippingAddress: object;
+      items: { productId: string; quantity: number }[];
+    };
     const shown = reread.json();
-    expect(Number(event.placedAt!.seconds) * 1000 + event.placedAt!.nanos / 1e6).toBe(
+    expect(Number(event.placedAt.seconds) * 1000 + event.placedAt.nanos / 1e6).toBe(
       Date.parse(shown.createdAt),
     );
     expect(event.shippingAddress).toMatchObject({ city: 'Indore', fullName: shown.shippingAddress.fullName });
