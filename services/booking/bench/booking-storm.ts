@@ -93,6 +93,9 @@ export async function runStorm(setup: StormSetup, options: StormOptions): Promis
   let failures = 0;
   let next = 0;
   const started = performance.now();
+  const startedMonotonic = process.hrtime.bigint();
+  /** [sent, took, status] of each attempt, for the timeline (sent in ms from the storm's start). */
+  const timeline: [number, number, number][] = [];
   const stopStartingAt = started + (options.maxSeconds ?? 300) * 1000;
   const customer = async (vu: number) => {
     for (let iteration = 0; next < options.iterations; iteration++) {
@@ -109,6 +112,7 @@ export async function runStorm(setup: StormSetup, options: StormOptions): Promis
       const answer = await post(agent, url, token, payload);
       const ms = performance.now() - sent;
       all.push(ms);
+      timeline.push([sent - started, ms, answer.status]);
       if (answer.status === 201) booked.push(ms);
       else if (answer.status === 409) conflict.push(ms);
       else if (failures++ < 3)
@@ -117,6 +121,13 @@ export async function runStorm(setup: StormSetup, options: StormOptions): Promis
   };
   await Promise.all(Array.from({ length: options.vus }, (_, vu) => customer(vu)));
   agent.destroy();
+  if (process.env.BENCH_TIMELINE) {
+    printTimeline(timeline);
+    // The same clock as a V8 CPU profile's timestamps (µs), to cut the storm out of one.
+    console.log(
+      `storm window (monotonic µs): ${startedMonotonic / 1000n} ${process.hrtime.bigint() / 1000n}`,
+    );
+  }
   return {
     seconds: (performance.now() - started) / 1000,
     requests: all.length,
@@ -125,4 +136,19 @@ export async function runStorm(setup: StormSetup, options: StormOptions): Promis
     failures,
     latencyMs: { all: latencyStats(all), booked: latencyStats(booked), conflict: latencyStats(conflict) },
   };
+}
+
+/** Attempts by when they were sent (100 ms buckets): how many, how many booked, their p50/p95 latency. */
+function printTimeline(timeline: [number, number, number][]) {
+  const buckets = new Map<number, [number, number, number][]>();
+  for (const entry of timeline) {
+    const bucket = Math.floor(entry[0] / 100);
+    buckets.set(bucket, [...(buckets.get(bucket) ?? []), entry]);
+  }
+  for (const [bucket, entries] of [...buckets].sort((a, b) => a[0] - b[0])) {
+    const stats = latencyStats(entries.map((entry) => entry[1]));
+    console.log(
+      `  sent ${bucket * 100}-${bucket * 100 + 99} ms: ${entries.length} attempts, ${entries.filter((entry) => entry[2] === 201).length} booked, p50 ${stats.p50?.toFixed(0)} ms, p95 ${stats.p95?.toFixed(0)} ms`,
+    );
+  }
 }

@@ -83,22 +83,19 @@ export function bookingContext(deps: BookingDeps): BookingContext {
   const forgetUnlessBooked = (eventType: string) => {
     if (!FREES_NO_ROOM.has(eventType)) fullSlots.forget();
   };
+  const send: (...args: Parameters<Publish>) => ReturnType<Publish> = (tx, event, aggregateId, payload) => {
+    forgetUnlessBooked(event.type);
+    return deps.publish(tx, event, aggregateId, payload);
+  };
+  const row: Publish['row'] = (event, aggregateId, payload) => {
+    forgetUnlessBooked(event.type);
+    return deps.publish.row(event, aggregateId, payload);
+  };
   return {
     db: deps.db,
     // What booking announces may free a room (a cancellation, a move, a status, a closure lifted): the
     // "no room free" answers remembered go (use-cases/full-slots.ts). A new booking never frees one.
-    publish: Object.assign(
-      ((tx, event, aggregateId, payload) => {
-        forgetUnlessBooked(event.type);
-        return deps.publish(tx, event, aggregateId, payload);
-      }) as Publish,
-      {
-        row: ((event, aggregateId, payload) => {
-          forgetUnlessBooked(event.type);
-          return deps.publish.row(event, aggregateId, payload);
-        }) as Publish['row'],
-      },
-    ),
+    publish: Object.assign(send, { row }),
     fullSlots,
     config: deps.config,
     logger: deps.logger,
