@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -22,11 +23,64 @@ export interface DatabaseHandle {
 // stay well inside the safe integer range, so read int8 as a number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** Statements a connection keeps prepared at most; past it, new texts run unnamed (parsed each time). */
+const PREPARED_PER_CONNECTION = 500;
+/** Longer texts are rare (big IN lists, bulk inserts) and seldom repeat: not worth keeping. */
+const PREPARED_MAX_TEXT = 8_000;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `s${createHash('sha1').update(text).digest('hex')}`;
+    if (statementNames.size >= 5_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+interface QueryConfigLike {
+  text?: unknown;
+  name?: unknown;
+  values?: unknown[];
+}
+
+/**
+ * Every parameterised query runs as a named prepared statement (the name a hash of its text), so
+ * Postgres parses and plans it once per connection instead of on every call, and the client sends
+ * Bind/Execute without the statement's text. Parsing and planning were a large part of the
+ * database's CPU on the checkout and booking paths (issue #17). Statements without parameters (BEGIN,
+ * COMMIT, migrations) stay on the simple protocol. The queries here name their columns, so a migration
+ * adding a column never changes a prepared statement's result (Postgres re-plans it on its own).
+ */
+class PreparingClient extends pg.Client {
+  private readonly prepared = new Set<string>();
+
+  // pg's query() has many overloads; this passes every call through, naming the object form's text.
+  override query(...args: unknown[]): never {
+    const [given, values] = args;
+    const config: unknown = typeof given === 'string' ? { text: given } : given;
+    if (config && typeof config === 'object') {
+      const { text, name, values: ownValues } = config as QueryConfigLike;
+      const withValues = (Array.isArray(values) && values.length > 0) || (ownValues?.length ?? 0) > 0;
+      if (typeof text === 'string' && name === undefined && withValues && text.length <= PREPARED_MAX_TEXT) {
+        const statement = statementName(text);
+        if (this.prepared.has(statement) || this.prepared.size < PREPARED_PER_CONNECTION) {
+          this.prepared.add(statement);
+          args[0] = { ...config, name: statement };
+        }
+      }
+    }
+    return (super.query as (...passed: unknown[]) => never)(...args);
+  }
+}
+
 export function connectDatabase(
   url: string,
   options: { max?: number; applicationName?: string } = {},
 ): DatabaseHandle {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max: options.max ?? 10,
     application_name: options.applicationName,
