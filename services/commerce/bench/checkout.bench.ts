@@ -149,6 +149,8 @@ try {
   for (const item of cart.items) await call(base, shoppers[0]!.token, 'DELETE', `/cart/${item._id}`);
 
   const latencies: number[] = [];
+  /** [due, took] of each order at a fixed rate (ms from the phase's start), for BENCH_TIMELINE. */
+  const timeline: [number, number][] = [];
   let placed = 0;
   let failed = 0;
   let measuring = false;
@@ -214,6 +216,7 @@ try {
         if (measuring && answer.status === 201) {
           placed++;
           latencies.push(elapsed);
+          timeline.push([due - startedAt, elapsed]);
         } else if (measuring) {
           failed++;
           if (firstFailures.length < 3) firstFailures.push(`${answer.status} ${answer.body}`);
@@ -257,6 +260,18 @@ try {
       `    catalogue stock taken while measuring: ${reserved} units for ${placed} one-unit orders${reserved === placed ? ' (consistent)' : ' (MISMATCH)'}`,
   );
   if (firstFailures.length > 0) console.log(`    first failures: ${firstFailures.join(' | ')}`);
+  // Orders by when they were due (500 ms buckets): whether the slow ones come together, and when.
+  if (process.env.BENCH_TIMELINE && timeline.length > 0) {
+    const buckets = new Map<number, number[]>();
+    for (const [due, took] of timeline) {
+      const bucket = Math.floor(due / 500);
+      buckets.set(bucket, [...(buckets.get(bucket) ?? []), took]);
+    }
+    for (const [bucket, took] of [...buckets].sort((a, b) => a[0] - b[0]))
+      console.log(
+        `    due ${bucket * 500}-${bucket * 500 + 499} ms: ${took.length} orders, p50 ${percentile(took, 50).toFixed(0)} ms, max ${percentile(took, 100).toFixed(0)} ms`,
+      );
+  }
   console.log(`\n${JSON.stringify(result)}`);
   if (reserved !== placed || failed > 0) exitCode = 1;
 } finally {
