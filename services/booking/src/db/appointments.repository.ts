@@ -650,14 +650,14 @@ export async function lockSlotKeys(
   tx: Queryable,
   locks: { roomId: string | null; employeeId: string | null; start: Date; end: Date; roomFreeAt: Date },
   /** Keys that sort after every slot key (a customer's), taken in the same statement: one round trip. */
-  andThen: readonly string[] = [],
+  alsoLock: readonly string[] = [],
 ): Promise<void> {
   await lockKeys(tx, [
     ...(locks.roomId ? bucketKeys('room', locks.roomId, { start: locks.start, end: locks.roomFreeAt }) : []),
     ...(locks.employeeId
       ? bucketKeys('employee', locks.employeeId, { start: locks.start, end: locks.end })
       : []),
-    ...andThen,
+    ...alsoLock,
   ]);
 }
 

@@ -140,12 +140,12 @@ export async function lockSlot(
   slot: Slot,
   roomId: string | null,
   employeeId: string | null,
-  andThen: readonly string[] = [],
+  alsoLock: readonly string[] = [],
 ) {
   await lockSlotKeys(
     tx,
     { roomId, employeeId, start: slot.start, end: slot.end, roomFreeAt: slot.roomFreeAt },
-    andThen,
+    alsoLock,
   );
 }
 

@@ -118,10 +118,10 @@ export async function deleteProductRow(tx: Queryable, id: string): Promise<boole
   return deleted.length > 0;
 }
 
-/** The products with their whole category and subcategory, as their events carry them; by id. */
 /** A product as its catalogue.product.upserted event carries it. */
 export type ProductState = Awaited<ReturnType<typeof productsForEvents>>[number];
 
+/** The products with their whole category and subcategory, as their events carry them; by id. */
 export async function productsForEvents(tx: Queryable, productIds: readonly string[]) {
   return tx
     .select({ product: products, category: productCategories, subcategory: subcategories })

@@ -1,6 +1,6 @@
 import { outboxInsert, type OutboxRow, type Queryable } from '@spa/kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Order, OrderLine, OrderStatus } from '../domain/order.js';
+import type { Order } from '../domain/order.js';
 import { reservingOrderInserts, toOrder, type NewOrder } from './orders.repository.js';
 import { cartItems, carts, orders } from './schema.js';
 
@@ -37,27 +37,25 @@ export async function writeReservingOrder(tx: Queryable, order: NewOrder, cartId
 export async function finishCheckout(
   db: Queryable,
   change: {
-    orderId: string;
+    /** The order as this statement leaves it (its status, hold and placing time are written). */
+    order: Order;
     cartId: string;
     cartLineIds: string[];
-    status: OrderStatus;
-    paymentExpiresAt: Date | null;
-    placedAt: Date;
-    items: OrderLine[];
-    /** The order.placed event, built from the order as this statement leaves it. */
+    /** The order.placed event, built from that order. */
     event: OutboxRow;
   },
 ): Promise<Order | undefined> {
+  const { order } = change;
   const placed = db.$with('placed_order').as(
     db
       .update(orders)
       .set({
-        status: change.status,
-        paymentExpiresAt: change.paymentExpiresAt,
-        createdAt: change.placedAt,
-        updatedAt: change.placedAt,
+        status: order.status,
+        paymentExpiresAt: order.paymentExpiresAt,
+        createdAt: order.createdAt,
+        updatedAt: order.updatedAt,
       })
-      .where(and(eq(orders.id, change.orderId), eq(orders.status, 'reserving')))
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'reserving')))
       .returning(),
   );
   // Each later part reads the first one's answer, so it runs only once the order is placed.
@@ -78,10 +76,10 @@ export async function finishCheckout(
     db
       .update(carts)
       .set({ checkoutOrderId: null })
-      .where(and(eq(carts.checkoutOrderId, change.orderId), sql`exists (${whenPlaced})`))
+      .where(and(eq(carts.checkoutOrderId, order.id), sql`exists (${whenPlaced})`))
       .getSQL(),
   );
   const announced = db.$with('placed_event', {}).as(outboxInsert([change.event], whenPlaced));
   const [row] = await db.with(placed, taken, cleared, announced).select().from(placed);
-  return row && toOrder(row, change.items);
+  return row && toOrder(row, order.items);
 }

@@ -168,13 +168,9 @@ export async function placeOrder(
   };
   const finish = (db: Queryable) =>
     finishCheckout(db, {
-      orderId,
+      order: placing,
       cartId,
       cartLineIds: lines.map((line) => line.id),
-      status: placing.status,
-      paymentExpiresAt,
-      placedAt,
-      items: orderLines,
       event: deps.publish.row(events.orderPlaced, orderId, { order: orderEventPayload(placing) }),
     });
   const expired = () =>

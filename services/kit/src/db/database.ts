@@ -56,7 +56,7 @@ interface QueryConfigLike {
 class PreparingClient extends pg.Client {
   private readonly prepared = new Set<string>();
 
-  // pg's query() has many overloads; this passes every call through, naming the object form's text.
+  // pg's query() has many overloads; this passes every call through, naming the text (string or object form).
   override query(...args: unknown[]): never {
     const [given, values] = args;
     const config: unknown = typeof given === 'string' ? { text: given } : given;
