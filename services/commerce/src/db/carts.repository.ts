@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@spa/kit';
 import { and, asc, eq } from 'drizzle-orm';
 import type { MirroredProduct } from '../domain/cart.js';
-import { cartItems, carts, products } from './schema.js';
+import type { Address } from './addresses.repository.js';
+import { toProduct } from './products.repository.js';
+import { addresses, cartItems, carts, products } from './schema.js';
 
 export interface CartRow {
   id: string;
@@ -43,13 +45,62 @@ export async function lockCartWithLines(
   tx: Queryable,
   userId: string,
 ): Promise<{ cart: CartRow; lines: CartLine[] }> {
-  const [cart] = await tx
-    .insert(carts)
-    .values({ id: randomUUID(), userId })
-    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: new Date() } })
-    .returning({ id: carts.id, userId: carts.userId, checkoutOrderId: carts.checkoutOrderId });
+  const [cart] = await lockingUpsert(tx, userId).returning(cartColumns);
   return { cart: cart!, lines: await cartLines(tx, cart!.id) };
 }
+
+/**
+ * lockCartWithLines for adding a product: the product (undefined when commerce has never heard of it)
+ * is read by the locking statement itself, one round trip fewer. Unlike the lines, it may be read there:
+ * no write to this cart changes it, and the snapshot taken before the lock wait is newer than a read
+ * before the transaction, which is where it was read before.
+ */
+export async function lockCartWithProduct(
+  tx: Queryable,
+  userId: string,
+  productId: string,
+): Promise<{ cart: CartRow; lines: CartLine[]; product: MirroredProduct | undefined }> {
+  const locked = tx.$with('locked_cart').as(lockingUpsert(tx, userId).returning(cartColumns));
+  const [row] = await tx
+    .with(locked)
+    .select({ cartId: locked.id, checkoutOrderId: locked.checkoutOrderId, product: products })
+    .from(locked)
+    .leftJoin(products, eq(products.id, productId));
+  const cart = { id: row!.cartId, userId, checkoutOrderId: row!.checkoutOrderId };
+  return {
+    cart,
+    lines: await cartLines(tx, cart.id),
+    product: row!.product ? toProduct(row!.product) : undefined,
+  };
+}
+
+/**
+ * lockCartWithLines for a checkout: the address the order goes to (undefined unless it is this user's)
+ * is read by the locking statement, as lockCartWithProduct reads the product.
+ */
+export async function lockCartWithAddress(
+  tx: Queryable,
+  userId: string,
+  addressId: string,
+): Promise<{ cart: CartRow; lines: CartLine[]; address: Address | undefined }> {
+  const locked = tx.$with('locked_cart').as(lockingUpsert(tx, userId).returning(cartColumns));
+  const [row] = await tx
+    .with(locked)
+    .select({ cartId: locked.id, checkoutOrderId: locked.checkoutOrderId, address: addresses })
+    .from(locked)
+    .leftJoin(addresses, and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
+  const cart = { id: row!.cartId, userId, checkoutOrderId: row!.checkoutOrderId };
+  return { cart, lines: await cartLines(tx, cart.id), address: row!.address ?? undefined };
+}
+
+const cartColumns = { id: carts.id, userId: carts.userId, checkoutOrderId: carts.checkoutOrderId };
+
+/** Creates the user's cart on first use and locks it (an upsert locks the row it updates). */
+const lockingUpsert = (tx: Queryable, userId: string) =>
+  tx
+    .insert(carts)
+    .values({ id: randomUUID(), userId })
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: new Date() } });
 
 export async function cartLines(db: Queryable, cartId: string): Promise<CartLine[]> {
   const rows = await db
@@ -68,16 +119,7 @@ function toCartLine(line: CartItemRow, product: typeof products.$inferSelect | n
     quantity: line.quantity,
     pricePaise: line.pricePaise,
     addedAt: line.addedAt,
-    product: product
-      ? {
-          id: product.id,
-          name: product.name,
-          pricePaise: product.pricePaise,
-          stock: product.stock,
-          images: product.images,
-          deleted: product.deleted,
-        }
-      : undefined,
+    product: product ? toProduct(product) : undefined,
   };
 }
 

@@ -57,7 +57,7 @@ export async function findProduct(db: Queryable, id: string): Promise<MirroredPr
   return row && toProduct(row);
 }
 
-function toProduct(row: typeof products.$inferSelect): MirroredProduct {
+export function toProduct(row: typeof products.$inferSelect): MirroredProduct {
   return {
     id: row.id,
     name: row.name,

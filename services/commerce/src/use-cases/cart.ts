@@ -6,11 +6,11 @@ import {
   insertLine,
   linesWith,
   lockCartWithLines,
+  lockCartWithProduct,
   setLine,
   setLineQuantity,
   type CartLine,
 } from '../db/carts.repository.js';
-import { findProduct } from '../db/products.repository.js';
 import {
   assertQuantityInStock,
   MAX_CART_LINES,
@@ -38,8 +38,7 @@ function assertQuantity(quantity: number): void {
     ]);
 }
 
-async function buyableProduct(db: Database, productId: string): Promise<MirroredProduct> {
-  const product = await findProduct(db, productId);
+function buyable(product: MirroredProduct | undefined): MirroredProduct {
   if (!product || product.deleted) throw notFound('Product not found');
   return product;
 }
@@ -61,9 +60,9 @@ export async function addToCart(
   quantity: number,
 ): Promise<{ cart: CartView; created: boolean }> {
   assertQuantity(quantity);
-  const product = await buyableProduct(db, productId);
   return db.transaction(async (tx) => {
-    const { cart, lines } = await lockCartWithLines(tx, userId);
+    const { cart, lines, product: found } = await lockCartWithProduct(tx, userId, productId);
+    const product = buyable(found);
     const existing = lines.find((line) => line.productId === product.id);
     if (!existing && lines.length >= MAX_CART_LINES)
       throw new AppError(

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, notFound, type AuthUser, type Queryable } from '@spa/kit';
 import { events } from '@spa/proto';
-import { findOwnAddress } from '../db/addresses.repository.js';
-import { clearCheckoutMarker, lockCartWithLines } from '../db/carts.repository.js';
+import { clearCheckoutMarker, lockCartWithAddress } from '../db/carts.repository.js';
 import { finishCheckout, writeReservingOrder } from '../db/checkout.repository.js';
 import { deleteReservingOrder, findOrderState } from '../db/orders.repository.js';
 import { countOpenOnlineOrders } from '../db/holds.repository.js';
@@ -48,22 +47,20 @@ export async function placeOrder(
   request: CheckoutRequest,
 ): Promise<PlacedOrder> {
   if (request.paymentMethod === 'ONLINE' && !deps.config.onlinePaymentsEnabled) throw paymentsUnavailable();
-  const address = await findOwnAddress(deps.db, user.id, request.addressId);
-  if (!address) throw notFound('Address not found');
-
   const orderId = randomUUID();
-  const shipping = {
-    fullName: address.fullName,
-    address: address.street,
-    city: address.city,
-    state: address.state,
-    postalCode: address.postalCode,
-    country: address.country,
-    phone: address.phone,
-    label: address.label,
-  };
-  const { cartId, lines, orderLines, totals } = await deps.db.transaction(async (tx) => {
-    const { cart, lines: inCart } = await lockCartWithLines(tx, user.id);
+  const { cartId, lines, orderLines, totals, shipping } = await deps.db.transaction(async (tx) => {
+    const { cart, lines: inCart, address } = await lockCartWithAddress(tx, user.id, request.addressId);
+    if (!address) throw notFound('Address not found');
+    const shipping = {
+      fullName: address.fullName,
+      address: address.street,
+      city: address.city,
+      state: address.state,
+      postalCode: address.postalCode,
+      country: address.country,
+      phone: address.phone,
+      label: address.label,
+    };
     if (cart.checkoutOrderId && (await isStillReserving(tx, deps, cart.checkoutOrderId)))
       throw new AppError(409, 'CHECKOUT_IN_PROGRESS', 'Your order is already being placed');
     // Fair holds: an unpaid online order holds its stock for the payment hold, so one customer may
@@ -112,7 +109,7 @@ export async function placeOrder(
       },
       cart.id,
     );
-    return { cartId: cart.id, lines: inCart, orderLines, totals: orderTotals };
+    return { cartId: cart.id, lines: inCart, orderLines, totals: orderTotals, shipping };
   });
 
   await reserveStock(
