@@ -3,8 +3,10 @@
 // that npm had to nest under a workspace (another major version than the hoisted one) is bundled in,
 // because from dist/ a plain import would find the hoisted version instead.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { rememberIsAnswers } from './build/drizzle-is-memo.mjs';
 
 const rootModules = path.resolve(import.meta.dirname, '..', 'node_modules');
 
@@ -14,6 +16,8 @@ const thirdPartyExternal = {
   setup(context) {
     context.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.path.startsWith('@spa/') || args.pluginData?.resolving) return undefined;
+      // Compiled in, with its is() remembering answers (drizzle-memo below).
+      if (args.path === 'drizzle-orm' || args.path.startsWith('drizzle-orm/')) return undefined;
       const resolved = await context.resolve(args.path, {
         kind: args.kind,
         resolveDir: args.resolveDir,
@@ -31,6 +35,21 @@ const thirdPartyExternal = {
   },
 };
 
+/**
+ * drizzle-orm is bundled (not imported from node_modules at run time) so that its entity.js can be the
+ * one whose is() remembers its answers: see build/drizzle-is-memo.mjs.
+ * @type {import('esbuild').Plugin}
+ */
+const drizzleMemo = {
+  name: 'drizzle-is-memo',
+  setup(context) {
+    context.onLoad({ filter: /[\\/]node_modules[\\/]drizzle-orm[\\/]entity\.js$/ }, async (args) => ({
+      contents: rememberIsAnswers(await readFile(args.path, 'utf8')),
+      loader: 'js',
+    }));
+  },
+};
+
 if (!existsSync('src/main.ts')) {
   console.log(`skipped ${path.basename(process.cwd())}: no src/main.ts yet`);
   process.exit(0);
@@ -45,7 +64,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [thirdPartyExternal],
+  plugins: [thirdPartyExternal, drizzleMemo],
   // Bundled CommonJS code may call require(); give the ESM output one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
