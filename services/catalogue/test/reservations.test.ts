@@ -83,6 +83,29 @@ describe('stock reservations', () => {
     expect(await stockOf(product._id)).toBe(3);
   });
 
+  it('the same order sent several times at once is reserved once (the claim rides on its first line)', async () => {
+    const first = await createProduct(world, categoryId, { name: 'Neroli Oil', stock: 20 });
+    const second = await createProduct(world, categoryId, { name: 'Vetiver Oil', stock: 20 });
+    const lines = [
+      { productId: first._id, quantity: 3 },
+      { productId: second._id, quantity: 2 },
+    ];
+    const answers = await Promise.all(Array.from({ length: 8 }, () => reserve('order-at-once', lines)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    const created = answers.find((answer) => answer.statusCode === 201)!.json();
+    for (const answer of answers) expect(answer.json()).toEqual(created);
+    expect(await stockOf(first._id)).toBe(17);
+    expect(await stockOf(second._id)).toBe(18);
+    // A line refused after the claim undoes the claim too: the order can be reserved again later.
+    const short = await reserve('order-short-first', [{ productId: first._id, quantity: 50 }]);
+    expect(short.statusCode).toBe(409);
+    expect((await reserve('order-short-first', [{ productId: first._id, quantity: 1 }])).statusCode).toBe(
+      201,
+    );
+    expect(await stockOf(first._id)).toBe(16);
+  });
+
   it('reserves all lines or none, naming the product that is short', async () => {
     const plenty = await createProduct(world, categoryId, { name: 'Almond Oil', stock: 20 });
     const scarce = await createProduct(world, categoryId, { name: 'Sandalwood Oil', stock: 2 });

@@ -1,5 +1,5 @@
 import type { Queryable } from '@spa/kit';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ProductForReservation, ReservationItem } from '../domain/reservation.js';
 import { nextProductUpdatedAt } from './product-clock.js';
 import type { ProductState } from './products.repository.js';
@@ -96,24 +96,7 @@ export async function reserveLine(
   line: ReservationItem,
   agreedPricePaise: number | undefined,
 ): Promise<ProductState | undefined> {
-  const taken = tx.$with('taken_stock').as(
-    tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: nextProductUpdatedAt })
-      .where(
-        and(
-          eq(products.id, line.productId),
-          gte(products.stock, line.quantity),
-          agreedPricePaise === undefined ? undefined : eq(products.pricePaise, agreedPricePaise),
-        ),
-      )
-      .returning(),
-  );
-  const recorded = tx
-    .$with('reserved_line', {})
-    .as(
-      sql`insert into ${stockReservationItems} (order_id, product_id, quantity, name, unit_price_paise) select ${orderId}::text, id, ${line.quantity}::integer, name, price_paise from ${taken}`,
-    );
+  const { taken, recorded } = lineTaking(tx, orderId, line, agreedPricePaise);
   const [row] = await tx
     .with(taken, recorded)
     .select()
@@ -123,6 +106,84 @@ export async function reserveLine(
   return (
     row && { product: row.taken_stock, category: row.product_categories, subcategory: row.subcategories }
   );
+}
+
+/**
+ * claimReservation ('reserved') and the first line's reserveLine in one statement, one round trip
+ * fewer: the line is taken only when this call claimed the order (a repeat takes nothing and answers
+ * `claimed` undefined, after waiting for a concurrent claim of the same order to finish, as
+ * claimReservation does). `state` is reserveLine's answer.
+ */
+export async function claimWithFirstLine(
+  tx: Queryable,
+  orderId: string,
+  line: ReservationItem,
+  agreedPricePaise: number | undefined,
+): Promise<{
+  claimed: Pick<Reservation, 'createdAt' | 'releasedAt'> | undefined;
+  state: ProductState | undefined;
+}> {
+  const claim = tx
+    .$with('claimed')
+    .as(
+      tx
+        .insert(stockReservations)
+        .values({ orderId, status: 'reserved' })
+        .onConflictDoNothing()
+        .returning({ createdAt: stockReservations.createdAt, releasedAt: stockReservations.releasedAt }),
+    );
+  const { taken, recorded } = lineTaking(
+    tx,
+    orderId,
+    line,
+    agreedPricePaise,
+    sql`exists (select 1 from ${claim})`,
+  );
+  const [row] = await tx
+    .with(claim, taken, recorded)
+    .select()
+    .from(claim)
+    .leftJoin(taken, sql`true`)
+    .leftJoin(productCategories, eq(productCategories.id, taken.productCategoryId))
+    .leftJoin(subcategories, eq(subcategories.id, taken.subcategoryId));
+  if (!row) return { claimed: undefined, state: undefined };
+  const claimed = { createdAt: row.claimed.createdAt, releasedAt: row.claimed.releasedAt };
+  // A product without its category is not reserved, as reserveLine's inner join has it.
+  if (!row.taken_stock || !row.product_categories) return { claimed, state: undefined };
+  return {
+    claimed,
+    state: { product: row.taken_stock, category: row.product_categories, subcategory: row.subcategories },
+  };
+}
+
+/** The two parts of taking a line: the conditional stock update (its row as it now is) and the recorded line. */
+function lineTaking(
+  tx: Queryable,
+  orderId: string,
+  line: ReservationItem,
+  agreedPricePaise: number | undefined,
+  onlyIf?: SQL,
+) {
+  const taken = tx.$with('taken_stock').as(
+    tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: nextProductUpdatedAt })
+      .where(
+        and(
+          eq(products.id, line.productId),
+          gte(products.stock, line.quantity),
+          agreedPricePaise === undefined ? undefined : eq(products.pricePaise, agreedPricePaise),
+          onlyIf,
+        ),
+      )
+      .returning(),
+  );
+  const recorded = tx
+    .$with('reserved_line', {})
+    .as(
+      sql`insert into ${stockReservationItems} (order_id, product_id, quantity, name, unit_price_paise) select ${orderId}::text, id, ${line.quantity}::integer, name, price_paise from ${taken}`,
+    );
+  return { taken, recorded };
 }
 
 export async function findProductStock(

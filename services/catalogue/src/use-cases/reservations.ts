@@ -1,6 +1,7 @@
 import { AppError, conflict, type Queryable } from '@spa/kit';
 import {
   claimReservation,
+  claimWithFirstLine,
   existingProductIds,
   findProductStock,
   findReservation,
@@ -41,8 +42,13 @@ export async function reserveStock(
   const lines = normaliseReservationItems(requested);
   const prices = agreedPrices(requested);
   return db.transaction(async (tx) => {
-    // Waits for a concurrent call with the same order id to finish, then sees its outcome.
-    const claimed = await claimReservation(tx, orderId, 'reserved');
+    // The order is claimed by the statement that takes its first line (a claim alone when there is
+    // none). It waits for a concurrent call with the same order id to finish, then sees its outcome.
+    const [first] = lines;
+    const opening = first
+      ? await claimWithFirstLine(tx, orderId, first, prices.get(first.productId))
+      : { claimed: await claimReservation(tx, orderId, 'reserved'), state: undefined };
+    const { claimed } = opening;
     if (!claimed) return { reservation: await answerRepeat(tx, orderId, lines), created: false };
 
     // One statement a line, in product-id order (normaliseReservationItems), so two reservations
@@ -50,7 +56,8 @@ export async function reserveStock(
     const reserved: ReservedLine[] = [];
     const states: ProductState[] = [];
     for (const line of lines) {
-      const state = await reserveLine(tx, orderId, line, prices.get(line.productId));
+      const state =
+        line === first ? opening.state : await reserveLine(tx, orderId, line, prices.get(line.productId));
       if (!state) throw await whyNotReserved(tx, lines, prices, line, reserved);
       reserved.push({ ...line, name: state.product.name, unitPricePaise: state.product.pricePaise });
       states.push(state);
