@@ -154,6 +154,35 @@ describe('event backbone against the real broker', () => {
     await producer.disconnect();
   });
 
+  it('(c2) a batch handler is handed runs of one type in order, and a bad event in a run is dead-lettered alone', async () => {
+    world = await createProbeWorld('batched');
+    const current = world;
+    // One key: one partition, so the order is the order written; all written before the relay starts,
+    // so they travel in few Kafka batches.
+    for (let sequence = 1; sequence <= 59; sequence++) await current.recordProbe('run', sequence);
+    current.startRelay();
+    await current.startConsumer({ batched: true });
+    await eventually(async () => expect(await current.effects()).toHaveLength(59), { timeoutMs: 30_000 });
+    expect(Math.max(...current.runs)).toBeGreaterThan(1);
+    // A batch holding a bad event is undone and its events are handled one by one (runs of one).
+    for (let sequence = 60; sequence <= 120; sequence++)
+      await current.recordProbe('run', sequence, sequence === 60 ? 'bad-data' : 'ok');
+    const effects = await eventually(
+      async () => {
+        const rows = await current.effects();
+        expect(rows).toHaveLength(119);
+        return rows;
+      },
+      { timeoutMs: 30_000 },
+    );
+    // Every good one once, in the order written; the bad one (60) only on the dead-letter topic.
+    expect(effects.map((row) => Number(row.sequence))).toEqual(
+      Array.from({ length: 120 }, (_, index) => index + 1).filter((sequence) => sequence !== 60),
+    );
+    const dead = await readTopic(current, deadLetterTopic(current.topic), 1);
+    expect(dead).toHaveLength(1);
+  });
+
   it('(d) sends a poison message to the dead-letter topic and still handles the next one', async () => {
     world = await createProbeWorld('poison');
     const current = world;

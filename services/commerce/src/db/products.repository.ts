@@ -13,22 +13,32 @@ export interface ProductState {
 }
 
 /**
- * Applies a product state from the catalogue unless the mirror already holds a newer one (a replayed
- * compacted topic, a redelivery) or the product was deleted.
+ * Applies product states from the catalogue, in the order given, each unless the mirror already holds
+ * a newer one (a replayed compacted topic, a redelivery) or the product was deleted. One statement:
+ * of one product's states only the one applying them in turn would leave is written (the newest, the
+ * later of equals), as a statement may not change a row twice.
  */
-export async function upsertProduct(tx: Queryable, state: ProductState): Promise<void> {
+export async function upsertProducts(tx: Queryable, states: readonly ProductState[]): Promise<void> {
+  const latest = new Map<string, ProductState>();
+  for (const state of states) {
+    const id = state.id.toLowerCase();
+    const kept = latest.get(id);
+    if (!kept || kept.sourceUpdatedAtMs <= state.sourceUpdatedAtMs) latest.set(id, { ...state, id });
+  }
+  if (latest.size === 0) return;
+  const now = new Date();
   await tx
     .insert(products)
-    .values({ ...state, deleted: false, updatedAt: new Date() })
+    .values([...latest.values()].map((state) => ({ ...state, deleted: false, updatedAt: now })))
     .onConflictDoUpdate({
       target: products.id,
       set: {
-        name: state.name,
-        pricePaise: state.pricePaise,
-        stock: state.stock,
-        images: state.images,
-        sourceUpdatedAtMs: state.sourceUpdatedAtMs,
-        updatedAt: new Date(),
+        name: sql`excluded.name`,
+        pricePaise: sql`excluded.price_paise`,
+        stock: sql`excluded.stock`,
+        images: sql`excluded.images`,
+        sourceUpdatedAtMs: sql`excluded.source_updated_at_ms`,
+        updatedAt: now,
       },
       setWhere: and(
         eq(products.deleted, false),

@@ -1,4 +1,4 @@
-import { on, type Subscription } from '@spa/kit';
+import { on, onBatch, type Subscription } from '@spa/kit';
 import { events } from '@spa/proto';
 import type { CommerceDeps } from '../deps.js';
 import {
@@ -7,14 +7,14 @@ import {
 } from './handlers/appointment-refunds.handler.js';
 import { userErased } from './handlers/user-erased.handler.js';
 import { productDeleted } from './handlers/product-deleted.handler.js';
-import { productUpserted } from './handlers/product-upserted.handler.js';
+import { productsUpserted } from './handlers/product-upserted.handler.js';
 
 /**
  * The catalogue's products, for carts and checkout: the products mirror, built by a consumer group of
  * its own per database generation (consumers.ts), so a wiped database rebuilds it from the topic.
  */
 export const readModelSubscriptions: Subscription[] = [
-  on(events.productUpserted, productUpserted),
+  onBatch(events.productUpserted, productsUpserted),
   on(events.productDeleted, productDeleted),
 ];
 

@@ -35,14 +35,36 @@ export type EventHandler<E extends EventDefinition> = (
   meta: EventMeta,
 ) => Promise<void>;
 
+/**
+ * Several fresh events of one type at once, in the order they came (consecutive in a batch from one
+ * partition): must leave what handling each in turn would leave, in fewer statements.
+ */
+export type BatchEventHandler<E extends EventDefinition> = (
+  tx: Tx,
+  payloads: MessageShape<E['schema']>[],
+  metas: EventMeta[],
+) => Promise<void>;
+
 export interface Subscription {
   event: EventDefinition;
   handle: EventHandler<EventDefinition>;
+  handleAll?: BatchEventHandler<EventDefinition>;
 }
 
 /** Pairs an event with its handler, keeping the payload type of that event. */
 export function on<E extends EventDefinition>(event: E, handle: EventHandler<E>): Subscription {
   return { event, handle };
+}
+
+/**
+ * Pairs an event with a handler of runs of it: a batch's consecutive fresh events of this type are
+ * handed over together (one at a time when tracing, so each keeps its consumer span, and when an event
+ * is retried on its own). For state that is applied, not accumulated: the product mirror gets a stock
+ * change per order, and one statement per batch applies them all (issue #17).
+ */
+export function onBatch<E extends EventDefinition>(event: E, handleAll: BatchEventHandler<E>): Subscription {
+  const handle: EventHandler<E> = (tx, payload, meta) => handleAll(tx, [payload], [meta]);
+  return { event, handle, handleAll: handleAll as unknown as BatchEventHandler<EventDefinition> };
 }
 
 /** A failure retrying cannot fix (bad data): the message goes to the dead-letter topic at once. */
@@ -71,6 +93,7 @@ interface DecodedEvent {
   message: IncomingMessage;
   envelope: envelopeV1.EventEnvelope;
   handle: EventHandler<EventDefinition>;
+  handleAll: BatchEventHandler<EventDefinition> | undefined;
   payload: MessageShape<EventDefinition['schema']>;
   meta: EventMeta;
 }
@@ -86,6 +109,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class EventConsumer {
   private readonly handlers = new Map<string, EventHandler<EventDefinition>>();
+  private readonly batchHandlers = new Map<string, BatchEventHandler<EventDefinition>>();
   private readonly topics: string[];
   /** Topics of entity state (log-compacted): created so if the consumer starts before the producer. */
   private readonly compacted: Set<string>;
@@ -96,9 +120,10 @@ export class EventConsumer {
   private stopping = false;
 
   constructor(private readonly options: ConsumerOptions) {
-    for (const { event, handle } of options.subscriptions) {
+    for (const { event, handle, handleAll } of options.subscriptions) {
       if (this.handlers.has(event.type)) throw new Error(`Two handlers for ${event.type} in ${options.name}`);
       this.handlers.set(event.type, handle);
+      if (handleAll) this.batchHandlers.set(event.type, handleAll);
     }
     this.topics = [...new Set(options.subscriptions.map(({ event }) => event.topic))];
     this.compacted = new Set(
@@ -184,7 +209,7 @@ export class EventConsumer {
       partition: message.partition,
       offset: message.offset,
     };
-    return { message, envelope, handle, payload, meta };
+    return { message, envelope, handle, handleAll: this.batchHandlers.get(envelope.type), payload, meta };
   }
 
   private async handleAlone(event: DecodedEvent): Promise<void> {
@@ -246,17 +271,40 @@ export class EventConsumer {
         .returning({ eventId: inbox.eventId });
       const fresh = new Set(recorded.map((row) => row.eventId));
       const outcomes: Array<'handled' | 'duplicate'> = [];
+      // Consecutive fresh events of a type with a batch handler wait here to be handed over together.
+      let run: DecodedEvent[] = [];
       for (const event of events) {
         // The same id twice in one batch: the first occurrence claims it.
         if (!fresh.delete(event.meta.id)) {
           outcomes.push('duplicate');
           continue;
         }
-        await this.runHandler(tx, event);
+        if (run.length > 0 && run[0]!.meta.type !== event.meta.type) run = await this.runAll(tx, run);
+        if (event.handleAll && !(this.options.tracer ?? activeTracer())) run.push(event);
+        else await this.runHandler(tx, event);
         outcomes.push('handled');
       }
+      await this.runAll(tx, run);
       return outcomes;
     });
+  }
+
+  /** A run of one type's fresh events through its batch handler (in the last one's context); answers an empty run. */
+  private async runAll(tx: Tx, run: DecodedEvent[]): Promise<DecodedEvent[]> {
+    const last = run.at(-1);
+    if (!last) return run;
+    if (run.length === 1) await this.runHandler(tx, last);
+    else
+      await runWithContext(
+        { requestId: last.envelope.requestId, traceparent: last.envelope.traceparent },
+        () =>
+          last.handleAll!(
+            tx,
+            run.map((event) => event.payload),
+            run.map((event) => event.meta),
+          ),
+      );
+    return [];
   }
 
   /**
