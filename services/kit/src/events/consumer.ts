@@ -64,7 +64,7 @@ export function on<E extends EventDefinition>(event: E, handle: EventHandler<E>)
  */
 export function onBatch<E extends EventDefinition>(event: E, handleAll: BatchEventHandler<E>): Subscription {
   const handle: EventHandler<E> = (tx, payload, meta) => handleAll(tx, [payload], [meta]);
-  return { event, handle, handleAll: handleAll as unknown as BatchEventHandler<EventDefinition> };
+  return { event, handle, handleAll };
 }
 
 /** A failure retrying cannot fix (bad data): the message goes to the dead-letter topic at once. */
