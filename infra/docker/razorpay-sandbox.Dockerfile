@@ -23,6 +23,7 @@ COPY infra/razorpay-sandbox/package.json infra/razorpay-sandbox/
 RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY infra/build-service.mjs infra/
+COPY infra/build/drizzle-is-memo.mjs infra/build/
 COPY proto/ proto/
 COPY services/kit/ services/kit/
 COPY infra/razorpay-sandbox/ infra/razorpay-sandbox/
