@@ -271,7 +271,9 @@ export class EventConsumer {
         .returning({ eventId: inbox.eventId });
       const fresh = new Set(recorded.map((row) => row.eventId));
       const outcomes: Array<'handled' | 'duplicate'> = [];
-      // Consecutive fresh events of a type with a batch handler wait here to be handed over together.
+      // Consecutive fresh events of a type with a batch handler wait here to be handed over together
+      // (not when tracing: each event gets its own consumer span).
+      const batching = !(this.options.tracer ?? activeTracer());
       let run: DecodedEvent[] = [];
       for (const event of events) {
         // The same id twice in one batch: the first occurrence claims it.
@@ -279,8 +281,11 @@ export class EventConsumer {
           outcomes.push('duplicate');
           continue;
         }
-        if (run.length > 0 && run[0]!.meta.type !== event.meta.type) run = await this.runAll(tx, run);
-        if (event.handleAll && !(this.options.tracer ?? activeTracer())) run.push(event);
+        if (run.length > 0 && run[0]!.meta.type !== event.meta.type) {
+          await this.runAll(tx, run);
+          run = [];
+        }
+        if (event.handleAll && batching) run.push(event);
         else await this.runHandler(tx, event);
         outcomes.push('handled');
       }
@@ -289,10 +294,10 @@ export class EventConsumer {
     });
   }
 
-  /** A run of one type's fresh events through its batch handler (in the last one's context); answers an empty run. */
-  private async runAll(tx: Tx, run: DecodedEvent[]): Promise<DecodedEvent[]> {
+  /** A run of one type's fresh events through its batch handler (in the last one's context). */
+  private async runAll(tx: Tx, run: DecodedEvent[]): Promise<void> {
     const last = run.at(-1);
-    if (!last) return run;
+    if (!last) return;
     if (run.length === 1) await this.runHandler(tx, last);
     else
       await runWithContext(
@@ -304,7 +309,6 @@ export class EventConsumer {
             run.map((event) => event.meta),
           ),
       );
-    return [];
   }
 
   /**
