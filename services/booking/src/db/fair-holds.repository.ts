@@ -1,8 +1,11 @@
 import { lockKeys, type Queryable } from '@spa/kit';
-import { and, eq, gt, notInArray } from 'drizzle-orm';
+import { and, eq, gt, notInArray, or } from 'drizzle-orm';
 import { CLOSED_STATUSES } from '../domain/appointment.js';
 import type { HeldAppointment } from '../domain/fair-holds.js';
 import { appointments } from './schema.js';
+
+/** A closed status (CLOSED_STATUSES): a no-show holds nothing. */
+const NO_SHOW = 'No-show' satisfies (typeof CLOSED_STATUSES)[number];
 
 /**
  * One customer's bookings take turns (a transaction-scoped advisory lock on the customer id), so two
@@ -16,28 +19,56 @@ export async function lockCustomerBookings(tx: Queryable, customerId: string): P
 /** The lock key of a customer's bookings: it sorts after every slot key, so a booking takes both at once. */
 export const customerBookingsKey = (customerId: string) => `customer:${customerId}`;
 
+const heldColumns = {
+  id: appointments.id,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  status: appointments.status,
+  paymentMethod: appointments.paymentMethod,
+  paymentStatus: appointments.paymentStatus,
+  paymentHoldExpiresAt: appointments.paymentHoldExpiresAt,
+};
+
+const heldBy = (customerId: string, now: Date) =>
+  and(
+    eq(appointments.customerId, customerId),
+    gt(appointments.endsAt, now),
+    notInArray(appointments.status, [...CLOSED_STATUSES]),
+  );
+
 /** The customer's appointments not over yet and neither cancelled nor completed (appointments_customer_idx). */
 export async function heldAppointments(
   db: Queryable,
   customerId: string,
   now: Date,
 ): Promise<HeldAppointment[]> {
-  return db
-    .select({
-      id: appointments.id,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      status: appointments.status,
-      paymentMethod: appointments.paymentMethod,
-      paymentStatus: appointments.paymentStatus,
-      paymentHoldExpiresAt: appointments.paymentHoldExpiresAt,
-    })
+  return db.select(heldColumns).from(appointments).where(heldBy(customerId, now));
+}
+
+/** What a new booking of the customer's is judged by: what they hold now, and how many they missed. */
+export interface CustomerStanding {
+  held: HeldAppointment[];
+  noShows: number;
+}
+
+/**
+ * heldAppointments and the customer's no-show count in one read (appointments_customer_idx): a
+ * no-show is closed, so it is never held, and the rows of the two never mix.
+ */
+export async function customerStanding(
+  db: Queryable,
+  customerId: string,
+  now: Date,
+): Promise<CustomerStanding> {
+  const rows = await db
+    .select(heldColumns)
     .from(appointments)
     .where(
-      and(
-        eq(appointments.customerId, customerId),
-        gt(appointments.endsAt, now),
-        notInArray(appointments.status, [...CLOSED_STATUSES]),
+      or(
+        heldBy(customerId, now),
+        and(eq(appointments.customerId, customerId), eq(appointments.status, NO_SHOW)),
       ),
     );
+  const held = rows.filter((row) => row.status !== NO_SHOW);
+  return { held, noShows: rows.length - held.length };
 }

@@ -1,12 +1,12 @@
 import type { Queryable } from '@spa/kit';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { dateOfDay, dayOfDate } from '../domain/special-days.js';
-import type { DayHours, WorkingTime } from '../domain/working-time.js';
+import type { DayHours, WeeklyHours, WorkingTime } from '../domain/working-time.js';
 import { employeeSchedules, timeOff, type TimeOffRow, type TimeOffStatus } from './schema.js';
 
 /**
  * What decides when the given employees work over local days [firstDay, lastDay]: their weekly hours
- * (where an admin set them) and their approved time off in the window. Two indexed reads.
+ * (where an admin set them) and their approved time off in the window. Two indexed reads in one statement.
  */
 export async function workingTimeOf(
   db: Queryable,
@@ -19,29 +19,44 @@ export async function workingTimeOf(
     employees.map((employee) => [employee.id, { shift: employee.shift, weekly: null, timeOff: [] }]),
   );
   if (ids.length === 0) return answer;
-  const [schedules, absences] = await Promise.all([
-    db.select().from(employeeSchedules).where(inArray(employeeSchedules.employeeId, ids)),
-    db
-      .select({ employeeId: timeOff.employeeId, firstDate: timeOff.firstDate, lastDate: timeOff.lastDate })
-      .from(timeOff)
-      .where(
-        and(
-          inArray(timeOff.employeeId, ids),
-          eq(timeOff.status, 'approved'),
-          lte(timeOff.firstDate, dateOfDay(lastDay)),
-          gte(timeOff.lastDate, dateOfDay(firstDay)),
+  // One statement (union all): weekly hours rows have no dates, time-off rows no hours.
+  const rows = await db
+    .select({
+      employeeId: employeeSchedules.employeeId,
+      weekly: sql<WeeklyHours | null>`${employeeSchedules.weekly}`,
+      firstDate: sql<string | null>`null::text`,
+      lastDate: sql<string | null>`null::text`,
+    })
+    .from(employeeSchedules)
+    .where(inArray(employeeSchedules.employeeId, ids))
+    .unionAll(
+      db
+        .select({
+          employeeId: timeOff.employeeId,
+          weekly: sql<WeeklyHours | null>`null::jsonb`,
+          firstDate: sql<string | null>`${timeOff.firstDate}`,
+          lastDate: sql<string | null>`${timeOff.lastDate}`,
+        })
+        .from(timeOff)
+        .where(
+          and(
+            inArray(timeOff.employeeId, ids),
+            eq(timeOff.status, 'approved'),
+            lte(timeOff.firstDate, dateOfDay(lastDay)),
+            gte(timeOff.lastDate, dateOfDay(firstDay)),
+          ),
         ),
-      ),
-  ]);
-  for (const schedule of schedules) {
-    const entry = answer.get(schedule.employeeId);
-    if (entry) entry.weekly = schedule.weekly;
-  }
-  for (const absence of absences) {
-    const entry = answer.get(absence.employeeId);
-    const first = dayOfDate(absence.firstDate);
-    const last = dayOfDate(absence.lastDate);
-    if (entry && first !== undefined && last !== undefined)
+    );
+  for (const row of rows) {
+    const entry = answer.get(row.employeeId);
+    if (!entry) continue;
+    if (row.firstDate === null || row.lastDate === null) {
+      entry.weekly = row.weekly;
+      continue;
+    }
+    const first = dayOfDate(row.firstDate);
+    const last = dayOfDate(row.lastDate);
+    if (first !== undefined && last !== undefined)
       entry.timeOff = [...(entry.timeOff ?? []), { firstDay: first, lastDay: last }];
   }
   return answer;

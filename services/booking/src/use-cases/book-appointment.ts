@@ -16,13 +16,12 @@ import {
   appointmentCodeFor,
   insertAppointmentWithHistory,
   type HistoryInput,
-  noShowCounts,
   toView,
   updateAppointment,
 } from '../db/appointments.repository.js';
-import { customerBookingsKey, heldAppointments } from '../db/fair-holds.repository.js';
+import { customerBookingsKey, customerStanding, heldAppointments } from '../db/fair-holds.repository.js';
 import { findBookableService, findUser } from '../db/read-models.repository.js';
-import { fairHoldRefusal } from '../domain/fair-holds.js';
+import { fairHoldRefusal, type HeldAppointment } from '../domain/fair-holds.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
 import { PaymentUnavailableError, type PaymentOrder } from '../integrations/commerce-client.js';
 import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js';
@@ -102,19 +101,21 @@ async function bookChecked(
   bySystem: BookedBySystem | undefined,
 ): Promise<AppointmentView> {
   const choice = await checkChoice(context, request, now);
+  // The customer's no-shows and held appointments, in one read.
+  const standing = await customerStanding(context.db, customer.id, now);
   // No-show protection: the customer's own cash booking after repeated no-shows (the desk, booking a
   // customer who is there or on the phone, decides for itself; it sees the count on the customer).
   if (request.paymentMethod === 'cash' && !bySystem && caller.id === customer.id) {
-    const refusal = await prepayProblem(context, customer.id);
+    const refusal = prepayProblem(context, standing.noShows);
     if (refusal) throw refusal;
   }
   // Told before the room search, and checked again under the customer's lock when writing.
-  const refusal = await fairHoldProblem(context, customer.id, request, choice.slot, now);
+  const refusal = fairHoldProblem(context, standing.held, request, choice.slot, now);
   if (refusal) throw refusal;
   if (choice.rooms.free.length === 0)
     throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, now);
   const deposit =
-    request.paymentMethod === 'online' ? await depositTerms(context, customer.id, choice) : NO_TERMS;
+    request.paymentMethod === 'online' ? depositTerms(context, standing.noShows, choice) : NO_TERMS;
   const appointment = await writeBooking(context, request, caller, customer, choice, now, deposit, bySystem);
   if (!appointment)
     // Every free room was taken by someone quicker in the meantime.
@@ -203,7 +204,8 @@ async function writeBooking(
     // The customer's bookings take turns (fair holds), locked with the slot in one round trip.
     alsoLock: [customerBookingsKey(customer.id)],
     async write(tx, { room, employeeId }) {
-      const refusal = await fairHoldProblem({ ...context, db: tx }, customer.id, request, slot, now);
+      const held = await heldAppointments(tx, customer.id, now);
+      const refusal = fairHoldProblem(context, held, request, slot, now);
       if (refusal) throw refusal;
       const history: HistoryInput[] = [
         {
@@ -286,15 +288,11 @@ const NO_TERMS: DepositTerms = { depositPaise: 0, lateCancellationHours: 0, late
  * The treatment's deposit for this online booking, or none (the whole price is paid online): also
  * none for a customer with `prepayAfterNoShows` no-shows, who prepays in full.
  */
-async function depositTerms(
-  context: BookingContext,
-  customerId: string,
-  choice: Choice,
-): Promise<DepositTerms> {
+function depositTerms(context: BookingContext, noShows: number, choice: Choice): DepositTerms {
   const policy = choice.service.depositPolicy;
   const depositPaise = depositFor(policy, choice.price.totalPricePaise);
   if (depositPaise === undefined) return NO_TERMS;
-  if (await mustPrepay(context, customerId)) return NO_TERMS;
+  if (mustPrepay(context, noShows)) return NO_TERMS;
   return {
     depositPaise,
     lateCancellationHours: policy.lateCancellationHours,
@@ -302,18 +300,15 @@ async function depositTerms(
   };
 }
 
-/** The customer's no-shows when they reach `prepayAfterNoShows` (then they prepay), else undefined. */
-async function mustPrepay(context: BookingContext, customerId: string): Promise<number | undefined> {
+/** Whether the customer's no-shows reach `prepayAfterNoShows` (then they prepay). */
+function mustPrepay(context: BookingContext, noShows: number): boolean {
   const after = context.config.rules.prepayAfterNoShows;
-  if (after <= 0) return undefined;
-  const noShows = (await noShowCounts(context.db, [customerId])).get(customerId) ?? 0;
-  return noShows >= after ? noShows : undefined;
+  return after > 0 && noShows >= after;
 }
 
 /** Cash refused to a customer with `prepayAfterNoShows` no-shows or more, or undefined. */
-async function prepayProblem(context: BookingContext, customerId: string) {
-  const noShows = await mustPrepay(context, customerId);
-  if (noShows === undefined) return undefined;
+function prepayProblem(context: BookingContext, noShows: number) {
+  if (!mustPrepay(context, noShows)) return undefined;
   return fieldError(
     422,
     'PREPAY_REQUIRED',
@@ -323,16 +318,16 @@ async function prepayProblem(context: BookingContext, customerId: string) {
 }
 
 /** Fair holds (an overlapping appointment of the customer's, too many unpaid or cash bookings), or undefined. */
-async function fairHoldProblem(
-  context: Pick<BookingContext, 'db' | 'config'>,
-  customerId: string,
+function fairHoldProblem(
+  context: Pick<BookingContext, 'config'>,
+  held: HeldAppointment[],
   request: BookingRequest,
   slot: Choice['slot'],
   now: Date,
 ) {
   const { rules } = context.config;
   return fairHoldRefusal(
-    await heldAppointments(context.db, customerId, now),
+    held,
     { start: slot.start, end: slot.end, paymentMethod: request.paymentMethod },
     rules.fairHolds,
     now,
