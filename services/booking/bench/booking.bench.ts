@@ -7,7 +7,7 @@
 // Printed: bookings made, conflicts (409), p50/p95/p99, and the overlap check over the whole table.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -129,6 +129,19 @@ async function serverTimes(bookingUrl: string, since: ServerTimes = {}): Promise
     };
   }
   return times;
+}
+
+/** A process's CPU time so far (user + system, ms) from /proc, or undefined where there is none. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 async function main() {
@@ -279,7 +292,9 @@ async function main() {
         `storm: ${vus} concurrent customers, ${iterations} booking attempts at ${starts.length} starts of one day; ${roomCount} Gold rooms (60 min + 15 min cleanup), ${employeeCount} therapists; ${thinkMs ? `${thinkMs} ms mean pause between a customer's attempts` : 'no pause between attempts'}; Node load generator → booking directly`,
       );
       const before = await serverTimes(bookingUrl);
+      const cpuBefore = cpuMsOf(booking.pid);
       const storm = await runStorm({ bookingUrl, customers, starts, body }, { vus, iterations, thinkMs });
+      const cpuAfter = cpuMsOf(booking.pid);
       const serverSide = await serverTimes(bookingUrl, before);
       const ms = (values: LatencyStats, key: 'p50' | 'p95' | 'p99' | 'max') =>
         (values[key] ?? NaN).toFixed(1);
@@ -313,6 +328,10 @@ async function main() {
       for (const [status, times] of Object.entries(serverSide))
         console.log(
           `inside the service (${status}): mean ${times.mean.toFixed(1)} ms, ${times.under50} under 50 ms, ${times.under100} under 100 ms (of ${times.count})`,
+        );
+      if (cpuBefore !== undefined && cpuAfter !== undefined)
+        console.log(
+          `booking process CPU over the storm: ${(cpuAfter - cpuBefore).toFixed(0)} ms (${((cpuAfter - cpuBefore) / storm.requests).toFixed(2)} ms an attempt)`,
         );
       console.log(`overlapping active appointments (whole table): ${overlaps.length} (must be 0)`);
       const p95 = all.p95 ?? Infinity;
