@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { dataDir, infraEnv, repoRoot } from '../local/env.mjs';
 import { RELAXED_RATE_LIMITS, startThrowawayStack } from '../local/throwaway-stack.mjs';
 import { closeClient, expectOk, mapLimit, request } from './client.mjs';
-import { offer, percentile, saturate, throughput } from './http-load.mjs';
+import { offer, percentile, saturate, saturateInTurns, throughput } from './http-load.mjs';
 
 const root = repoRoot();
 const quick = process.env.BENCH_QUICK === '1';
@@ -46,6 +46,9 @@ const PASSWORD = 'Frontier-Lantern-Harbour-42';
 const checks = [];
 const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
 const round = (/** @type {number} */ value, digits = 3) => Number(value.toFixed(digits));
+/** Each window's throughput of a run in turns, e.g. "12,040 / 11,873 / 12,210 req/s". */
+const windows = (/** @type {{ rounds: number[] }} */ sample) =>
+  `${sample.rounds.map((value) => value.toFixed(0)).join(' / ')} req/s`;
 
 /**
  * pgbench's simple-update script (-N: one UPDATE of pgbench_accounts, a SELECT, an INSERT into history)
@@ -220,17 +223,24 @@ async function signedInReads(stack, customers) {
       const viaGateway = through(`${stack.url}/api/v1`);
       const direct = through(serviceUrl);
       const bareTarget = () => ({ url: new URL(`${bare.url}/bare${read.path(':id')}`) });
-      for (const pick of [viaGateway, direct, bareTarget]) await saturate(pick, { seconds: 2, connections });
-      const gatewayMax = await saturate(viaGateway, { seconds, connections });
-      const directMax = await saturate(direct, { seconds, connections });
-      const bareMax = await saturate(bareTarget, { seconds, connections });
+      // Warm, as a running stack is: the gateway's first seconds at saturation are still JIT-compiling
+      // (a 2 s warm-up left its first window 10-30% below its next two).
+      for (const pick of [viaGateway, direct, bareTarget]) await saturate(pick, { seconds: 5, connections });
+      // The three in turns (three windows each, the same time in all as one run each), so that drift
+      // in the machine (a JIT still warming, a flush) weighs on all three alike.
+      const [gatewayMax, directMax, bareMax] = await saturateInTurns([viaGateway, direct, bareTarget], {
+        seconds,
+        connections,
+        rounds: 3,
+      });
       const fixed = await offer(viaGateway, { rate: 500, seconds });
       const ratio = throughput(gatewayMax) / throughput(bareMax);
       const p99 = percentile(fixed.latencies, 99);
       const failed = gatewayMax.failed + directMax.failed + bareMax.failed + fixed.failed;
       console.log(
         `  ${read.name}\n` +
-          `    saturation (${connections} connections): gateway ${throughput(gatewayMax).toFixed(0)} req/s, ${read.service} alone ${throughput(directMax).toFixed(0)} req/s, bare ${throughput(bareMax).toFixed(0)} req/s → ${(ratio * 100).toFixed(0)}% of bare\n` +
+          `    saturation (${connections} connections, three windows each in turns): gateway ${throughput(gatewayMax).toFixed(0)} req/s, ${read.service} alone ${throughput(directMax).toFixed(0)} req/s, bare ${throughput(bareMax).toFixed(0)} req/s → ${(ratio * 100).toFixed(0)}% of bare\n` +
+          `    by window: gateway ${windows(gatewayMax)}; ${read.service} alone ${windows(directMax)}; bare ${windows(bareMax)}\n` +
           `    fixed 500 req/s through the gateway: p50 ${ms(percentile(fixed.latencies, 50))}, p99 ${ms(p99)}; failed ${failed}${gatewayMax.firstFailures.length ? ` (${gatewayMax.firstFailures.join(', ')})` : ''}`,
       );
       checks.push({

@@ -95,6 +95,33 @@ export async function saturate(pick, { seconds, connections }) {
 }
 
 /**
+ * Several targets at saturation, taking turns: `rounds` windows each, in the same order every round,
+ * `seconds` split evenly among them. A machine that drifts (a JIT still warming, a background flush)
+ * weighs on every target alike, where back-to-back runs would give it all to one. Each target's sample
+ * is its windows together; `rounds` holds each window's throughput, in order, to show the spread.
+ * @param {Array<(n: number) => Target>} picks
+ * @param {{ seconds: number, connections: number, rounds: number }} options
+ * @returns {Promise<Array<Sample & { rounds: number[] }>>}
+ */
+export async function saturateInTurns(picks, { seconds, connections, rounds }) {
+  const samples = picks.map(() => ({ ...emptySample(), rounds: /** @type {number[]} */ ([]) }));
+  for (let round = 0; round < rounds; round++)
+    for (const [index, pick] of picks.entries()) {
+      const window = await saturate(pick, { seconds: seconds / rounds, connections });
+      const merged = /** @type {Sample & { rounds: number[] }} */ (samples[index]);
+      merged.latencies.push(...window.latencies);
+      for (const [kind, latencies] of Object.entries(window.byKind))
+        (merged.byKind[kind] ??= []).push(...latencies);
+      merged.completed += window.completed;
+      merged.failed += window.failed;
+      merged.elapsedSeconds += window.elapsedSeconds;
+      merged.firstFailures.push(...window.firstFailures.slice(0, 3 - merged.firstFailures.length));
+      merged.rounds.push(throughput(window));
+    }
+  return samples;
+}
+
+/**
  * A fixed offered load: request i is due at start + i / rate whether or not earlier ones have answered;
  * its latency counts from when it was due, so a stall is not hidden.
  * @param {(n: number) => Target} pick
