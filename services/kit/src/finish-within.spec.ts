@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { finishWithin } from './finish-within.js';
+import { finishWithin, valueWithin } from './finish-within.js';
 
 describe('finishWithin', () => {
   beforeEach(() => {
@@ -38,5 +38,36 @@ describe('finishWithin', () => {
     await vi.advanceTimersByTimeAsync(3_000);
     await expect(outcome).resolves.toBe('late');
     await vi.advanceTimersByTimeAsync(2_000);
+  });
+});
+
+describe('valueWithin', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('answers the value of work that finishes in time, and late for work that does not', async () => {
+    const quick = valueWithin(() => new Promise((resolve) => setTimeout(() => resolve(7), 100)), 500);
+    const slow = valueWithin(() => new Promise((resolve) => setTimeout(() => resolve(8), 900)), 500);
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(quick).resolves.toEqual({ late: false, value: 7 });
+    await expect(slow).resolves.toEqual({ late: true });
+  });
+
+  it('leaves no timer behind, whether its timer holds the process or not', async () => {
+    const held = valueWithin(() => new Promise(() => undefined), 1_000);
+    const unheld = valueWithin(() => new Promise(() => undefined), 1_000, { holdProcess: false });
+    expect(vi.getTimerCount()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(held).resolves.toEqual({ late: true });
+    await expect(unheld).resolves.toEqual({ late: true });
+    await expect(valueWithin(() => Promise.resolve('now'), 1_000)).resolves.toEqual({
+      late: false,
+      value: 'now',
+    });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

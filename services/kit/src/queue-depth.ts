@@ -1,4 +1,5 @@
 import { Gauge } from 'prom-client';
+import { valueWithin } from './finish-within.js';
 import { metricsRegistry } from './metrics.js';
 
 /** The job states whose counts a tracked queue reports, one gauge each. */
@@ -22,14 +23,12 @@ const READ_REUSE_MS = 1_000;
 const trackedQueues = new Map<string, CountableQueue>();
 let lastRead: { at: number; counts: Promise<Map<string, Record<string, number> | undefined>> } | undefined;
 
-function countsWithin(queue: CountableQueue, timeoutMs: number): Promise<Record<string, number>> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    queue.getJobCounts(...QUEUE_STATES),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no counts in ${timeoutMs} ms`)), timeoutMs).unref();
-    }),
-  ]).finally(() => clearTimeout(timer));
+async function countsWithin(queue: CountableQueue, timeoutMs: number): Promise<Record<string, number>> {
+  const answer = await valueWithin(() => queue.getJobCounts(...QUEUE_STATES), timeoutMs, {
+    holdProcess: false,
+  });
+  if (answer.late) throw new Error(`no counts in ${timeoutMs} ms`);
+  return answer.value;
 }
 
 /** Every tracked queue's counts (undefined: it did not answer in time), read once per scrape. */

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { runWithContext, newTraceparent } from '../context.js';
+import { valueWithin } from '../finish-within.js';
 import {
   activeTracer,
   recordSpanError,
@@ -61,13 +62,9 @@ const CHECK_TIMEOUT_MS = 2_000;
  */
 const HEALTH_CHECK_TIMEOUT_MS = 500;
 
-function withTimeout(check: ReadinessCheck, timeoutMs: number): Promise<void> {
-  return Promise.race([
-    check(),
-    new Promise<void>((_, reject) =>
-      setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs).unref(),
-    ),
-  ]);
+async function withTimeout(check: ReadinessCheck, timeoutMs: number): Promise<void> {
+  if ((await valueWithin(check, timeoutMs, { holdProcess: false })).late)
+    throw new Error(`timed out after ${timeoutMs} ms`);
 }
 
 export interface BaseAppOptions {
