@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CART_LINES } from '../src/domain/cart.js';
 import { startCommerceWorld, type CommerceWorld, type Customer } from './support/commerce-world.js';
 
 let world: CommerceWorld;
@@ -86,6 +87,33 @@ describe('the cart', () => {
     const over = await world.call(asha, 'PATCH', `/cart/${patched}`, { quantity: 6 });
     expect(over.statusCode).toBe(409);
     expect((await cartOf(asha)).items[0].quantity).toBe(3);
+  });
+
+  it('holds at most MAX_CART_LINES products: one more is refused and nothing of it is written', async () => {
+    const shopper = await world.customer('Meera Iyer');
+    const products: Array<{ _id: string }> = [];
+    for (let batch = 0; products.length <= MAX_CART_LINES; batch++)
+      products.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(20, MAX_CART_LINES + 1 - products.length) }, (_, n) =>
+            world.product({ name: `Sample ${batch}-${n}`, price: 10, stock: 10 }),
+          ),
+        )),
+      );
+    for (const product of products.slice(0, MAX_CART_LINES)) await world.addToCart(shopper, product._id);
+    const oneMore = await world.call(shopper, 'POST', '/cart', { product: products[MAX_CART_LINES]!._id });
+    expect(oneMore.statusCode).toBe(422);
+    expect(oneMore.json().code).toBe('CART_FULL');
+    const full = await cartOf(shopper);
+    expect(full.items).toHaveLength(MAX_CART_LINES);
+    expect(full.items.map((item: { product: { _id: string } }) => item.product._id)).not.toContain(
+      products[MAX_CART_LINES]!._id,
+    );
+    // A product already in the full cart still takes more: it is its own line.
+    const again = await world.call(shopper, 'POST', '/cart', { product: products[0]!._id, quantity: 2 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().items).toHaveLength(MAX_CART_LINES);
+    expect(again.json().items[0]).toMatchObject({ product: { _id: products[0]!._id }, quantity: 3 });
   });
 
   it('explains bad input in the error shape', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@spa/kit';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { MirroredProduct } from '../domain/cart.js';
 import type { Address } from './addresses.repository.js';
 import { toProduct } from './products.repository.js';
@@ -123,15 +123,63 @@ function toCartLine(line: CartItemRow, product: typeof products.$inferSelect | n
   };
 }
 
-export async function insertLine(
+/**
+ * Adds `quantity` of a product to a locked cart in one statement: its line is inserted, or the line it
+ * has grows (taking today's price), and the cart's other lines come back with it. The caller checks
+ * the result (how many lines, the new quantity) and throws to undo the write: one round trip where
+ * reading the lines and then writing took two. The other lines are read after the cart's lock was
+ * taken (by an earlier statement), so they are the cart as it now is.
+ */
+export async function addToLine(
   tx: Queryable,
-  line: { cartId: string; productId: string; quantity: number; pricePaise: number },
-): Promise<CartItemRow> {
-  const [row] = await tx
-    .insert(cartItems)
-    .values({ id: randomUUID(), ...line })
-    .returning();
-  return row!;
+  cartId: string,
+  product: { id: string; pricePaise: number },
+  quantity: number,
+): Promise<{ others: CartLine[]; written: CartItemRow; inserted: boolean }> {
+  const written = tx.$with('written_line').as(
+    tx
+      .insert(cartItems)
+      .values({ id: randomUUID(), cartId, productId: product.id, quantity, pricePaise: product.pricePaise })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId],
+        set: {
+          quantity: sql`${cartItems.quantity} + excluded.quantity`,
+          pricePaise: sql`excluded.price_paise`,
+        },
+      })
+      // xmax is 0 on a row this statement inserted, and set on one it updated.
+      .returning({ ...getTableColumns(cartItems), inserted: sql<boolean>`xmax = 0`.as('inserted') }),
+  );
+  // One row per other line (the written line's columns on each), or one row without any.
+  const rows = await tx
+    .with(written)
+    .select({
+      written: {
+        id: written.id,
+        cartId: written.cartId,
+        productId: written.productId,
+        quantity: written.quantity,
+        pricePaise: written.pricePaise,
+        addedAt: written.addedAt,
+      },
+      inserted: written.inserted,
+      other: cartItems,
+      product: products,
+    })
+    .from(written)
+    .leftJoin(
+      cartItems,
+      // Not the product's own line: this statement reads it as it was before the write.
+      // (by the values, not the CTE's columns: the planner then takes the cart's index).
+      and(eq(cartItems.cartId, cartId), ne(cartItems.productId, product.id)),
+    )
+    .leftJoin(products, eq(products.id, cartItems.productId));
+  const [first] = rows;
+  return {
+    others: rows.flatMap(({ other, product }) => (other ? [toCartLine(other, product)] : [])),
+    written: first!.written,
+    inserted: first!.inserted,
+  };
 }
 
 export async function setLineQuantity(tx: Queryable, itemId: string, quantity: number): Promise<void> {

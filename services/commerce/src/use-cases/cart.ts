@@ -1,9 +1,9 @@
 import { AppError, notFound, type Database } from '@spa/kit';
 import {
+  addToLine,
   cartLines,
   deleteLine,
   ensureCart,
-  insertLine,
   linesWith,
   lockCartWithLines,
   lockCartWithProduct,
@@ -61,29 +61,21 @@ export async function addToCart(
 ): Promise<{ cart: CartView; created: boolean }> {
   assertQuantity(quantity);
   return db.transaction(async (tx) => {
-    const { cart, lines, product: found } = await lockCartWithProduct(tx, userId, productId);
+    const { cart, product: found } = await lockCartWithProduct(tx, userId, productId);
     const product = buyable(found);
-    const existing = lines.find((line) => line.productId === product.id);
-    if (!existing && lines.length >= MAX_CART_LINES)
+    // Written first, then checked: a refusal throws, and the transaction undoes the write.
+    const { others, written, inserted } = await addToLine(tx, cart.id, product, quantity);
+    if (inserted && others.length >= MAX_CART_LINES)
       throw new AppError(
         422,
         'CART_FULL',
         `Your cart can hold at most ${MAX_CART_LINES} different products; check out or remove some first`,
       );
-    const total = (existing?.quantity ?? 0) + quantity;
-    assertQuantity(total);
-    assertQuantityInStock(product, total);
-    const written = existing
-      ? await setLine(tx, existing.id, { quantity: total, pricePaise: product.pricePaise })
-      : await insertLine(tx, {
-          cartId: cart.id,
-          productId: product.id,
-          quantity,
-          pricePaise: product.pricePaise,
-        });
+    assertQuantity(written.quantity);
+    assertQuantityInStock(product, written.quantity);
     return {
-      cart: { id: cart.id, userId, lines: linesWith(lines, written, existing?.product ?? product) },
-      created: !existing,
+      cart: { id: cart.id, userId, lines: linesWith(others, written, product) },
+      created: inserted,
     };
   });
 }
