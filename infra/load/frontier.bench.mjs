@@ -44,6 +44,7 @@ const PASSWORD = 'Frontier-Lantern-Harbour-42';
  */
 /** @type {Check[]} */
 const checks = [];
+/** @typedef {Awaited<ReturnType<typeof saturateInTurns>>[number]} TurnSample one target's windows, taken in turns */
 const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
 const round = (/** @type {number} */ value, digits = 3) => Number(value.toFixed(digits));
 /** Each window's throughput of a run in turns, e.g. "12,040 / 11,873 / 12,210 req/s". */
@@ -228,11 +229,9 @@ async function signedInReads(stack, customers) {
       for (const pick of [viaGateway, direct, bareTarget]) await saturate(pick, { seconds: 5, connections });
       // The three in turns (three windows each, the same time in all as one run each), so that drift
       // in the machine (a JIT still warming, a flush) weighs on all three alike.
-      const [gatewayMax, directMax, bareMax] = await saturateInTurns([viaGateway, direct, bareTarget], {
-        seconds,
-        connections,
-        rounds: 3,
-      });
+      const [gatewayMax, directMax, bareMax] = /** @type {[TurnSample, TurnSample, TurnSample]} */ (
+        await saturateInTurns([viaGateway, direct, bareTarget], { seconds, connections, rounds: 3 })
+      );
       const fixed = await offer(viaGateway, { rate: 500, seconds });
       const ratio = throughput(gatewayMax) / throughput(bareMax);
       const p99 = percentile(fixed.latencies, 99);
