@@ -225,7 +225,7 @@ async function signedInReads(stack, customers) {
       const direct = through(serviceUrl);
       const bareTarget = () => ({ url: new URL(`${bare.url}/bare${read.path(':id')}`) });
       // Warm, as a running stack is: the gateway's first seconds at saturation are still JIT-compiling
-      // (a 2 s warm-up left its first window 10-30% below its next two).
+      // (after 2 s, its first window of the run was up to a third below its next two).
       for (const pick of [viaGateway, direct, bareTarget]) await saturate(pick, { seconds: 5, connections });
       // The three in turns (three windows each, the same time in all as one run each), so that drift
       // in the machine (a JIT still warming, a flush) weighs on all three alike.
