@@ -62,6 +62,9 @@ function buildContext(root) {
   return context;
 }
 
+/** How many times an image's build is tried before the image fails (see buildEach). */
+const BUILD_ATTEMPTS = 3;
+
 /**
  * @param {string[]} [names]
  * @param {{ log?: (line: string) => void }} [options]
@@ -88,24 +91,35 @@ export async function buildImages(names = Object.keys(IMAGES), { log = console.l
       if (!dockerfile || !existsSync(path.join(root, dockerfile))) throw new Error(`unknown image "${name}"`);
       const started = Date.now();
       log(`\n▸ image ${imageTag(name)} (${dockerfile})`);
-      await podmanStreaming(
-        // --jobs=2: a Dockerfile's build stage (CPU) and its prod-deps stage (npm ci: network and disk)
-        // do not depend on each other, so they run side by side.
-        [
-          'build',
-          '--pull=never',
-          '--format=docker',
-          '--layers',
-          '--jobs=2',
-          ...buildUlimitArgs(),
-          '-f',
-          dockerfile,
-          '-t',
-          imageTag(name),
-          '.',
-        ],
-        { cwd: context },
-      );
+      // npm ci reaches the registry over the network, and a connection reset mid-download
+      // (ECONNRESET) fails its step. --layers keeps every step that finished, so another attempt
+      // resumes at the one that failed; a real error in a Dockerfile fails every attempt alike.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await podmanStreaming(
+            // --jobs=2: a Dockerfile's build stage (CPU) and its prod-deps stage (npm ci: network and
+            // disk) do not depend on each other, so they run side by side.
+            [
+              'build',
+              '--pull=never',
+              '--format=docker',
+              '--layers',
+              '--jobs=2',
+              ...buildUlimitArgs(),
+              '-f',
+              dockerfile,
+              '-t',
+              imageTag(name),
+              '.',
+            ],
+            { cwd: context },
+          );
+          break;
+        } catch (error) {
+          if (attempt >= BUILD_ATTEMPTS) throw error;
+          log(`\n▸ image ${imageTag(name)}: ${String(error)}; attempt ${attempt + 1} of ${BUILD_ATTEMPTS}`);
+        }
+      }
       timings.push([name, Date.now() - started]);
     }
   }
