@@ -11,6 +11,7 @@ import { waitlistRoutes } from './http/waitlist.routes.js';
 import { createCommerceClient, type CommerceClient } from './integrations/commerce-client.js';
 import type { BookingContext } from './use-cases/context.js';
 import { FullSlotMemo } from './use-cases/full-slots.js';
+import { BookingBatcher, bookBatch } from './use-cases/book-batch.js';
 import { bookingEvents } from './events/publishes.js';
 import { startAppointmentRecovery, type AppointmentRecovery } from './use-cases/recover-appointments.js';
 
@@ -91,7 +92,7 @@ export function bookingContext(deps: BookingDeps): BookingContext {
     forgetUnlessBooked(event.type);
     return deps.publish.row(event, aggregateId, payload);
   };
-  return {
+  const context: BookingContext = {
     db: deps.db,
     // What booking announces may free a room (a cancellation, a move, a status, a closure lifted): the
     // "no room free" answers remembered go (use-cases/full-slots.ts). A new booking never frees one.
@@ -103,7 +104,12 @@ export function bookingContext(deps: BookingDeps): BookingContext {
     now: deps.now,
     recovery: deps.appointmentRecovery,
   };
+  context.bookings = new BookingBatcher((batch) => bookBatch(context, batch), MAX_BOOKING_BATCH, fullSlots);
+  return context;
 }
+
+/** The most customers' bookings judged in one batch (book-batch.ts); the rest wait for the next. */
+const MAX_BOOKING_BATCH = 256;
 
 export async function buildApp(deps: BookingDeps): Promise<FastifyInstance> {
   const app = await createApp({

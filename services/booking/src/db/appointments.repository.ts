@@ -1,4 +1,11 @@
-import { lockKeys, pageWindow, type PageRequest, type Queryable } from '@spa/kit';
+import {
+  lockKeys,
+  outboxInsert,
+  pageWindow,
+  type OutboxRow,
+  type PageRequest,
+  type Queryable,
+} from '@spa/kit';
 import {
   and,
   asc,
@@ -181,6 +188,44 @@ export async function insertAppointmentWithHistory(
   );
   const [inserted] = await tx.with(history).insert(appointments).values(row).returning();
   return inserted!;
+}
+
+/**
+ * Writes a batch of new appointments, leaving out (not failing on) any the exclusion constraints refuse:
+ * a room or an employee someone else took meanwhile. Returns the rows written; the caller books the
+ * others one by one.
+ */
+export async function insertAppointmentsUnlessTaken(
+  tx: Queryable,
+  rows: readonly (PgInsertValue<typeof appointments> & { id: string })[],
+): Promise<AppointmentRow[]> {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(appointments)
+    .values([...rows])
+    .onConflictDoNothing()
+    .returning();
+}
+
+/** The history of several appointments and their events, in one statement (the events as a CTE). */
+export async function recordHistoryWithEvents(
+  tx: Queryable,
+  entries: readonly { appointmentId: string; actor: Actor; at: Date; entry: HistoryInput }[],
+  events: readonly OutboxRow[],
+): Promise<void> {
+  const rows = entries.map(({ appointmentId, actor, at, entry }) =>
+    historyRow(appointmentId, actor, at, entry),
+  );
+  if (events.length === 0) {
+    if (rows.length > 0) await tx.insert(appointmentHistory).values(rows);
+    return;
+  }
+  if (rows.length === 0) {
+    await tx.execute(outboxInsert(events));
+    return;
+  }
+  const announced = tx.$with('announced', {}).as(outboxInsert(events));
+  await tx.with(announced).insert(appointmentHistory).values(rows);
 }
 
 export async function updateAppointment(

@@ -1,5 +1,5 @@
 import { lockKeys, type Queryable } from '@spa/kit';
-import { and, eq, gt, notInArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import { CLOSED_STATUSES } from '../domain/appointment.js';
 import type { HeldAppointment } from '../domain/fair-holds.js';
 import { appointments } from './schema.js';
@@ -29,9 +29,15 @@ const heldColumns = {
   paymentHoldExpiresAt: appointments.paymentHoldExpiresAt,
 };
 
-const heldBy = (customerId: string, now: Date) =>
+/** Whose: one customer, or (a batch of bookings) several. */
+const customerIs = (customers: string | readonly string[]): SQL =>
+  typeof customers === 'string'
+    ? eq(appointments.customerId, customers)
+    : inArray(appointments.customerId, [...customers]);
+
+const heldBy = (customers: string | readonly string[], now: Date) =>
   and(
-    eq(appointments.customerId, customerId),
+    customerIs(customers),
     gt(appointments.endsAt, now),
     notInArray(appointments.status, [...CLOSED_STATUSES]),
   );
@@ -71,4 +77,41 @@ export async function customerStanding(
     );
   const held = rows.filter((row) => row.status !== NO_SHOW);
   return { held, noShows: rows.length - held.length };
+}
+
+/** heldAppointments of several customers in one read (a batch of bookings, under their locks), by customer. */
+export async function heldAppointmentsOf(
+  db: Queryable,
+  customerIds: readonly string[],
+  now: Date,
+): Promise<Map<string, HeldAppointment[]>> {
+  const held = new Map<string, HeldAppointment[]>(customerIds.map((id) => [id, []]));
+  if (customerIds.length === 0) return held;
+  const rows = await db
+    .select({ ...heldColumns, customerId: appointments.customerId })
+    .from(appointments)
+    .where(heldBy(customerIds, now));
+  for (const { customerId, ...row } of rows) held.get(customerId)?.push(row);
+  return held;
+}
+
+/** customerStanding of several customers in one read (a batch of bookings), by customer. */
+export async function customersStanding(
+  db: Queryable,
+  customerIds: readonly string[],
+  now: Date,
+): Promise<Map<string, CustomerStanding>> {
+  const standing = new Map<string, CustomerStanding>(customerIds.map((id) => [id, { held: [], noShows: 0 }]));
+  if (customerIds.length === 0) return standing;
+  const rows = await db
+    .select({ ...heldColumns, customerId: appointments.customerId })
+    .from(appointments)
+    .where(or(heldBy(customerIds, now), and(customerIs(customerIds), eq(appointments.status, NO_SHOW))));
+  for (const { customerId, ...row } of rows) {
+    const of = standing.get(customerId);
+    if (!of) continue;
+    if (row.status === NO_SHOW) of.noShows += 1;
+    else of.held.push(row);
+  }
+  return standing;
 }

@@ -1,6 +1,6 @@
 import type { DepositPolicy } from '@spa/rules';
 import type { Queryable } from '@spa/kit';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { categories, rooms, services, users, type RoomRow, type UserRow } from './schema.js';
 
 export type ServiceState = typeof services.$inferInsert;
@@ -119,6 +119,16 @@ export async function findUser(db: Queryable, id: string): Promise<UserRow | und
     .from(users)
     .where(and(eq(users.id, id), eq(users.deleted, false)));
   return row;
+}
+
+/** The users (not deleted) of these ids, by id, in one read: a batch of bookings' customers. */
+export async function findUsers(db: Queryable, ids: readonly string[]): Promise<Map<string, UserRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.deleted, false)));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The employees (not deleted), by name; at most `limit` of them when it is given. */

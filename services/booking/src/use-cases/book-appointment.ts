@@ -77,22 +77,21 @@ export async function bookAppointment(
   // A slot may be held by an appointment the restored database has not got back yet.
   assertAppointmentsRecovered(context);
   const now = nowOf(context);
-  // A customer's own request told "no room free" a moment ago is told so again without the database
-  // (full-slots.ts: it only ever refuses). Not the desk's, nor the waitlist's hold of a freed time.
   const ownRequest = !bySystem && caller.id === customer.id;
   const startIssue = startProblem(Date.parse(request.appointmentDateTime), now, context.config.rules);
   if (startIssue) throw startIssue;
-  const book = () => bookChecked(context, request, caller, customer, now, bySystem);
-  const appointment = await (ownRequest && context.fullSlots
-    ? context.fullSlots.answer(request, book)
-    : book());
+  // A customer's own booking is judged with those that arrive with it (book-batch.ts): in a rush the
+  // database is asked once for many. The desk's and the waitlist's go one by one.
+  const appointment = await (ownRequest && context.bookings
+    ? context.bookings.submit(request, caller)
+    : bookChecked(context, request, caller, customer, now, bySystem));
   // After the memo's turn: the next identical request does not wait for commerce.
   if (request.paymentMethod === 'cash') return { appointment };
   return withPaymentOrder(context, appointment);
 }
 
 /** Checks the request and writes the appointment, or throws why not (a 409 when no room is free). */
-async function bookChecked(
+export async function bookChecked(
   context: BookingContext,
   request: BookingRequest,
   caller: AuthUser,
@@ -123,10 +122,10 @@ async function bookChecked(
   return appointment;
 }
 
-type Choice = Awaited<ReturnType<typeof checkChoice>>;
+export type Choice = Awaited<ReturnType<typeof checkChoice>>;
 
 /** The request against the rules and the read models: the treatment, its option, the slot, the price. */
-async function checkChoice(context: BookingContext, request: BookingRequest, now: Date) {
+export async function checkChoice(context: BookingContext, request: BookingRequest, now: Date) {
   const { rules } = context.config;
   const startMs = Date.parse(request.appointmentDateTime);
   const startIssue = startProblem(startMs, now, rules);
@@ -276,19 +275,23 @@ async function writeBooking(
 }
 
 /** What an online booking pays as a deposit and the late-cancellation terms it is taken under. */
-interface DepositTerms {
+export interface DepositTerms {
   depositPaise: number;
   lateCancellationHours: number;
   lateCancellationFeePercent: number;
 }
 
-const NO_TERMS: DepositTerms = { depositPaise: 0, lateCancellationHours: 0, lateCancellationFeePercent: 0 };
+export const NO_TERMS: DepositTerms = {
+  depositPaise: 0,
+  lateCancellationHours: 0,
+  lateCancellationFeePercent: 0,
+};
 
 /**
  * The treatment's deposit for this online booking, or none (the whole price is paid online): also
  * none for a customer with `prepayAfterNoShows` no-shows, who prepays in full.
  */
-function depositTerms(context: BookingContext, noShows: number, choice: Choice): DepositTerms {
+export function depositTerms(context: BookingContext, noShows: number, choice: Choice): DepositTerms {
   const policy = choice.service.depositPolicy;
   const depositPaise = depositFor(policy, choice.price.totalPricePaise);
   if (depositPaise === undefined) return NO_TERMS;
@@ -307,7 +310,7 @@ function mustPrepay(context: BookingContext, noShows: number): boolean {
 }
 
 /** Cash refused to a customer with `prepayAfterNoShows` no-shows or more, or undefined. */
-function prepayProblem(context: BookingContext, noShows: number) {
+export function prepayProblem(context: BookingContext, noShows: number) {
   if (!mustPrepay(context, noShows)) return undefined;
   return fieldError(
     422,
@@ -318,7 +321,7 @@ function prepayProblem(context: BookingContext, noShows: number) {
 }
 
 /** Fair holds (an overlapping appointment of the customer's, too many unpaid or cash bookings), or undefined. */
-function fairHoldProblem(
+export function fairHoldProblem(
   context: Pick<BookingContext, 'config'>,
   held: HeldAppointment[],
   request: BookingRequest,

@@ -3,6 +3,7 @@ import { toLocal } from '@spa/rules';
 import type { BookingConfig } from '../config.js';
 import type { Actor } from '../domain/appointment.js';
 import type { CommerceClient } from '../integrations/commerce-client.js';
+import type { BookingBatcher } from './book-batch.js';
 import type { FullSlotMemo } from './full-slots.js';
 import type { AppointmentRecovery } from './recover-appointments.js';
 
@@ -19,6 +20,8 @@ export interface BookingContext {
   recovery?: AppointmentRecovery;
   /** The 409s "no room free" of the last moments (full-slots.ts); absent: every request asks the database. */
   fullSlots?: FullSlotMemo;
+  /** Customers' own bookings, judged and written in batches (book-batch.ts); absent: one by one. */
+  bookings?: BookingBatcher;
 }
 
 export const nowOf = (context: BookingContext) => (context.now ? context.now() : new Date());

@@ -1,4 +1,4 @@
-import { AppError } from '@spa/kit';
+import type { AppError } from '@spa/kit';
 import type { BookingRequest } from './book-appointment.js';
 
 /**
@@ -12,14 +12,16 @@ import type { BookingRequest } from './book-appointment.js';
  *   and the room is still judged under the slot's locks in the writing transaction.
  * - What it repeats names no customer (a slot's type, times and suggestions), so one customer's answer
  *   given to another tells them nothing of anyone.
- * - It is at most `ttlMs` old, and forgotten at once when this process announces anything (a booking,
- *   a cancellation, a move: whatever may free a room), so a slot freed here is bookable at once; one
+ * - It is at most `ttlMs` old, and forgotten at once when this process announces anything that may
+ *   free a room (a cancellation, a move, a status), so a slot freed here is bookable at once; one
  *   freed by another replica, at most `ttlMs` later, as if the customer had pressed Confirm that much
  *   sooner. The availability read is already a second old at the gateway.
  *
  * In a storm on a day that is full (the closed-loop bench: 96% of attempts are 409s), this is what lets
- * booking answer at the rate it is asked instead of queueing every refusal behind the database.
+ * booking answer at the rate it is asked instead of queueing every refusal behind the database. The
+ * batches of book-batch.ts consult it before queueing a request and remember what they refuse.
  */
+
 /** Every memo of this process, so that a read model's change reaches each (forgetFullSlots). */
 const memos = new Set<FullSlotMemo>();
 
@@ -33,8 +35,6 @@ export function forgetFullSlots(): void {
 
 export class FullSlotMemo {
   private readonly answers = new Map<string, { error: AppError; until: number }>();
-  /** The last of the identical requests being asked of the database now, by key: what it ended in (its 409, or undefined). */
-  private readonly asking = new Map<string, Promise<AppError | undefined>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -45,55 +45,10 @@ export class FullSlotMemo {
     memos.add(this);
   }
 
-  /**
-   * Runs `book` for this request unless its answer is known. A 409 remembered is thrown at once; and
-   * the same request from several customers at once is asked of the database one after another, not
-   * all together (what a storm sends at a slot): each waits for the one before, and once one is told
-   * "no room free", so is everyone waiting behind it. A booking made lets the next one try.
-   */
-  async answer<T>(request: BookingRequest, book: () => Promise<T>): Promise<T> {
-    if (this.ttlMs <= 0) return book();
-    const remembered = this.recall(request);
-    if (remembered) throw remembered;
-    const key = keyOf(request);
-    const before = this.asking.get(key);
-    let settle!: (refusal: AppError | undefined) => void;
-    const mine = new Promise<AppError | undefined>((resolve) => (settle = resolve));
-    this.asking.set(key, mine);
-    try {
-      const refusal = before ? await before : undefined;
-      if (refusal) {
-        settle(refusal);
-        throw refusal;
-      }
-      return await this.asked(request, book, settle);
-    } finally {
-      settle(undefined); // when it was not a 409 (settling twice keeps the first)
-      if (this.asking.get(key) === mine) this.asking.delete(key);
-    }
-  }
-
-  /** `book`, its 409 remembered. */
-  private async asked<T>(
-    request: BookingRequest,
-    book: () => Promise<T>,
-    settle?: (refusal: AppError | undefined) => void,
-  ): Promise<T> {
-    try {
-      return await book();
-    } catch (error) {
-      if (isNoRoom(error)) {
-        this.remember(request, error);
-        settle?.(error);
-      }
-      throw error;
-    }
-  }
-
   /** The 409 this exact request got less than `ttlMs` ago, if any. */
   recall(request: BookingRequest): AppError | undefined {
     if (this.ttlMs <= 0) return undefined;
-    const key = keyOf(request);
+    const key = choiceKey(request);
     const answer = this.answers.get(key);
     if (!answer) return undefined;
     if (answer.until > this.clock()) return answer.error;
@@ -101,9 +56,10 @@ export class FullSlotMemo {
     return undefined;
   }
 
+  /** Remembers a 409 NO_ROOM_AVAILABLE (nothing else: other refusals depend on the customer). */
   remember(request: BookingRequest, error: AppError): void {
-    if (this.ttlMs <= 0) return;
-    const key = keyOf(request);
+    if (this.ttlMs <= 0 || error.code !== 'NO_ROOM_AVAILABLE') return;
+    const key = choiceKey(request);
     this.answers.delete(key); // re-inserted last: the Map's order is the order of age
     this.answers.set(key, { error, until: this.clock() + this.ttlMs });
     while (this.answers.size > this.maxAnswers) {
@@ -119,11 +75,11 @@ export class FullSlotMemo {
   }
 }
 
-const isNoRoom = (error: unknown): error is AppError =>
-  error instanceof AppError && error.code === 'NO_ROOM_AVAILABLE';
-
-/** Everything of the request the answer depends on (the price quoted decides the room choice). */
-function keyOf(request: BookingRequest): string {
+/**
+ * Everything of the request the answer depends on (the price quoted decides the room choice): two
+ * requests with one key differ only in the customer.
+ */
+export function choiceKey(request: BookingRequest): string {
   return JSON.stringify([
     request.serviceId,
     request.durationMinutes,
