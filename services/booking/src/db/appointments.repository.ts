@@ -601,6 +601,14 @@ export async function roomsOfTypeAt(
   return rows;
 }
 
+/** The rooms of a type that exist (not deleted), in one read: with busyRoomSpansInWindow, a batch's rooms. */
+export async function roomsOfType(db: Queryable, type: string): Promise<RoomRow[]> {
+  return db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.type, type), eq(rooms.deleted, false)));
+}
+
 export interface EmployeeAvailability {
   employee: UserRow;
   /** Whether an active appointment overlaps the asked treatment span for this employee. */

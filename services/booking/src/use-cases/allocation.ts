@@ -57,7 +57,25 @@ export async function roomsAt(
   };
 }
 
-function dayOf(slot: Slot, rules: Pick<BookingRules, 'timeZone'>) {
+/**
+ * roomsAt worked out from reads made once for many slots (a batch of bookings): the rooms of the type
+ * and the busy spans (cleanup included) over a window holding the slot.
+ */
+export function roomsAtFrom(
+  typeRooms: readonly RoomRow[],
+  busySpans: readonly { roomId: string; start: number; end: number }[],
+  slot: Slot,
+): RoomsAt {
+  const start = slot.start.getTime();
+  const end = slot.roomFreeAt.getTime();
+  const busy = new Set(
+    busySpans.filter((span) => span.start < end && start < span.end).map((span) => span.roomId),
+  );
+  const bookable = typeRooms.filter((room) => room.status !== 'Maintenance');
+  return { bookable, free: bookable.filter((room) => !busy.has(room.id)) };
+}
+
+export function dayOf(slot: Slot, rules: Pick<BookingRules, 'timeZone'>) {
   const local = toLocal(slot.start.getTime(), rules.timeZone);
   return {
     local,
@@ -110,9 +128,28 @@ export async function rankedFreeEmployees(
     ({ busy }) => !busy,
   );
   const { local } = dayOf(slot, rules);
+  const workingTime = await workingTimeOf(
+    db,
+    candidates.map(({ employee }) => employee),
+    local.day,
+    local.day,
+  );
+  return rankFreeEmployees(rules, slot, candidates, workingTime);
+}
+
+/**
+ * The free candidates who work the whole slot (hours, time off), best first (see rankEmployees), given
+ * their working time on the slot's day (workingTimeOf).
+ */
+export function rankFreeEmployees(
+  rules: BookingRules,
+  slot: Slot,
+  candidates: readonly EmployeeAvailability[],
+  workingTime: Awaited<ReturnType<typeof workingTimeOf>>,
+): UserRow[] {
+  const { local } = dayOf(slot, rules);
   const endMinute = local.minute + (slot.end.getTime() - slot.start.getTime()) / MINUTE_MS;
   const employees = candidates.map(({ employee }) => employee);
-  const workingTime = await workingTimeOf(db, employees, local.day, local.day);
   return rankEmployees(employees, {
     shifts: rules.shifts,
     startMinute: local.minute,

@@ -17,6 +17,7 @@ import { findBookableService, type BookableService } from '../db/read-models.rep
 import type { RoomRow } from '../db/schema.js';
 import type { Slot } from './allocation.js';
 import type { BookingContext } from './context.js';
+import { readEachTime, type SharedReads } from './shared-reads.js';
 
 export const fieldError = (
   status: number,
@@ -60,8 +61,9 @@ export async function noRoomAvailable(
   slot: Slot,
   now: Date,
   exceptAppointmentId?: string,
+  reads: SharedReads = readEachTime,
 ): Promise<AppError> {
-  const suggestions = await suggestStarts(context, rooms, slot, now, exceptAppointmentId);
+  const suggestions = await suggestStarts(context, rooms, slot, now, exceptAppointmentId, reads);
   const { timeZone } = context.config.rules;
   const listed = suggestions.map((start) => formatLocalDateTime(start, timeZone));
   const message =
@@ -83,7 +85,8 @@ async function suggestStarts(
   rooms: readonly RoomRow[],
   slot: Slot,
   now: Date,
-  exceptAppointmentId?: string,
+  exceptAppointmentId: string | undefined,
+  reads: SharedReads,
 ): Promise<number[]> {
   const { rules } = context.config;
   const requestedDay = toLocal(slot.start.getTime(), rules.timeZone).day;
@@ -91,14 +94,14 @@ async function suggestStarts(
     start: new Date(fromLocal({ day: requestedDay, minute: 0 }, rules.timeZone)),
     end: new Date(fromLocal({ day: requestedDay + SUGGESTION_DAYS_AFTER + 1, minute: 0 }, rules.timeZone)),
   };
+  const roomIds = rooms.map((room) => room.id);
   const [spans, special] = await Promise.all([
-    busyRoomSpans(
-      context.db,
-      rooms.map((room) => room.id),
-      window,
-      exceptAppointmentId,
+    reads(`busy-rooms:${roomIds.join(',')}:${requestedDay}:${exceptAppointmentId ?? ''}`, () =>
+      busyRoomSpans(context.db, roomIds, window, exceptAppointmentId),
     ),
-    specialDaysAround(context, requestedDay, requestedDay + SUGGESTION_DAYS_AFTER),
+    reads(`special-days:${requestedDay}`, () =>
+      specialDaysAround(context, requestedDay, requestedDay + SUGGESTION_DAYS_AFTER),
+    ),
   ]);
   const roomsBusy: Span[][] = rooms.map((room) => spans.filter((span) => span.roomId === room.id));
   const durationMinutes = (slot.end.getTime() - slot.start.getTime()) / MINUTE_MS;

@@ -24,12 +24,13 @@ import { findBookableService, findUser } from '../db/read-models.repository.js';
 import { fairHoldRefusal, type HeldAppointment } from '../domain/fair-holds.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
 import { PaymentUnavailableError, type PaymentOrder } from '../integrations/commerce-client.js';
-import { allocate, rankedFreeEmployees, roomsAt, slotOf } from './allocation.js';
+import { allocate, rankedFreeEmployees, roomsAt, slotOf, type RoomsAt, type Slot } from './allocation.js';
 import { cancelAppointment } from './cancel-appointment.js';
 import { bookableOption, fieldError, noRoomAvailable, startProblem } from './availability.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
 import { hoursRefusal } from './special-days.js';
 import { assertAppointmentsRecovered } from './recover-appointments.js';
+import { readEachTime, type SharedReads } from './shared-reads.js';
 
 export interface BookingRequest extends QuotedPrices {
   serviceId: string;
@@ -125,19 +126,26 @@ export async function bookChecked(
 export type Choice = Awaited<ReturnType<typeof checkChoice>>;
 
 /** The request against the rules and the read models: the treatment, its option, the slot, the price. */
-export async function checkChoice(context: BookingContext, request: BookingRequest, now: Date) {
+export async function checkChoice(
+  context: BookingContext,
+  request: BookingRequest,
+  now: Date,
+  reads: SharedReads = readEachTime,
+  /** The rooms of the type at the slot: asked of the database, or (a batch) worked out from its reads. */
+  roomsOf: (type: RoomType, slot: Slot) => Promise<RoomsAt> = (type, slot) => roomsAt(context.db, type, slot),
+) {
   const { rules } = context.config;
   const startMs = Date.parse(request.appointmentDateTime);
   const startIssue = startProblem(startMs, now, rules);
   if (startIssue) throw startIssue;
   const { service, option } = bookableOption(
-    await findBookableService(context.db, request.serviceId),
+    await reads(`service:${request.serviceId}`, () => findBookableService(context.db, request.serviceId)),
     request,
   );
-  const hoursIssue = await hoursRefusal(context, context.db, startMs, option.durationMinutes);
+  const hoursIssue = await hoursRefusal(context, context.db, startMs, option.durationMinutes, reads);
   if (hoursIssue) throw hoursIssue;
   const slot = slotOf(startMs, option.durationMinutes, service.cleanupMinutes);
-  const typeRooms = await roomsAt(context.db, request.type, slot);
+  const typeRooms = await roomsOf(request.type, slot);
   // The room price the customer was shown: as sent, or what the total leaves after the treatment.
   const quotedRoomPaise =
     request.roomPrice !== undefined

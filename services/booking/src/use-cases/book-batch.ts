@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, lockKeys, type AuthUser } from '@spa/kit';
-import { compactLocalDate } from '@spa/rules';
+import { compactLocalDate, MINUTE_MS } from '@spa/rules';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import type { HeldAppointment } from '../domain/fair-holds.js';
 import {
   appointmentCodeFor,
+  busyRoomSpansInWindow,
+  employeesOfRoleWithBusySpans,
   insertAppointmentsUnlessTaken,
+  roomsOfType,
   recordHistoryWithEvents,
   toView,
   type HistoryInput,
@@ -14,7 +17,8 @@ import { customerBookingsKey, customersStanding, heldAppointmentsOf } from '../d
 import { findUsers } from '../db/read-models.repository.js';
 import type { RoomRow, UserRow } from '../db/schema.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
-import { rankedFreeEmployees, type Slot } from './allocation.js';
+import { dayOf, rankFreeEmployees, roomsAtFrom, slotOf, type Slot } from './allocation.js';
+import { workingTimeOf } from '../db/working-time.repository.js';
 import { noRoomAvailable } from './availability.js';
 import {
   bookChecked,
@@ -30,6 +34,9 @@ import {
 import { actorOf, nowOf, type BookingContext } from './context.js';
 import { choiceKey } from './full-slots.js';
 import { rotateRooms } from '../domain/allocation.js';
+import { sharedReads } from './shared-reads.js';
+
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * Group commit for customers' own bookings.
@@ -130,6 +137,16 @@ const heldOf = (plan: Plan, now: Date, holdSeconds: number): HeldAppointment => 
   };
 };
 
+/**
+ * The span the batch's reads cover: from the local midnight before its earliest start to two days
+ * after its latest (a slot, its cleanup, and the day an employee's load is counted over all fit).
+ */
+function batchWindow(batch: readonly Pending[], rules: BookingContext['config']['rules']) {
+  const starts = batch.map((pending) => Date.parse(pending.request.appointmentDateTime));
+  const earliest = dayOf(slotOf(Math.min(...starts), 0, 0), rules).bounds.start;
+  return { start: earliest, end: new Date(Math.max(...starts) + 2 * DAY_MS) };
+}
+
 /** Judges and writes one batch of customers' own bookings (see BookingBatcher); answers each. */
 export async function bookBatch(context: BookingContext, batch: readonly Pending[]): Promise<void> {
   const { rules } = context.config;
@@ -143,11 +160,48 @@ export async function bookBatch(context: BookingContext, batch: readonly Pending
     if (group) group.members.push(pending);
     else groups.set(key, { request: pending.request, members: [pending] });
   }
+  const reads = sharedReads();
+  const window = batchWindow(batch, rules);
+  // A type's rooms and every room's busy spans over the batch's days: one read each, whatever the slots.
+  const roomsOf = async (type: string, slot: Slot) => {
+    const [typeRooms, spans] = await Promise.all([
+      reads(`rooms:${type}`, () => roomsOfType(context.db, type)),
+      reads('busy-rooms', () => busyRoomSpansInWindow(context.db, window)),
+    ]);
+    return roomsAtFrom(typeRooms, spans, slot);
+  };
+  // Likewise a role's employees with their treatments, and their working time on a day.
+  const freeEmployeesOf = async ({ service, slot }: Choice): Promise<UserRow[]> => {
+    const role = service.assignedEmployeeRole;
+    if (!role.trim()) return [];
+    const staff = await reads(`staff:${role.trim().toLowerCase()}`, () =>
+      employeesOfRoleWithBusySpans(context.db, role, window),
+    );
+    const { local, bounds } = dayOf(slot, rules);
+    const [start, end] = [slot.start.getTime(), slot.end.getTime()];
+    const candidates = staff
+      .filter(({ busy }) => !busy.some((span) => span.start < end && start < span.end))
+      .map(({ employee, busy }) => ({
+        employee,
+        busy: false,
+        load: busy.filter((span) => span.start >= bounds.start.getTime() && span.start < bounds.end.getTime())
+          .length,
+      }));
+    const workingTime = await reads(`working-time:${role.trim().toLowerCase()}:${local.day}`, () =>
+      workingTimeOf(
+        context.db,
+        staff.map(({ employee }) => employee),
+        local.day,
+        local.day,
+      ),
+    );
+    return rankFreeEmployees(rules, slot, candidates, workingTime);
+  };
   const choices = new Map<string, Choice>();
   await Promise.all(
     [...groups].map(async ([key, group]) => {
       try {
-        choices.set(key, await checkChoice(context, group.request, now));
+        choices.set(key, await checkChoice(context, group.request, now, reads, roomsOf));
       } catch (error) {
         for (const member of group.members) member.reject(error);
       }
@@ -161,15 +215,9 @@ export async function bookBatch(context: BookingContext, batch: readonly Pending
   const [standings, customerRows, rankedByKey] = await Promise.all([
     customersStanding(context.db, customerIds, now),
     findUsers(context.db, customerIds),
-    Promise.all(
-      withRooms.map(
-        async ([key, choice]) =>
-          [
-            key,
-            await rankedFreeEmployees(context.db, rules, choice.service.assignedEmployeeRole, choice.slot),
-          ] as const,
-      ),
-    ).then((entries) => new Map(entries)),
+    Promise.all(withRooms.map(async ([key, choice]) => [key, await freeEmployeesOf(choice)] as const)).then(
+      (entries) => new Map(entries),
+    ),
   ]);
 
   // Given out in memory, in the order the requests came: the rules, then a room and an employee that
@@ -233,6 +281,8 @@ export async function bookBatch(context: BookingContext, batch: readonly Pending
           choice.rooms.bookable,
           choice.slot,
           nowOf(context),
+          undefined,
+          reads,
         );
         context.fullSlots?.remember(members[0]!.request, error);
         for (const member of members) member.reject(error);

@@ -20,6 +20,7 @@ import {
 import { actorMessage, bookingEvents } from '../events/publishes.js';
 import { fieldError } from './availability.js';
 import { actorOf, nowOf, todayOf, type BookingContext } from './context.js';
+import { readEachTime, type SharedReads } from './shared-reads.js';
 
 /** How far ahead a closure may be set: the booking window is shorter, a festival calendar is not. */
 const MAX_DAYS_AHEAD = 2 * 366;
@@ -156,9 +157,16 @@ export async function specialDaysAround(context: BookingContext, firstDay: numbe
  * or that date's special hours) or on a closed day; undefined when it fits. Booking and rescheduling
  * ask alike.
  */
-export async function hoursRefusal(context: BookingContext, db: Queryable, startMs: number, minutes: number) {
+export async function hoursRefusal(
+  context: BookingContext,
+  db: Queryable,
+  startMs: number,
+  minutes: number,
+  reads: SharedReads = readEachTime,
+) {
   const { rules } = context.config;
-  const special = await findSpecialDay(db, dateOfDay(toLocal(startMs, rules.timeZone).day));
+  const date = dateOfDay(toLocal(startMs, rules.timeZone).day);
+  const special = await reads(`special-day:${date}`, () => findSpecialDay(db, date));
   const problem = hoursProblemAt(startMs, minutes, rules, specialDaysByDay(special ? [special] : []));
   return problem && fieldError(422, problem.code, 'appointmentDateTime', problem.message);
 }
