@@ -45,6 +45,8 @@ export async function closeBillingContext(deps: BillingDeps): Promise<void> {
 export async function buildApp(deps: BillingDeps): Promise<FastifyInstance> {
   const app = await createApp({
     name: 'billing',
+    // No write of this service revokes a token (see AppOptions.writesMayRevokeTokens).
+    writesMayRevokeTokens: false,
     description:
       'Bills (GST tax invoices), gapless invoice numbers, income summaries, invoice PDFs and the owner’s reports',
     logger: deps.logger,

@@ -114,6 +114,8 @@ const MAX_BOOKING_BATCH = 256;
 export async function buildApp(deps: BookingDeps): Promise<FastifyInstance> {
   const app = await createApp({
     name: 'booking',
+    // No write of this service revokes a token (see AppOptions.writesMayRevokeTokens).
+    writesMayRevokeTokens: false,
     description:
       'Appointments: availability, automatic room and employee assignment, status, payment status and completion',
     logger: deps.logger,

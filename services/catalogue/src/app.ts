@@ -31,6 +31,8 @@ export async function buildApp(deps: CatalogueDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = await createApp({
     name: 'catalogue',
+    // No write of this service revokes a token (see AppOptions.writesMayRevokeTokens).
+    writesMayRevokeTokens: false,
     description:
       'Treatments and their categories, rooms, the retail catalogue, images, favorites and verified reviews. Public reads need no token; writes need an admin (a review needs its author).',
     logger: deps.logger,

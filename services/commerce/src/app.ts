@@ -12,6 +12,8 @@ import { refundsRoutes } from './http/refunds.routes.js';
 export async function buildApp(deps: CommerceDeps): Promise<FastifyInstance> {
   const app = await createApp({
     name: 'commerce',
+    // No write of this service revokes a token (see AppOptions.writesMayRevokeTokens).
+    writesMayRevokeTokens: false,
     description: 'Cart, saved addresses, orders with stock reservation, and online payments (Razorpay)',
     logger: deps.logger,
     readiness: deps.readiness,

@@ -108,4 +108,29 @@ describe('a revocation whose message has not arrived yet', () => {
       await app.close();
     }
   });
+  it('in a service whose writes never revoke a token, a write keeps its caller remembered; identity’s message still ends it', async () => {
+    const check = rememberingRevocationCheck(redis);
+    const verifier = createTokenVerifier({ jwks: await testJwks(), isRevoked: check });
+    const app = Fastify();
+    await app.register(authentication, { verifier, forgetCallerOnWrites: false });
+    app.post('/appointments', { preHandler: requireAuth }, async () => ({ booked: true }));
+    await untilRemembering(check);
+    try {
+      const token = await signTestToken();
+      const { jti: tokenId } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        jti: string;
+      };
+      const book = () =>
+        app.inject({ method: 'POST', url: '/appointments', headers: { authorization: `Bearer ${token}` } });
+      expect((await book()).statusCode).toBe(200);
+      // Stored behind identity's back (no message): the next write is answered from memory, not Redis.
+      await publisher.set(revokedTokenKey(tokenId), '1', 'EX', 60);
+      expect((await book()).statusCode).toBe(200);
+      // Identity's sign-out publishes the id: refused from then on.
+      await revokeAsIdentity(tokenId);
+      await expect.poll(async () => (await book()).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -45,6 +45,8 @@ export async function closeNotificationContext(context: NotificationContext): Pr
 export async function buildApp(deps: NotificationDeps): Promise<FastifyInstance> {
   const app = await createApp({
     name: 'notification',
+    // No write of this service revokes a token (see AppOptions.writesMayRevokeTokens).
+    writesMayRevokeTokens: false,
     description: 'Sends the emails other services ask for through their events.',
     logger: deps.logger,
     readiness: deps.readiness,

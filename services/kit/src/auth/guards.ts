@@ -103,12 +103,15 @@ export function forgetCallerTokenOnWrites(app: FastifyInstance, verifier: TokenV
   });
 }
 
-/** Reads the bearer token when one is sent; a bad one is a 401 even on a public route. */
-export const authentication = fp<{ verifier: TokenVerifier }>(
-  async (app: FastifyInstance, { verifier }) => {
+/**
+ * Reads the bearer token when one is sent; a bad one is a 401 even on a public route. With
+ * `forgetCallerOnWrites` (the default) a write's caller is asked of Redis again on their next request.
+ */
+export const authentication = fp<{ verifier: TokenVerifier; forgetCallerOnWrites?: boolean }>(
+  async (app: FastifyInstance, { verifier, forgetCallerOnWrites = true }) => {
     app.decorateRequest('user', null);
     await app.register(jwtVerification, { verifier });
-    forgetCallerTokenOnWrites(app, verifier);
+    if (forgetCallerOnWrites) forgetCallerTokenOnWrites(app, verifier);
     app.addHook('onRequest', async (request) => {
       try {
         request.user = (await verifyRequestToken(request, verifier)) ?? null;

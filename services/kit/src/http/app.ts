@@ -46,6 +46,15 @@ export interface AppOptions extends BaseAppOptions {
   /** Named checks behind /readyz and /healthz (database, kafka, redis...); see DependencyCheck. */
   readiness?: Record<string, DependencyCheck>;
   verifier?: TokenVerifier;
+  /**
+   * Whether a write to this service may revoke its caller's token (identity: sign-out, a new password,
+   * a deleted account). Then what this process remembers of the caller's token being live is forgotten
+   * before each write's answer leaves (forgetCallerTokenOnWrites). The other services' writes never
+   * revoke one: a sign-out is a write to identity, which forgets the ids itself, and it passes the
+   * gateway, which forgets its caller's token on every write; there, forgetting would only send every
+   * write's next request to Redis. Default true.
+   */
+  writesMayRevokeTokens?: boolean;
   /** Verifies the credentials of calls to this service's /internal routes (none: all are refused). */
   serviceAuth?: ServiceAuth;
   /** Each /internal route's allowed callers; an /internal route missing here stops start-up. */
@@ -234,7 +243,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     auth: options.serviceAuth,
     callers: options.internalCallers ?? {},
   });
-  if (options.verifier) await app.register(authentication, { verifier: options.verifier });
+  if (options.verifier)
+    await app.register(authentication, {
+      verifier: options.verifier,
+      forgetCallerOnWrites: options.writesMayRevokeTokens ?? true,
+    });
   else app.decorateRequest('user', null);
 
   // Liveness: 200 whenever the process answers, so a dependency's outage never restarts the pod; the
