@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { finishWithin, valueWithin } from './finish-within.js';
 
-describe('finishWithin', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+// Both race work against a timer: every test runs on fake timers.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
+describe('finishWithin', () => {
   it('answers done for work that finishes in time', async () => {
     const outcome = finishWithin(() => new Promise((resolve) => setTimeout(resolve, 100)), 3_000);
     await vi.advanceTimersByTimeAsync(100);
@@ -42,13 +43,6 @@ describe('finishWithin', () => {
 });
 
 describe('valueWithin', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('answers the value of work that finishes in time, and late for work that does not', async () => {
     const quick = valueWithin(() => new Promise((resolve) => setTimeout(() => resolve(7), 100)), 500);
     const slow = valueWithin(() => new Promise((resolve) => setTimeout(() => resolve(8), 900)), 500);
