@@ -32,3 +32,4 @@ export * from './http/internal-client.js';
 export * from './http/private-cache.js';
 export * from './http/methods.js';
 export * from './queue-depth.js';
+export * from './finish-within.js';

@@ -74,6 +74,27 @@ describe('BookingBatcher: customers’ own bookings judged together', () => {
     expect(calls).toBe(2);
   });
 
+  it('does not let a batch stuck on the database hold the next one past turnLimitMs', async () => {
+    const batches: string[][] = [];
+    const batcher = new BookingBatcher(
+      (batch) => {
+        batches.push(batch.map((pending) => pending.customer.id));
+        // The first never ends (a lost connection); the next is answered.
+        if (batches.length === 1) return new Promise<void>(() => undefined);
+        for (const pending of batch) pending.resolve(booked(pending));
+        return Promise.resolve();
+      },
+      256,
+      undefined,
+      20,
+    );
+    void batcher.submit(request(), customer(1));
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = await batcher.submit(request(), customer(2));
+    expect(next.customerId).toBe('customer-2');
+    expect(batches).toEqual([['customer-1'], ['customer-2']]);
+  });
+
   it('tells a remembered "no room free" at once, without queueing the request', async () => {
     const memo = new FullSlotMemo(60_000);
     const full = new AppError(409, 'NO_ROOM_AVAILABLE', 'No Gold room is free at that time.');

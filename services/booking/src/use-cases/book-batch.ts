@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, lockKeys, type AuthUser } from '@spa/kit';
+import { AppError, finishWithin, lockKeys, type AuthUser } from '@spa/kit';
 import { compactLocalDate, MINUTE_MS } from '@spa/rules';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import type { HeldAppointment } from '../domain/fair-holds.js';
@@ -69,6 +69,12 @@ export class BookingBatcher {
     private readonly maxBatch = 256,
     /** The "no room free" answers of the last moments (full-slots.ts), told again without the database. */
     private readonly fullSlots?: { recall(request: BookingRequest): AppError | undefined },
+    /**
+     * How long the next batch waits for one being written. A batch stuck on the database (a lost
+     * connection) must not hold every later booking: past this the next starts anyway, and the stuck
+     * one still answers its own when it ends (the database judges any overlap between the two).
+     */
+    private readonly turnLimitMs = 5_000,
   ) {}
 
   /** Books the customer's own request with the others of its batch, or throws why not. */
@@ -88,12 +94,11 @@ export class BookingBatcher {
     try {
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0, this.maxBatch);
-        try {
-          await this.runBatch(batch);
-        } catch (error) {
+        const written = this.runBatch(batch).catch((error: unknown) => {
           // Settling twice keeps the first: only those not answered yet get the error.
           for (const pending of batch) pending.reject(error);
-        }
+        });
+        await finishWithin(() => written, this.turnLimitMs);
       }
     } finally {
       this.running = false;
