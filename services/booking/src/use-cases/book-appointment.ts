@@ -21,6 +21,7 @@ import {
 } from '../db/appointments.repository.js';
 import { customerBookingsKey, customerStanding, heldAppointments } from '../db/fair-holds.repository.js';
 import { findBookableService, findUser } from '../db/read-models.repository.js';
+import type { RoomRow } from '../db/schema.js';
 import { fairHoldRefusal, type HeldAppointment } from '../domain/fair-holds.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
 import { PaymentUnavailableError, type PaymentOrder } from '../integrations/commerce-client.js';
@@ -202,7 +203,6 @@ async function writeBooking(
   const id = randomUUID();
   const actor = bySystem?.actor ?? actorOf(caller);
   const atDesk = !bySystem && caller.id !== customer.id;
-  const online = request.paymentMethod === 'online';
   const booked = await allocate(context.db, {
     rooms: rooms.free,
     employees: employees.map((employee) => employee.id),
@@ -222,7 +222,7 @@ async function writeBooking(
             [
               bySystem?.note ?? null,
               atDesk ? `Booked at the front desk by ${caller.name}` : null,
-              employeeId ? null : 'No employee with the right role was free on shift; assign one later.',
+              employeeId ? null : NO_EMPLOYEE_NOTE,
             ]
               .filter(Boolean)
               .join('. ') || null,
@@ -230,36 +230,16 @@ async function writeBooking(
       ];
       const row = await insertAppointmentWithHistory(
         tx,
-        {
+        newAppointmentRow(context, {
           id,
-          appointmentCode: appointmentCodeFor(compactLocalDate(now.getTime(), rules.timeZone)),
-          customerId: customer.id,
-          customerName: customer.name,
-          customerEmail: customer.email,
-          serviceId: service.id,
-          serviceName: service.name,
-          categoryName: service.categoryName,
-          pricingOptionId: option.id,
-          durationLabel: option.duration,
-          durationMinutes: option.durationMinutes,
-          cleanupMinutes: service.cleanupMinutes,
-          roomId: room.id,
-          roomType: room.type,
-          roomNumber: room.roomNumber,
-          roomLocation: room.location,
+          customer,
+          choice: { service, option, slot, price },
+          room,
           employeeId,
-          startsAt: slot.start,
-          endsAt: slot.end,
-          roomFreeAt: slot.roomFreeAt,
-          status: 'Pending',
-          paymentStatus: online ? 'Pending' : 'Cash',
           paymentMethod: request.paymentMethod,
-          ...price,
-          ...deposit,
-          paymentHoldExpiresAt: online ? new Date(now.getTime() + rules.paymentHoldSeconds * 1000) : null,
-          createdAt: now,
-          updatedAt: now,
-        },
+          deposit,
+          now,
+        }),
         actor,
         now,
         history,
@@ -280,6 +260,62 @@ async function writeBooking(
     },
   });
   return booked?.result;
+}
+
+/** The history note of a booking no employee could be assigned to. */
+export const NO_EMPLOYEE_NOTE = 'No employee with the right role was free on shift; assign one later.';
+
+/**
+ * The row of an appointment booked now: Pending, cash or waiting for its online payment (whose hold
+ * starts now), in the room and with the employee given. One booking at a time and a batch alike.
+ */
+export function newAppointmentRow(
+  context: BookingContext,
+  booking: {
+    id: string;
+    customer: BookingCustomer;
+    choice: Pick<Choice, 'service' | 'option' | 'slot' | 'price'>;
+    room: RoomRow;
+    employeeId: string | null;
+    paymentMethod: PaymentMethod;
+    deposit: DepositTerms;
+    now: Date;
+  },
+) {
+  const { rules } = context.config;
+  const { id, customer, choice, room, employeeId, paymentMethod, deposit, now } = booking;
+  const { service, option, slot, price } = choice;
+  const online = paymentMethod === 'online';
+  return {
+    id,
+    appointmentCode: appointmentCodeFor(compactLocalDate(now.getTime(), rules.timeZone)),
+    customerId: customer.id,
+    customerName: customer.name,
+    customerEmail: customer.email,
+    serviceId: service.id,
+    serviceName: service.name,
+    categoryName: service.categoryName,
+    pricingOptionId: option.id,
+    durationLabel: option.duration,
+    durationMinutes: option.durationMinutes,
+    cleanupMinutes: service.cleanupMinutes,
+    roomId: room.id,
+    roomType: room.type,
+    roomNumber: room.roomNumber,
+    roomLocation: room.location,
+    employeeId,
+    startsAt: slot.start,
+    endsAt: slot.end,
+    roomFreeAt: slot.roomFreeAt,
+    status: 'Pending' as const,
+    paymentStatus: online ? ('Pending' as const) : ('Cash' as const),
+    paymentMethod,
+    ...price,
+    ...deposit,
+    paymentHoldExpiresAt: online ? new Date(now.getTime() + rules.paymentHoldSeconds * 1000) : null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /** What an online booking pays as a deposit and the late-cancellation terms it is taken under. */

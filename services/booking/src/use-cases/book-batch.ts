@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, finishWithin, lockKeys, type AuthUser } from '@spa/kit';
-import { compactLocalDate, MINUTE_MS } from '@spa/rules';
+import { MINUTE_MS } from '@spa/rules';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import type { HeldAppointment } from '../domain/fair-holds.js';
 import {
-  appointmentCodeFor,
   busyRoomSpansInWindow,
   employeesOfRoleWithBusySpans,
   insertAppointmentsUnlessTaken,
@@ -25,11 +24,12 @@ import {
   checkChoice,
   depositTerms,
   fairHoldProblem,
+  NO_EMPLOYEE_NOTE,
   NO_TERMS,
+  newAppointmentRow,
   prepayProblem,
   type BookingRequest,
   type Choice,
-  type DepositTerms,
 } from './book-appointment.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
 import { choiceKey } from './full-slots.js';
@@ -120,7 +120,8 @@ interface Plan {
   id: string;
   room: RoomRow;
   employee: UserRow | undefined;
-  deposit: DepositTerms;
+  /** The appointment's row (newAppointmentRow), written if the plan is accepted. */
+  row: ReturnType<typeof newAppointmentRow>;
 }
 
 const overlaps = (a: { start: Date; end: Date }, b: { start: Date; end: Date }) =>
@@ -128,19 +129,8 @@ const overlaps = (a: { start: Date; end: Date }, b: { start: Date; end: Date }) 
 
 const roomSpan = (slot: Slot) => ({ start: slot.start, end: slot.roomFreeAt });
 
-/** What a planned booking holds for the fair-hold rules, before it is written. */
-const heldOf = (plan: Plan, now: Date, holdSeconds: number): HeldAppointment => {
-  const online = plan.pending.request.paymentMethod === 'online';
-  return {
-    id: plan.id,
-    startsAt: plan.choice.slot.start,
-    endsAt: plan.choice.slot.end,
-    status: 'Pending',
-    paymentMethod: plan.pending.request.paymentMethod,
-    paymentStatus: online ? 'Pending' : 'Cash',
-    paymentHoldExpiresAt: online ? new Date(now.getTime() + holdSeconds * 1000) : null,
-  };
-};
+/** What a planned booking holds for the fair-hold rules, before it is written: its row's times and state. */
+const heldOf = ({ row }: Plan): HeldAppointment => row;
 
 /**
  * The span the batch's reads cover: from the local midnight before its earliest start to two days
@@ -265,9 +255,20 @@ export async function bookBatch(context: BookingContext, batch: readonly Pending
     );
     const deposit =
       pending.request.paymentMethod === 'online' ? depositTerms(context, standing.noShows, choice) : NO_TERMS;
-    const plan: Plan = { pending, choice, id: randomUUID(), room, employee, deposit };
+    const id = randomUUID();
+    const row = newAppointmentRow(context, {
+      id,
+      customer: pending.customer,
+      choice,
+      room,
+      employeeId: employee?.id ?? null,
+      paymentMethod: pending.request.paymentMethod,
+      deposit,
+      now,
+    });
+    const plan: Plan = { pending, choice, id, room, employee, row };
     plans.push(plan);
-    held.push(heldOf(plan, now, rules.paymentHoldSeconds));
+    held.push(heldOf(plan));
     heldBy.set(pending.customer.id, held);
   }
 
@@ -338,45 +339,11 @@ async function writePlans(
           continue;
         }
         accepted.push(plan);
-        held.push(heldOf(plan, now, rules.paymentHoldSeconds));
+        held.push(heldOf(plan));
       }
-      const code = appointmentCodeFor(compactLocalDate(now.getTime(), rules.timeZone));
       const rows = await insertAppointmentsUnlessTaken(
         tx,
-        accepted.map(({ pending, choice, id, room, employee, deposit }) => {
-          const online = pending.request.paymentMethod === 'online';
-          const { service, option, slot, price } = choice;
-          return {
-            id,
-            appointmentCode: code,
-            customerId: pending.customer.id,
-            customerName: pending.customer.name,
-            customerEmail: pending.customer.email,
-            serviceId: service.id,
-            serviceName: service.name,
-            categoryName: service.categoryName,
-            pricingOptionId: option.id,
-            durationLabel: option.duration,
-            durationMinutes: option.durationMinutes,
-            cleanupMinutes: service.cleanupMinutes,
-            roomId: room.id,
-            roomType: room.type,
-            roomNumber: room.roomNumber,
-            roomLocation: room.location,
-            employeeId: employee?.id ?? null,
-            startsAt: slot.start,
-            endsAt: slot.end,
-            roomFreeAt: slot.roomFreeAt,
-            status: 'Pending' as const,
-            paymentStatus: online ? ('Pending' as const) : ('Cash' as const),
-            paymentMethod: pending.request.paymentMethod,
-            ...price,
-            ...deposit,
-            paymentHoldExpiresAt: online ? new Date(now.getTime() + rules.paymentHoldSeconds * 1000) : null,
-            createdAt: now,
-            updatedAt: now,
-          };
-        }),
+        accepted.map((plan) => plan.row),
       );
       const rowsById = new Map(rows.map((row) => [row.id, row]));
       const inserted = accepted.flatMap((plan) => {
@@ -395,7 +362,7 @@ async function writePlans(
         const entry: HistoryInput = {
           field: 'booked',
           to: 'Pending',
-          note: plan.employee ? null : 'No employee with the right role was free on shift; assign one later.',
+          note: plan.employee ? null : NO_EMPLOYEE_NOTE,
         };
         return { appointmentId: plan.id, actor: actorOf(plan.pending.customer), at: now, entry };
       });
