@@ -10,6 +10,7 @@ export * from './db/notices.js';
 export * from './db/kit-tables.js';
 export * from './db/upsert.js';
 export * from './db/advisory-locks.js';
+export * from './db/compiled.js';
 export * from './events/kafka.js';
 export * from './events/topic-reader.js';
 export * from './events/outbox.js';

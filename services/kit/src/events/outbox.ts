@@ -57,14 +57,50 @@ export interface OutboxRow {
  * the rows are written only if it finds a row: a conditional change and its event stay together.
  */
 export function outboxInsert(rows: readonly OutboxRow[], when?: SQL): SQL {
+  return outboxInsertOf(
+    rows.map((row) => ({ ...row, headers: JSON.stringify(row.headers) })),
+    when,
+  );
+}
+
+/** Each field of an outbox row as a value or a placeholder (headers as their JSON). */
+type OutboxValues = { [field in keyof OutboxRow]: unknown };
+
+function outboxInsertOf(rows: readonly OutboxValues[], when?: SQL): SQL {
   const values = sql.join(
     rows.map(
       (row) =>
-        sql`(${row.id}::uuid, ${row.topic}::text, ${row.key}::text, ${row.eventType}::text, ${row.payload}::bytea, ${JSON.stringify(row.headers)}::jsonb)`,
+        sql`(${row.id}::uuid, ${row.topic}::text, ${row.key}::text, ${row.eventType}::text, ${row.payload}::bytea, ${row.headers}::jsonb)`,
     ),
     sql`, `,
   );
   return sql`insert into ${outbox} (id, topic, key, event_type, payload, headers) select * from (values ${values}) as event (id, topic, key, event_type, payload, headers)${when ? sql` where exists (${when})` : sql``}`;
+}
+
+const outboxFields = ['id', 'topic', 'key', 'eventType', 'payload', 'headers'] as const;
+
+/**
+ * outboxInsert of one row for a compiledStatement: its fields are placeholders named after `name`,
+ * whose values outboxRowValues(name, row) gives.
+ */
+export function outboxInsertPlaceholders(name: string, when?: SQL): SQL {
+  return outboxInsertOf(
+    [
+      Object.fromEntries(
+        outboxFields.map((field) => [field, sql.placeholder(`${name}.${field}`)]),
+      ) as OutboxValues,
+    ],
+    when,
+  );
+}
+
+export function outboxRowValues(name: string, row: OutboxRow): Record<string, unknown> {
+  return Object.fromEntries(
+    outboxFields.map((field) => [
+      `${name}.${field}`,
+      field === 'headers' ? JSON.stringify(row.headers) : row[field],
+    ]),
+  );
 }
 
 export interface PublisherOptions {
