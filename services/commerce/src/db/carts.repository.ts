@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '@spa/kit';
+import { compiledStatement, type Queryable } from '@spa/kit';
 import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { MirroredProduct } from '../domain/cart.js';
 import type { Address } from './addresses.repository.js';
 import { toProduct } from './products.repository.js';
@@ -13,6 +14,7 @@ export interface CartRow {
 }
 
 type CartItemRow = typeof cartItems.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
 
 export interface CartLine {
   id: string;
@@ -50,16 +52,16 @@ export async function lockCartWithLines(
 }
 
 /**
- * lockCartWithLines for adding a product: the product (undefined when commerce has never heard of it)
- * is read by the locking statement itself, one round trip fewer. Unlike the lines, it may be read there:
- * no write to this cart changes it, and the snapshot taken before the lock wait is newer than a read
- * before the transaction, which is where it was read before.
+ * The user's cart, locked, for adding a product (addToLine answers its other lines): the product
+ * (undefined when commerce has never heard of it) is read by the locking statement itself. Unlike
+ * the lines, it may be read there: no write to this cart changes it, and the snapshot taken before
+ * the lock wait is newer than a read before the transaction, which is where it was read before.
  */
 export async function lockCartWithProduct(
   tx: Queryable,
   userId: string,
   productId: string,
-): Promise<{ cart: CartRow; lines: CartLine[]; product: MirroredProduct | undefined }> {
+): Promise<{ cart: CartRow; product: MirroredProduct | undefined }> {
   const locked = tx.$with('locked_cart').as(lockingUpsert(tx, userId).returning(cartColumns));
   const [row] = await tx
     .with(locked)
@@ -67,11 +69,7 @@ export async function lockCartWithProduct(
     .from(locked)
     .leftJoin(products, eq(products.id, productId));
   const cart = { id: row!.cartId, userId, checkoutOrderId: row!.checkoutOrderId };
-  return {
-    cart,
-    lines: await cartLines(tx, cart.id),
-    product: row!.product ? toProduct(row!.product) : undefined,
-  };
+  return { cart, product: row!.product ? toProduct(row!.product) : undefined };
 }
 
 /**
@@ -95,6 +93,98 @@ export async function lockCartWithAddress(
 
 const cartColumns = { id: carts.id, userId: carts.userId, checkoutOrderId: carts.checkoutOrderId };
 
+/**
+ * A cart read without its lock, with the version of its row (Postgres' xmin: the transaction that
+ * wrote it). Every write to a cart's lines also writes its row (each starts with lockingUpsert, and a
+ * checkout's marker lives on it), so an unchanged version means unchanged lines: a write made only
+ * on an `unchangedCart` can skip the lock, the transaction and its BEGIN and COMMIT (issue
+ * #17: on this machine the round trips' system calls are most of commerce's CPU per order).
+ */
+export interface SeenCart extends CartRow {
+  version: string;
+}
+
+const seenCartColumns = { ...cartColumns, version: sql<string>`${carts}.xmin::text` };
+
+/**
+ * Matches the cart's row (placeholders cartId, version) only while it is the version that was read.
+ * An UPDATE that waited for the row checks this again on the row the other transaction left, whose
+ * xmin is that transaction's.
+ */
+export const unchangedCart = () =>
+  and(eq(carts.id, sql.placeholder('cartId')), sql`${carts}.xmin::text = ${sql.placeholder('version')}`);
+
+/** A seen cart and its lines from rows of (cart, line, product), one per line or one without any. */
+function seenCartOf<Row extends { cart: SeenCart; line: CartItemRow | null; product: ProductRow | null }>(
+  rows: Row[],
+): { first: Row; lines: CartLine[] } | undefined {
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    first,
+    lines: rows.flatMap(({ line, product }) => (line ? [toCartLine(line, product)] : [])),
+  };
+}
+
+const addedProduct = alias(products, 'added_product');
+
+// Built once each (compiledStatement): cart writes and checkouts read a cart on every call.
+const cartWithProduct = compiledStatement((db) =>
+  db
+    .select({ cart: seenCartColumns, line: cartItems, product: products, added: addedProduct })
+    .from(carts)
+    .leftJoin(addedProduct, eq(addedProduct.id, sql.placeholder('productId')))
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .leftJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(carts.userId, sql.placeholder('userId')))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id)),
+);
+
+/**
+ * The user's cart with its lines and the product being added (undefined when commerce has never
+ * heard of it), in one read and without the lock: adding to the cart's first try (addToLineIfUnchanged
+ * then writes only if the cart is unchanged). Undefined when the user has no cart yet.
+ */
+export async function readCartWithProduct(
+  db: Queryable,
+  userId: string,
+  productId: string,
+): Promise<{ cart: SeenCart; lines: CartLine[]; product: MirroredProduct | undefined } | undefined> {
+  const seen = seenCartOf(await cartWithProduct(db, { userId, productId }));
+  if (!seen) return undefined;
+  const { added } = seen.first;
+  return { cart: seen.first.cart, lines: seen.lines, product: added ? toProduct(added) : undefined };
+}
+
+const cartWithAddress = compiledStatement((db) =>
+  db
+    .select({ cart: seenCartColumns, address: addresses, line: cartItems, product: products })
+    .from(carts)
+    .leftJoin(
+      addresses,
+      and(eq(addresses.id, sql.placeholder('addressId')), eq(addresses.userId, sql.placeholder('userId'))),
+    )
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .leftJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(carts.userId, sql.placeholder('userId')))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id)),
+);
+
+/**
+ * The user's cart with its lines and the address the order goes to (undefined unless it is this
+ * user's), in one read and without the lock: checkout's first try (writeReservingOrder then marks the
+ * cart only if it is unchanged). Undefined when the user has no cart yet.
+ */
+export async function readCartWithAddress(
+  db: Queryable,
+  userId: string,
+  addressId: string,
+): Promise<{ cart: SeenCart; lines: CartLine[]; address: Address | undefined } | undefined> {
+  const seen = seenCartOf(await cartWithAddress(db, { userId, addressId }));
+  if (!seen) return undefined;
+  return { cart: seen.first.cart, lines: seen.lines, address: seen.first.address ?? undefined };
+}
+
 /** Creates the user's cart on first use and locks it (an upsert locks the row it updates). */
 const lockingUpsert = (tx: Queryable, userId: string) =>
   tx
@@ -112,7 +202,7 @@ export async function cartLines(db: Queryable, cartId: string): Promise<CartLine
   return rows.map(({ line, product }) => toCartLine(line, product));
 }
 
-function toCartLine(line: CartItemRow, product: typeof products.$inferSelect | null): CartLine {
+function toCartLine(line: CartItemRow, product: ProductRow | null): CartLine {
   return {
     id: line.id,
     productId: line.productId,
@@ -181,6 +271,55 @@ export async function addToLine(
     inserted: first!.inserted,
   };
 }
+
+/**
+ * addToLine for a cart read without its lock: the line is written only if the cart is still the
+ * version that was read (its row is written too, so a checkout or another write that read it before
+ * finds it changed). Answers the line as written, or undefined when the cart had changed. The caller
+ * checked the addition against the lines it read, which are the cart's lines when it is unchanged.
+ */
+export async function addToLineIfUnchanged(
+  db: Queryable,
+  cart: SeenCart,
+  product: { id: string; pricePaise: number },
+  quantity: number,
+): Promise<(CartItemRow & { inserted: boolean }) | undefined> {
+  const [written] = await addToUnchangedCart(db, {
+    cartId: cart.id,
+    version: cart.version,
+    lineId: randomUUID(),
+    productId: product.id,
+    quantity,
+    pricePaise: product.pricePaise,
+    changedAt: new Date(),
+  });
+  return written;
+}
+
+const addToUnchangedCart = compiledStatement((db) => {
+  const placeholder = sql.placeholder;
+  const unchanged = db.$with('unchanged_cart').as(
+    db
+      .update(carts)
+      .set({ updatedAt: sql`${placeholder('changedAt')}` })
+      .where(unchangedCart())
+      .returning({ id: carts.id }),
+  );
+  return db
+    .with(unchanged)
+    .insert(cartItems)
+    .select(
+      sql`select ${placeholder('lineId')}::uuid, ${unchanged.id}, ${placeholder('productId')}::uuid, ${placeholder('quantity')}::integer, ${placeholder('pricePaise')}::bigint, now() from ${unchanged}`,
+    )
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId],
+      set: {
+        quantity: sql`${cartItems.quantity} + excluded.quantity`,
+        pricePaise: sql`excluded.price_paise`,
+      },
+    })
+    .returning({ ...getTableColumns(cartItems), inserted: sql<boolean>`xmax = 0` });
+});
 
 export async function setLineQuantity(tx: Queryable, itemId: string, quantity: number): Promise<void> {
   await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId));

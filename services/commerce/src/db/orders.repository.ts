@@ -82,50 +82,41 @@ export interface NewOrder {
   items: OrderLine[];
 }
 
-/** The order as it is before the catalogue has been asked for stock: `reserving`, never shown. */
-export async function insertReservingOrder(tx: Queryable, order: NewOrder): Promise<void> {
-  const [insertOrder, insertItems] = reservingOrderInserts(tx, order);
-  await insertOrder;
-  await insertItems;
-}
-
 /**
- * The two statements that write a reserving order (the order, then its lines), not yet run: awaited one
- * after the other, or folded into one statement by checkout (db/checkout.repository.ts).
+ * The order as it is before the catalogue has been asked for stock: `reserving`, never shown.
+ * (Checkout writes it with its cart's marker in one statement: db/checkout.repository.ts.)
  */
-export function reservingOrderInserts(tx: Queryable, order: NewOrder) {
+export async function insertReservingOrder(tx: Queryable, order: NewOrder): Promise<void> {
   const { shipping, totals } = order;
-  return [
-    tx.insert(orders).values({
-      id: order.id,
-      userId: order.userId,
-      userName: order.userName,
-      userEmail: order.userEmail,
-      paymentMethod: order.paymentMethod,
-      status: 'reserving',
-      ...totals,
-      shipFullName: shipping.fullName,
-      shipAddress: shipping.address,
-      shipCity: shipping.city,
-      shipState: shipping.state,
-      shipPostalCode: shipping.postalCode,
-      shipCountry: shipping.country,
-      shipPhone: shipping.phone,
-      shipLabel: shipping.label,
-    }),
-    tx.insert(orderItems).values(
-      order.items.map((item, position) => ({
-        id: item.id,
-        orderId: order.id,
-        position,
-        productId: item.productId,
-        name: item.name,
-        image: item.image,
-        quantity: item.quantity,
-        unitPricePaise: item.unitPricePaise,
-      })),
-    ),
-  ] as const;
+  await tx.insert(orders).values({
+    id: order.id,
+    userId: order.userId,
+    userName: order.userName,
+    userEmail: order.userEmail,
+    paymentMethod: order.paymentMethod,
+    status: 'reserving',
+    ...totals,
+    shipFullName: shipping.fullName,
+    shipAddress: shipping.address,
+    shipCity: shipping.city,
+    shipState: shipping.state,
+    shipPostalCode: shipping.postalCode,
+    shipCountry: shipping.country,
+    shipPhone: shipping.phone,
+    shipLabel: shipping.label,
+  });
+  await tx.insert(orderItems).values(
+    order.items.map((item, position) => ({
+      id: item.id,
+      orderId: order.id,
+      position,
+      productId: item.productId,
+      name: item.name,
+      image: item.image,
+      quantity: item.quantity,
+      unitPricePaise: item.unitPricePaise,
+    })),
+  );
 }
 
 export async function deleteReservingOrder(tx: Queryable, orderId: string): Promise<void> {

@@ -1,12 +1,14 @@
 import { AppError, notFound, type Database } from '@spa/kit';
 import {
   addToLine,
+  addToLineIfUnchanged,
   cartLines,
   deleteLine,
   ensureCart,
   linesWith,
   lockCartWithLines,
   lockCartWithProduct,
+  readCartWithProduct,
   setLine,
   setLineQuantity,
   type CartLine,
@@ -52,6 +54,10 @@ export async function getCart(db: Database, userId: string): Promise<CartView> {
  * Adds a product (or more of one already in the cart) at its current price, never above its stock.
  * Adding to a line already in the cart is buying at today's price: the whole line takes it (so more
  * units never come at an old price).
+ *
+ * First without the cart's lock: read the cart, check, and write only if the cart is unchanged since
+ * (two round trips where the locked way takes four, issue #17). When the customer has no cart yet,
+ * or another write came in between, the locked way decides.
  */
 export async function addToCart(
   db: Database,
@@ -60,24 +66,45 @@ export async function addToCart(
   quantity: number,
 ): Promise<{ cart: CartView; created: boolean }> {
   assertQuantity(quantity);
+  const seen = await readCartWithProduct(db, userId, productId);
+  if (seen) {
+    const product = buyable(seen.product);
+    const line = seen.lines.find((candidate) => candidate.productId === productId);
+    const others = seen.lines.filter((candidate) => candidate !== line);
+    checkAddition({ inserted: !line, others, quantity: (line?.quantity ?? 0) + quantity }, product);
+    const written = await addToLineIfUnchanged(db, seen.cart, product, quantity);
+    if (written)
+      return {
+        cart: { id: seen.cart.id, userId, lines: linesWith(others, written, product) },
+        created: written.inserted,
+      };
+  }
   return db.transaction(async (tx) => {
     const { cart, product: found } = await lockCartWithProduct(tx, userId, productId);
     const product = buyable(found);
     // Written first, then checked: a refusal throws, and the transaction undoes the write.
     const { others, written, inserted } = await addToLine(tx, cart.id, product, quantity);
-    if (inserted && others.length >= MAX_CART_LINES)
-      throw new AppError(
-        422,
-        'CART_FULL',
-        `Your cart can hold at most ${MAX_CART_LINES} different products; check out or remove some first`,
-      );
-    assertQuantity(written.quantity);
-    assertQuantityInStock(product, written.quantity);
+    checkAddition({ inserted, others, quantity: written.quantity }, product);
     return {
       cart: { id: cart.id, userId, lines: linesWith(others, written, product) },
       created: inserted,
     };
   });
+}
+
+/** The cart after an addition: at most MAX_CART_LINES products, the line's quantity allowed and in stock. */
+function checkAddition(
+  after: { inserted: boolean; others: CartLine[]; quantity: number },
+  product: MirroredProduct,
+): void {
+  if (after.inserted && after.others.length >= MAX_CART_LINES)
+    throw new AppError(
+      422,
+      'CART_FULL',
+      `Your cart can hold at most ${MAX_CART_LINES} different products; check out or remove some first`,
+    );
+  assertQuantity(after.quantity);
+  assertQuantityInStock(product, after.quantity);
 }
 
 export async function changeQuantity(

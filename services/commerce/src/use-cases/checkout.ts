@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, notFound, type AuthUser, type Queryable } from '@spa/kit';
 import { events } from '@spa/proto';
-import { clearCheckoutMarker, lockCartWithAddress } from '../db/carts.repository.js';
+import type { Address } from '../db/addresses.repository.js';
+import {
+  clearCheckoutMarker,
+  lockCartWithAddress,
+  readCartWithAddress,
+  type CartLine,
+  type CartRow,
+} from '../db/carts.repository.js';
 import { finishCheckout, writeReservingOrder } from '../db/checkout.repository.js';
-import { deleteReservingOrder, findOrderState } from '../db/orders.repository.js';
+import { deleteReservingOrder, findOrderState, type NewOrder } from '../db/orders.repository.js';
 import { countOpenOnlineOrders } from '../db/holds.repository.js';
 import { insertPayment } from '../db/payments.repository.js';
 import type { CommerceDeps } from '../deps.js';
@@ -13,6 +20,7 @@ import {
   type Order,
   type OrderLine,
   type PaymentMethod,
+  type ShippingSnapshot,
 } from '../domain/order.js';
 import { checkoutRefusal, type CheckedLine } from '../domain/price-check.js';
 import { orderEventPayload } from '../events/publishes.js';
@@ -48,69 +56,8 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   if (request.paymentMethod === 'ONLINE' && !deps.config.onlinePaymentsEnabled) throw paymentsUnavailable();
   const orderId = randomUUID();
-  const { cartId, lines, orderLines, totals, shipping } = await deps.db.transaction(async (tx) => {
-    const { cart, lines: inCart, address } = await lockCartWithAddress(tx, user.id, request.addressId);
-    if (!address) throw notFound('Address not found');
-    const shipping = {
-      fullName: address.fullName,
-      address: address.street,
-      city: address.city,
-      state: address.state,
-      postalCode: address.postalCode,
-      country: address.country,
-      phone: address.phone,
-      label: address.label,
-    };
-    if (cart.checkoutOrderId && (await isStillReserving(tx, deps, cart.checkoutOrderId)))
-      throw new AppError(409, 'CHECKOUT_IN_PROGRESS', 'Your order is already being placed');
-    // Fair holds: an unpaid online order holds its stock for the payment hold, so one customer may
-    // hold only so many at once (the cart lock makes one customer's checkouts take turns).
-    if (request.paymentMethod === 'ONLINE') {
-      const open = await countOpenOnlineOrders(tx, user.id);
-      if (open >= deps.config.maxOpenOnlineOrders) throw tooManyUnpaidOrders(deps.config.maxOpenOnlineOrders);
-    }
-    if (inCart.length === 0) throw new AppError(422, 'CART_EMPTY', 'Your cart is empty');
-    const gone = inCart.filter((line) => !line.product || line.product.deleted);
-    if (gone.length > 0)
-      throw new AppError(
-        409,
-        'PRODUCT_UNAVAILABLE',
-        'Some products in your cart are no longer available; remove them and try again',
-        gone.map((line) => ({ itemId: line.id, productId: line.productId })),
-      );
-    const orderLines: OrderLine[] = inCart.map((line) => ({
-      id: randomUUID(),
-      productId: line.productId,
-      name: line.product!.name,
-      image: line.product!.images[0] ?? '',
-      quantity: line.quantity,
-      // The price at addition, which the catalogue confirms is today's price when it reserves the
-      // stock (or refuses with PRICE_CHANGED); prices never come from the client.
-      unitPricePaise: line.pricePaise,
-    }));
-    const orderTotals = priceOrder(orderLines);
-    if (request.paymentMethod === 'ONLINE' && orderTotals.totalPricePaise < MIN_ONLINE_PAISE)
-      throw new AppError(
-        422,
-        'AMOUNT_TOO_SMALL',
-        'Online payment needs a total of at least ₹1.00; choose Cash on Delivery',
-      );
-    await writeReservingOrder(
-      tx,
-      {
-        id: orderId,
-        userId: user.id,
-        userName: user.name,
-        userEmail: user.email,
-        paymentMethod: request.paymentMethod,
-        totals: orderTotals,
-        shipping,
-        items: orderLines,
-      },
-      cart.id,
-    );
-    return { cartId: cart.id, lines: inCart, orderLines, totals: orderTotals, shipping };
-  });
+  const { cartId, lines, order: claimed } = await claimCart(deps, user, request, orderId);
+  const { items: orderLines, totals, shipping } = claimed;
 
   await reserveStock(
     deps,
@@ -167,7 +114,7 @@ export async function placeOrder(
     finishCheckout(db, {
       order: placing,
       cartId,
-      cartLineIds: lines.map((line) => line.id),
+      takenLines: lines.map(({ id, quantity }) => ({ id, quantity })),
       event: deps.publish.row(events.orderPlaced, orderId, { order: orderEventPayload(placing) }),
     });
   const expired = () =>
@@ -202,6 +149,112 @@ const tooManyUnpaidOrders = (limit: number) =>
       : `You already have ${limit} online orders waiting for payment. Pay for or cancel one before placing another.`,
     [{ limit }],
   );
+
+interface ClaimedCart {
+  cartId: string;
+  /** The cart's lines the order takes. */
+  lines: CartLine[];
+  /** The `reserving` order written for them. */
+  order: NewOrder;
+}
+
+/**
+ * Checkout's first step: the cart's lines become a `reserving` order and the cart is marked with it.
+ * First without the cart's lock, in two round trips (read; write the order and mark the cart if it is
+ * unchanged), where the locked way takes five (BEGIN, lock, lines, write, COMMIT). When another write
+ * of this customer's came in between (a double submit, the cart changed in another tab), the order
+ * just written is removed and the locked way decides, as it always did, so a busy cart cannot make a
+ * checkout retry forever. A refusal read from the unlocked cart is the answer the cart gave at that
+ * moment, as it would be had the checkout come first.
+ */
+async function claimCart(
+  deps: CommerceDeps,
+  user: AuthUser,
+  request: CheckoutRequest,
+  orderId: string,
+): Promise<ClaimedCart> {
+  const seen = await readCartWithAddress(deps.db, user.id, request.addressId);
+  if (seen) {
+    const claimed = await planOrder(deps.db, deps, user, request, orderId, seen);
+    if (await writeReservingOrder(deps.db, claimed.order, seen.cart)) return claimed;
+    // On its own: the locked way may refuse, and its rollback must not bring this order back.
+    await deleteReservingOrder(deps.db, orderId);
+  }
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockCartWithAddress(tx, user.id, request.addressId);
+    const claimed = await planOrder(tx, deps, user, request, orderId, locked);
+    await writeReservingOrder(tx, claimed.order, locked.cart);
+    return claimed;
+  });
+}
+
+/** The order the cart makes, or the customer's refusal (thrown): the same checks either way. */
+async function planOrder(
+  db: Queryable,
+  deps: CommerceDeps,
+  user: AuthUser,
+  request: CheckoutRequest,
+  orderId: string,
+  { cart, lines: inCart, address }: { cart: CartRow; lines: CartLine[]; address: Address | undefined },
+): Promise<ClaimedCart> {
+  if (!address) throw notFound('Address not found');
+  const shipping: ShippingSnapshot = {
+    fullName: address.fullName,
+    address: address.street,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+    country: address.country,
+    phone: address.phone,
+    label: address.label,
+  };
+  if (cart.checkoutOrderId && (await isStillReserving(db, deps, cart.checkoutOrderId)))
+    throw new AppError(409, 'CHECKOUT_IN_PROGRESS', 'Your order is already being placed');
+  // Fair holds: an unpaid online order holds its stock for the payment hold, so one customer may
+  // hold only so many at once (the cart's version, or its lock, makes one customer's checkouts take
+  // turns: a second one's write finds the cart changed, and then waits for the lock).
+  if (request.paymentMethod === 'ONLINE') {
+    const open = await countOpenOnlineOrders(db, user.id);
+    if (open >= deps.config.maxOpenOnlineOrders) throw tooManyUnpaidOrders(deps.config.maxOpenOnlineOrders);
+  }
+  if (inCart.length === 0) throw new AppError(422, 'CART_EMPTY', 'Your cart is empty');
+  const gone = inCart.filter((line) => !line.product || line.product.deleted);
+  if (gone.length > 0)
+    throw new AppError(
+      409,
+      'PRODUCT_UNAVAILABLE',
+      'Some products in your cart are no longer available; remove them and try again',
+      gone.map((line) => ({ itemId: line.id, productId: line.productId })),
+    );
+  const orderLines: OrderLine[] = inCart.map((line) => ({
+    id: randomUUID(),
+    productId: line.productId,
+    name: line.product!.name,
+    image: line.product!.images[0] ?? '',
+    quantity: line.quantity,
+    // The price at addition, which the catalogue confirms is today's price when it reserves the
+    // stock (or refuses with PRICE_CHANGED); prices never come from the client.
+    unitPricePaise: line.pricePaise,
+  }));
+  const orderTotals = priceOrder(orderLines);
+  if (request.paymentMethod === 'ONLINE' && orderTotals.totalPricePaise < MIN_ONLINE_PAISE)
+    throw new AppError(
+      422,
+      'AMOUNT_TOO_SMALL',
+      'Online payment needs a total of at least ₹1.00; choose Cash on Delivery',
+    );
+  const order: NewOrder = {
+    id: orderId,
+    userId: user.id,
+    userName: user.name,
+    userEmail: user.email,
+    paymentMethod: request.paymentMethod,
+    totals: orderTotals,
+    shipping,
+    items: orderLines,
+  };
+  return { cartId: cart.id, lines: inCart, order };
+}
 
 /** A marker left by a checkout that died long ago (before the sweeper got to it) does not block a new one. */
 async function isStillReserving(tx: Queryable, deps: CommerceDeps, orderId: string): Promise<boolean> {
