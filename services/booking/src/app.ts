@@ -104,12 +104,9 @@ export function bookingContext(deps: BookingDeps): BookingContext {
     now: deps.now,
     recovery: deps.appointmentRecovery,
   };
-  context.bookings = new BookingBatcher((batch) => bookBatch(context, batch), MAX_BOOKING_BATCH, fullSlots);
+  context.bookings = new BookingBatcher((batch) => bookBatch(context, batch), undefined, fullSlots);
   return context;
 }
-
-/** The most customers' bookings judged in one batch (book-batch.ts); the rest wait for the next. */
-const MAX_BOOKING_BATCH = 256;
 
 export async function buildApp(deps: BookingDeps): Promise<FastifyInstance> {
   const app = await createApp({

@@ -1,5 +1,5 @@
 import { lockKeys, type Queryable } from '@spa/kit';
-import { and, eq, gt, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, notInArray, or } from 'drizzle-orm';
 import { CLOSED_STATUSES } from '../domain/appointment.js';
 import type { HeldAppointment } from '../domain/fair-holds.js';
 import { appointments } from './schema.js';
@@ -29,15 +29,9 @@ const heldColumns = {
   paymentHoldExpiresAt: appointments.paymentHoldExpiresAt,
 };
 
-/** Whose: one customer, or (a batch of bookings) several. */
-const customerIs = (customers: string | readonly string[]): SQL =>
-  typeof customers === 'string'
-    ? eq(appointments.customerId, customers)
-    : inArray(appointments.customerId, [...customers]);
-
-const heldBy = (customers: string | readonly string[], now: Date) =>
+const heldBy = (customerIds: readonly string[], now: Date) =>
   and(
-    customerIs(customers),
+    inArray(appointments.customerId, [...customerIds]),
     gt(appointments.endsAt, now),
     notInArray(appointments.status, [...CLOSED_STATUSES]),
   );
@@ -48,7 +42,7 @@ export async function heldAppointments(
   customerId: string,
   now: Date,
 ): Promise<HeldAppointment[]> {
-  return db.select(heldColumns).from(appointments).where(heldBy(customerId, now));
+  return (await heldAppointmentsOf(db, [customerId], now)).get(customerId)!;
 }
 
 /** What a new booking of the customer's is judged by: what they hold now, and how many they missed. */
@@ -66,17 +60,7 @@ export async function customerStanding(
   customerId: string,
   now: Date,
 ): Promise<CustomerStanding> {
-  const rows = await db
-    .select(heldColumns)
-    .from(appointments)
-    .where(
-      or(
-        heldBy(customerId, now),
-        and(eq(appointments.customerId, customerId), eq(appointments.status, NO_SHOW)),
-      ),
-    );
-  const held = rows.filter((row) => row.status !== NO_SHOW);
-  return { held, noShows: rows.length - held.length };
+  return (await customersStanding(db, [customerId], now)).get(customerId)!;
 }
 
 /** heldAppointments of several customers in one read (a batch of bookings, under their locks), by customer. */
@@ -106,7 +90,12 @@ export async function customersStanding(
   const rows = await db
     .select({ ...heldColumns, customerId: appointments.customerId })
     .from(appointments)
-    .where(or(heldBy(customerIds, now), and(customerIs(customerIds), eq(appointments.status, NO_SHOW))));
+    .where(
+      or(
+        heldBy(customerIds, now),
+        and(inArray(appointments.customerId, [...customerIds]), eq(appointments.status, NO_SHOW)),
+      ),
+    );
   for (const { customerId, ...row } of rows) {
     const of = standing.get(customerId);
     if (!of) continue;
