@@ -22,8 +22,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 // kafkajs 2.2.4 arms a timer for (0 - now) ms when no broker throttles it (kafkajs#1751, still open);
-// Node 24 warns and waits 1 ms, which is what was meant. That warning is noise to an operator in the
-// middle of a restore; every other warning is printed as Node prints it.
+// Node 24 warns and runs it after 1 ms, and it polls again (the services stop that polling: kit
+// stopKafkajsIdlePolling). For this short-lived script the cost is nothing and the warning is noise to
+// an operator in the middle of a restore; every other warning is printed as Node prints it.
 const printWarning = process.listeners('warning');
 process.removeAllListeners('warning');
 process.on('warning', (warning) => {

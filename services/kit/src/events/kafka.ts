@@ -4,7 +4,7 @@
  */
 import kafkajs, { Kafka, logLevel, type Consumer, type IHeaders, type Producer } from 'kafkajs';
 import type { Logger } from '../logger.js';
-import { quietKafkajsTimerWarning } from './kafkajs-timer-warning.js';
+import { stopKafkajsIdlePolling } from './kafkajs-idle-timer.js';
 
 // Not a named export Node finds in the CommonJS module (vitest does, a service under Node does not).
 const { ConfigResourceTypes } = kafkajs;
@@ -133,7 +133,7 @@ const SEND_ATTEMPTS = 9;
 const ENSURE_TOPICS_ATTEMPTS = 8;
 
 export function connectBus(options: BusOptions): Bus {
-  quietKafkajsTimerWarning();
+  stopKafkajsIdlePolling();
   const defaultPartitions = options.topicPartitions ?? DEFAULT_PARTITIONS;
   const qualify = (name: string) => (options.namespace ? `${options.namespace}.${name}` : name);
   const unqualify = (name: string) =>

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
+import { stopKafkajsIdlePolling } from './kafkajs-idle-timer.js';
 
 export interface TopicReadOptions {
   brokers: string[];
@@ -47,6 +48,7 @@ export async function readTopicSince(
 ): Promise<TopicReadResult> {
   const qualify = (name: string) => (options.namespace ? `${options.namespace}.${name}` : name);
   const topic = qualify(options.topic);
+  stopKafkajsIdlePolling();
   const kafka = new Kafka({
     clientId: options.reader,
     brokers: options.brokers,
