@@ -1,7 +1,7 @@
 // The permission table: every route of the public API (what the gateway's merged OpenAPI lists, plus
 // the gateway's own routes) and who may call it. The matrix fails on any route this table does not
 // cover, so a new route cannot slip through without a decision here.
-import { ADDRESS, billBody, productBody, roomBody, serviceBody, spaDate } from './fixtures.mjs';
+import { ADDRESS, billBody, productBody, roomBody, serviceBody, spaDate, waitlistBody } from './fixtures.mjs';
 import { uniqueEmail } from './lib.mjs';
 
 /** @typedef {Awaited<ReturnType<typeof import('./fixtures.mjs').createFixtures>>} Fixtures */
@@ -22,6 +22,9 @@ import { uniqueEmail } from './lib.mjs';
  * @property {boolean} [allow404]
  * @property {boolean} [gateway]
  * @property {(fx: Fixtures) => Partial<Record<Role, Expected>>} [roles]
+ * @property {(fx: Fixtures) => Partial<Record<Role, string | string[]>>} [shows] positive controls: each
+ *   role named must get a 2xx whose body (or, for a file, its Content-Disposition) holds the text(s):
+ *   the fixture's own number, id or email ('' for a body-less 2xx)
  * @property {Array<Partial<Route> & { label: string }>} [variants]
  */
 
@@ -77,16 +80,16 @@ export function expectedFor(route, role, fixtures) {
 }
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
-/** An id no record has: for routes whose records the fixtures cannot make. */
-const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 /** @type {NonNullable<Route['body']>} */
 const self = (_fx, who) => ({ name: who?.user?.name ?? 'Signed Out' });
 
 /**
  * Route key "METHOD /api/v1/path" → { access, params?(fx), query?(fx), body?(fx, who), multipart?,
- * freshToken?, allow404?, roles?(fx), variants?, why }. Routes run in this order for every role (signed
- * out, B, employee, A, admin), so callers that must be refused come before the ones that may change or
- * delete the resource. `variants` are further rounds of the same route with another body (and their own
+ * freshToken?, allow404?, roles?(fx), shows?(fx), variants?, why }. Routes run in this order for every
+ * role (signed out, B, employee, A, admin), so callers that must be refused come before the ones that
+ * may change or delete the resource. A route on one customer's resource names a positive control
+ * (`shows`): a 404 for everyone else proves something only when the owner (or the admin) is answered
+ * that very resource. `variants` are further rounds of the same route with another body (and their own
  * `roles`), for a route whose answer depends on what is asked, not only on who asks.
  */
 /** @type {Record<string, Route>} */
@@ -138,7 +141,11 @@ export const ROUTE_TABLE = {
     why: "the caller's own password (a wrong current password: 400)",
   },
   'POST /api/v1/auth/send-verification-email': { access: 'user', why: "the caller's own email" },
-  'GET /api/v1/auth/me/export': { access: 'user', why: "download my data: the caller's own account" },
+  'GET /api/v1/auth/me/export': {
+    access: 'user',
+    shows: (fx) => ({ customerA: fx.sessions.customerA.email }),
+    why: "download my data: the caller's own account",
+  },
   'DELETE /api/v1/auth/me': {
     access: 'user',
     body: () => ({ password: 'Wrong@12345' }),
@@ -285,14 +292,18 @@ export const ROUTE_TABLE = {
     multipart: true,
     why: "a photo for the caller's own review",
   },
-  'GET /api/v1/reviews/mine': { access: 'user', why: "the caller's own reviews and what they may review" },
-  // Only a completed visit or a delivered order (booking's and commerce's events) makes something
-  // reviewable, and the fixtures have neither: nothing to review and no review, 404 for every caller.
-  'POST /api/v1/reviews': {
+  'GET /api/v1/reviews/mine': {
     access: 'user',
-    body: () => ({ sourceId: `appointment:${NO_SUCH_ID}`, rating: 5 }),
-    allow404: true,
-    why: 'a customer reviews only their own completed visit or delivered order',
+    shows: (fx) => ({ customerA: fx.ids.review }),
+    why: "the caller's own reviews and what they may review",
+  },
+  // Only a completed visit or a delivered order (booking's and commerce's events) makes something
+  // reviewable: the fixtures' delivered order of A's has a second line A has not reviewed yet.
+  'POST /api/v1/reviews': {
+    access: 'ownerOnly',
+    body: (fx) => ({ sourceId: fx.ids.openReviewSource, rating: 5 }),
+    shows: (fx) => ({ customerA: fx.ids.openReviewSource }),
+    why: 'a customer reviews only their own completed visit or delivered order (anyone else: 404)',
   },
   // The emailed review link (catalogue.review.requested): no sign-in, the signed token is the key. The
   // fixtures cannot make a signed token (the sweep signs it a day after a visit): a forged one is 404
@@ -310,38 +321,37 @@ export const ROUTE_TABLE = {
     allow404: true,
     why: 'an emailed review link: the signed token is the key',
   },
+  // Customer A's review of the delivered order's first line (DELETE is among the deletions, last).
   'PUT /api/v1/reviews/{id}': {
-    access: 'user',
-    params: () => ({ id: NO_SUCH_ID }),
+    access: 'ownerOnly',
+    params: (fx) => ({ id: fx.ids.review }),
     body: () => ({ rating: 4 }),
-    allow404: true,
-    why: "only its author finds a review (anyone else's is 404: catalogue's reviews test)",
+    shows: (fx) => ({ customerA: fx.ids.review }),
+    why: "only its author finds a review (anyone else's, the admin's included, is 404)",
   },
-  'DELETE /api/v1/reviews/{id}': {
-    access: 'user',
-    params: () => ({ id: NO_SUCH_ID }),
-    allow404: true,
-    why: "only its author finds a review (anyone else's is 404: catalogue's reviews test)",
+  'GET /api/v1/admin/reviews': {
+    access: 'admin',
+    shows: (fx) => ({ admin: fx.ids.review }),
+    why: 'review moderation',
   },
-  'GET /api/v1/admin/reviews': { access: 'admin', why: 'review moderation' },
   'PUT /api/v1/admin/reviews/{id}/hide': {
     access: 'admin',
-    params: () => ({ id: NO_SUCH_ID }),
+    params: (fx) => ({ id: fx.ids.review }),
     body: () => ({ reason: 'Matrix check' }),
-    allow404: true,
+    shows: (fx) => ({ admin: fx.ids.review }),
     why: 'review moderation',
   },
   'PUT /api/v1/admin/reviews/{id}/unhide': {
     access: 'admin',
-    params: () => ({ id: NO_SUCH_ID }),
-    allow404: true,
+    params: (fx) => ({ id: fx.ids.review }),
+    shows: (fx) => ({ admin: fx.ids.review }),
     why: 'review moderation',
   },
   'PUT /api/v1/admin/reviews/{id}/reply': {
     access: 'admin',
-    params: () => ({ id: NO_SUCH_ID }),
+    params: (fx) => ({ id: fx.ids.review }),
     body: () => ({ text: 'Thank you!' }),
-    allow404: true,
+    shows: (fx) => ({ admin: fx.ids.review }),
     why: 'review moderation',
   },
 
@@ -483,24 +493,17 @@ export const ROUTE_TABLE = {
   'GET /api/v1/appointments/admin/appointments': { access: 'admin', why: 'every appointment' },
   'POST /api/v1/appointments/waitlist': {
     access: 'user',
-    // 40 days ahead the hour is free, so a customer is told to book it instead (409): nothing is written.
-    body: (fx) => ({
-      serviceId: fx.service._id,
-      durationMinutes: fx.service.pricing[0].durationMinutes,
-      date: spaDate(40),
-      from: '11:00',
-      to: '12:00',
-    }),
+    // The fixtures' own request, an hour with no free start: A already waits for it (409), B joins (201).
+    body: (fx) => waitlistBody(fx.service),
     roles: () => ({ employee: 403, admin: 403 }),
     why: 'a customer waits for a full day; staff book by phone instead (403)',
   },
   'GET /api/v1/appointments/waitlist': { access: 'user', why: "the caller's own waitlist entries" },
   'DELETE /api/v1/appointments/waitlist/{id}': {
-    access: 'user',
-    // An entry nobody has: 404 for every caller (another customer's is 404 too: booking's waitlist test).
-    params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
-    allow404: true,
-    why: "only the caller's own entry is found",
+    access: 'ownerOnly',
+    params: (fx) => ({ id: fx.ids.waitlist }),
+    shows: (fx) => ({ customerA: fx.ids.waitlist }),
+    why: "only the caller's own entry is found (anyone else's, the admin's included, is 404)",
   },
   'POST /api/v1/appointments/{id}/payment': {
     access: 'ownerOnly',
@@ -605,15 +608,12 @@ export const ROUTE_TABLE = {
     params: (fx) => ({ id: fx.ids.order }),
     why: 'its customer or an admin',
   },
+  // Customer A's paid online order, verified again: a repeat answers the same, to A and the admin only.
   'POST /api/v1/orders/verify-payment': {
-    access: 'user',
-    body: () => ({
-      razorpay_order_id: 'order_matrix',
-      razorpay_payment_id: 'pay_matrix',
-      razorpay_signature: 'x',
-    }),
-    allow404: true,
-    why: "the caller's own payment; an unknown provider order is 400/404",
+    access: 'owner',
+    body: (fx) => fx.shown.paidOrderPayment,
+    shows: (fx) => ({ customerA: fx.ids.paidOrder, admin: fx.ids.paidOrder }),
+    why: "the caller's own payment (anyone else's: 404)",
   },
   'PATCH /api/v1/orders/{id}/status': {
     access: 'admin',
@@ -626,32 +626,32 @@ export const ROUTE_TABLE = {
     params: (fx) => ({ id: fx.ids.order }),
     why: 'its customer or an admin',
   },
-  // Refunds: the fixtures' order is COD and their appointment is paid in cash, so the admin (and the
-  // owner, for the reads) meet 404 `Payment not found`; attacks.mjs refunds a real online payment.
+  // Refunds of customer A's order and appointment paid online through the sandbox (the admin refunds
+  // ₹1 of each); attacks.mjs checks the amounts.
   'GET /api/v1/orders/{id}/refunds': {
     access: 'owner',
-    params: (fx) => ({ id: fx.ids.order }),
-    allow404: true,
+    params: (fx) => ({ id: fx.ids.paidOrder }),
+    shows: (fx) => ({ customerA: fx.ids.paidOrder, admin: fx.ids.paidOrder }),
     why: 'its customer or an admin sees the payment and its refunds',
   },
   'POST /api/v1/orders/{id}/refund': {
     access: 'admin',
-    params: (fx) => ({ id: fx.ids.order }),
+    params: (fx) => ({ id: fx.ids.paidOrder }),
     body: () => ({ amount: 1 }),
-    allow404: true,
+    shows: (fx) => ({ admin: fx.ids.paidOrder }),
     why: 'money goes back only by an admin (or automatically)',
   },
   'GET /api/v1/orders/appointment-payments/{appointmentId}/refunds': {
     access: 'owner',
-    params: (fx) => ({ appointmentId: fx.ids.appointment }),
-    allow404: true,
+    params: (fx) => ({ appointmentId: fx.ids.paidAppointment }),
+    shows: (fx) => ({ customerA: fx.ids.paidAppointment, admin: fx.ids.paidAppointment }),
     why: 'its customer or an admin sees the payment and its refunds',
   },
   'POST /api/v1/orders/appointment-payments/{appointmentId}/refund': {
     access: 'admin',
-    params: (fx) => ({ appointmentId: fx.ids.appointment }),
+    params: (fx) => ({ appointmentId: fx.ids.paidAppointment }),
     body: () => ({ amount: 1 }),
-    allow404: true,
+    shows: (fx) => ({ admin: fx.ids.paidAppointment }),
     why: 'money goes back only by an admin (or automatically)',
   },
 
@@ -659,43 +659,57 @@ export const ROUTE_TABLE = {
   'GET /api/v1/admin/reports': { access: 'admin', why: "the owner's revenue and utilisation reports" },
   'GET /api/v1/bills': { access: 'staff', why: 'bills are staff records' },
   'POST /api/v1/bills': { access: 'staff', body: () => billBody(), why: 'bills are staff records' },
+  // The fixtures' bill is issued to customer A (A's verified email).
   'GET /api/v1/bills/{id}': {
     access: 'staff',
     params: (fx) => ({ id: fx.ids.bill }),
+    shows: (fx) => ({ employee: fx.shown.invoiceNumber, admin: fx.shown.invoiceNumber }),
     why: 'bills are staff records',
   },
   'PUT /api/v1/bills/{id}': {
     // An issued invoice is changed by an admin only (issue 12 part 6); employees issue and read.
     access: 'admin',
     params: (fx) => ({ id: fx.ids.bill }),
-    body: () => billBody({ name: 'Walk-in Guest (edited)' }),
+    // Still issued to A: the export and PDF rows below look for it.
+    body: (fx) =>
+      billBody({
+        name: 'Walk-in Guest (edited)',
+        email: fx.sessions.customerA.email,
+        customerId: fx.sessions.customerA.id,
+      }),
+    shows: (fx) => ({ admin: fx.shown.invoiceNumber }),
     why: 'bills are staff records',
   },
   'GET /api/v1/bills/me/export': {
     access: 'user',
+    shows: (fx) => ({ customerA: [fx.sessions.customerA.email, fx.shown.invoiceNumber] }),
     why: "download my data: bills issued to the caller's verified email, nobody else's",
   },
   'GET /api/v1/bills/me/export/{id}/pdf': {
-    access: 'user',
+    access: 'ownerOnly',
     params: (fx) => ({ id: fx.ids.bill }),
-    roles: () => ({ customerB: 404, employee: 404, customerA: 404, admin: 404 }),
-    why: "a bill's PDF only when it was issued to the caller's verified email (the fixture bill is nobody's)",
+    shows: (fx) => ({ customerA: fx.shown.invoiceFile }),
+    why: "a bill's PDF only when it was issued to the caller's verified email (the admin's included: 404)",
   },
   'GET /api/v1/appointments/me/export': {
     access: 'user',
+    shows: (fx) => ({ customerA: fx.ids.appointment }),
     why: "download my data: the caller's own appointments",
   },
   'GET /api/v1/orders/me/export': {
     access: 'user',
+    shows: (fx) => ({ customerA: fx.ids.order }),
     why: "download my data: the caller's own orders, addresses and cart",
   },
   'GET /api/v1/notifications/me/export': {
     access: 'user',
+    shows: (fx) => ({ customerA: fx.sessions.customerA.email }),
     why: "download my data: emails sent to the caller's verified address",
   },
   'GET /api/v1/bills/{id}/download': {
     access: 'staff',
     params: (fx) => ({ id: fx.ids.bill }),
+    shows: (fx) => ({ employee: fx.shown.invoiceFile, admin: fx.shown.invoiceFile }),
     why: 'the invoice PDF',
   },
 
@@ -712,6 +726,13 @@ export const ROUTE_TABLE = {
     access: 'ownerOnly',
     params: (fx) => ({ id: fx.ids.address2 }),
     why: "an address is only its owner's",
+  },
+  // After the moderation rows above: its author removes customer A's review.
+  'DELETE /api/v1/reviews/{id}': {
+    access: 'ownerOnly',
+    params: (fx) => ({ id: fx.ids.review }),
+    shows: () => ({ customerA: '' }),
+    why: "only its author finds a review (anyone else's, the admin's included, is 404)",
   },
   'DELETE /api/v1/admin/users/{id}': {
     access: 'admin',

@@ -1,6 +1,9 @@
-// The real resources the permission matrix and the attacks need: sessions of every role, customer A's
-// cart item, addresses, order and appointments (one assigned to the employee), the employee's time off
-// request, a bill, and throwaway catalogue and identity records an admin may delete.
+// The real resources the permission matrix and the attacks need: sessions of every role (customer A's
+// email verified), customer A's cart item, addresses, orders (cash on delivery; one delivered, with A's
+// review of it; one paid online through the sandbox) and appointments (one assigned to the employee, one
+// paid online), the employee's time off request, a bill issued to A, and throwaway catalogue and
+// identity records an admin may delete.
+import { infraEnv } from '../local/env.mjs';
 import { call, must, pause, signIn, uniqueEmail } from './lib.mjs';
 
 const API = '/api/v1';
@@ -53,6 +56,77 @@ export async function registerApplicant(base, label, name = `Security ${label}`)
   return signIn(base, email, password);
 }
 
+/**
+ * Verifies a new account's email through the real verification email (the SMTP sink's inbox), and
+ * signs in again: only a token issued after the verification says the email is verified.
+ * @param {string} base
+ * @param {import('./lib.mjs').Session} session
+ * @param {number} [timeoutMs]
+ */
+export async function verifyEmail(base, session, timeoutMs = 60_000) {
+  const inbox = new URL('/email', infraEnv().MAIL_INBOX_URL);
+  inbox.searchParams.set('to.address', session.email);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const emails = await fetch(inbox, { signal: AbortSignal.timeout(10_000) }).then((response) =>
+      response.ok ? response.json() : [],
+    );
+    const token = emails
+      .filter((/** @type {any} */ email) => /verify/i.test(email.subject ?? ''))
+      .flatMap((/** @type {any} */ email) => String(email.text ?? '').split(/\s+/))
+      .map((/** @type {string} */ word) => /\/auth\/verify-email\/([A-Za-z0-9_-]{43})/.exec(word)?.[1])
+      .find(Boolean);
+    if (token) {
+      await must(base, 'GET', `${API}/auth/verify-email/${token}`);
+      const verified = await signIn(base, session.email, session.password);
+      if (verified.user?.isEmailVerified !== true) throw new Error(`${session.email} is still not verified`);
+      return verified;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`no verification email reached ${session.email} within ${timeoutMs / 1000} s`);
+    await pause(500);
+  }
+}
+
+/**
+ * Pays a provider order through the Razorpay sandbox's checkout endpoint, as the checkout page would:
+ * answers what the browser posts to /orders/verify-payment (order id, payment id, signature).
+ * @param {string} base
+ * @param {string} providerOrderId
+ */
+export async function payInSandbox(base, providerOrderId) {
+  const config = await must(base, 'GET', `${API}/payments/config`);
+  const sandbox = new URL(config.checkoutUrl).origin;
+  const response = await fetch(`${sandbox}/v1/checkout/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key_id: config.keyId, order_id: providerOrderId, outcome: 'captured' }),
+  });
+  if (!response.ok) throw new Error(`the sandbox answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * A customer's store order paid online: a new address, the product in the cart, the order, the
+ * sandbox's payment and its verification. Answers the order as placed and the verified payment body.
+ * @param {string} base
+ * @param {{ token?: string }} customer
+ * @param {string} productId
+ * @param {string} [label] the new address's label
+ */
+export async function payOnlineOrder(base, customer, productId, label = 'Paid online') {
+  const as = { token: customer.token };
+  const address = await must(base, 'POST', `${API}/addresses`, { ...as, body: { ...ADDRESS, label } });
+  await must(base, 'POST', `${API}/cart`, { ...as, body: { product: productId, quantity: 1 } });
+  const placed = await must(base, 'POST', `${API}/orders`, {
+    ...as,
+    body: { paymentMethod: 'ONLINE', addressId: address._id ?? address.id },
+  });
+  const paid = await payInSandbox(base, placed.razorpayOrder.id);
+  await must(base, 'POST', `${API}/orders/verify-payment`, { ...as, body: paid });
+  return { order: placed.order, paid };
+}
+
 export const ADDRESS = Object.freeze({
   label: 'Home',
   fullName: 'Asha Rao',
@@ -86,13 +160,14 @@ export function billBody(overrides = {}) {
  * @param {string} base
  * @param {{ token?: string }} customer
  * @param {any} service a catalogue service (its _id and pricing options)
- * @param {{ daysAhead?: number, hour?: number, timeoutMs?: number }} [options]
+ * @param {{ daysAhead?: number, hour?: number, timeoutMs?: number, paymentMethod?: 'cash' | 'online' }} [options]
+ *   an online booking answers the appointment with its provider order (`razorpayOrderId`)
  */
 export async function bookAppointment(
   base,
   customer,
   service,
-  { daysAhead = 30, hour = 11, timeoutMs = 90_000 } = {},
+  { daysAhead = 30, hour = 11, timeoutMs = 90_000, paymentMethod = 'cash' } = {},
 ) {
   const option = service.pricing[0];
   const rooms = (await must(base, 'GET', `${API}/admin/rooms`)).filter(
@@ -112,7 +187,7 @@ export async function bookAppointment(
         type: 'Diamond',
         // A later start on each retry: a 409 for a taken slot moves on instead of repeating.
         appointmentDateTime: spaTime(daysAhead + Math.floor(attempt / 6), hour + (attempt % 6)),
-        paymentMethod: 'cash',
+        paymentMethod,
       },
     });
     if (answer.status === 201) return answer.json;
@@ -151,18 +226,58 @@ async function eventually(base, method, path, options, timeoutMs = 60_000) {
 }
 
 /**
+ * Waits until catalogue knows (through commerce's order.delivered) that the customer may review each
+ * source.
+ * @param {string} base
+ * @param {{ token?: string }} customer
+ * @param {string[]} sourceIds
+ * @param {number} [timeoutMs]
+ */
+async function eventuallyReviewable(base, customer, sourceIds, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mine = await must(base, 'GET', `${API}/reviews/mine`, { token: customer.token });
+    const open = new Set((mine.toReview ?? []).map((/** @type {any} */ entry) => entry.sourceId));
+    if (sourceIds.every((sourceId) => open.has(sourceId))) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `catalogue did not make ${sourceIds.join(', ')} reviewable within ${timeoutMs / 1000} s`,
+      );
+    await pause(500);
+  }
+}
+
+/**
+ * A waitlist request for 11:00 to 12:00, 40 days ahead (the body the matrix sends too).
+ * @param {any} service
+ */
+export function waitlistBody(service) {
+  return {
+    serviceId: service._id,
+    durationMinutes: service.pricing[0].durationMinutes,
+    date: spaDate(40),
+    from: '11:00',
+    to: '12:00',
+  };
+}
+
+/**
  * Every role's session and the resources the matrix calls routes on.
  * @param {string} base
  */
 export async function createFixtures(base) {
   const admin = await signIn(base, 'admin@spa.local', 'Admin@12345');
   const employee = await signIn(base, 'therapist@spa.local', 'Staff@12345');
-  const customerA = await registerCustomer(base, 'customer-a');
+  // A's email verified: billing finds a customer's bills (export, PDF) by their verified email only.
+  const customerA = await verifyEmail(base, await registerCustomer(base, 'customer-a'));
   const customerB = await registerCustomer(base, 'customer-b');
   const sessions = { admin, employee, customerA, customerB };
 
   const products = await must(base, 'GET', `${API}/products`);
-  const product = products.find((/** @type {any} */ candidate) => candidate.stock > 10) ?? products[0];
+  const stocked = products.filter((/** @type {any} */ candidate) => candidate.stock > 10);
+  const product = stocked[0] ?? products[0];
+  const otherProduct = stocked.find((/** @type {any} */ candidate) => candidate._id !== product._id);
+  if (!otherProduct) throw new Error('the store has no second product in stock for the review fixtures');
   const services = await must(base, 'GET', `${API}/admin/services`);
   const service = services.find((/** @type {any} */ candidate) => candidate.pricing?.length) ?? services[0];
   const categories = await must(base, 'GET', `${API}/admin/categories`);
@@ -181,6 +296,31 @@ export async function createFixtures(base) {
     ...as,
     body: { paymentMethod: 'COD', addressId: address._id ?? address.id },
   });
+  // A second order of two products, delivered by the admin: commerce's order.delivered makes each line
+  // reviewable (catalogue's eligibility). A reviews the first; the second is left for the matrix's
+  // POST /reviews. A completed visit would do too, but through the API a visit is booked only for a
+  // future start, started only on its day and completed only once started: the fixtures would have to
+  // book one for later today, during business hours, and wait for its start. A delivered order is a
+  // real fixture at any hour.
+  for (const item of [product, otherProduct])
+    await must(base, 'POST', `${API}/cart`, { ...as, body: { product: item._id, quantity: 1 } });
+  const deliveredOrder = await must(base, 'POST', `${API}/orders`, {
+    ...as,
+    body: { paymentMethod: 'COD', addressId: address._id ?? address.id },
+  });
+  const deliveredId = deliveredOrder.order?._id ?? deliveredOrder._id;
+  await must(base, 'PATCH', `${API}/orders/${deliveredId}/status`, {
+    token: admin.token,
+    body: { isDelivered: true },
+  });
+  const reviewSources = [product, otherProduct].map((item) => `order:${deliveredId}:${item._id}`);
+  await eventuallyReviewable(base, customerA, reviewSources);
+  const review = await must(base, 'POST', `${API}/reviews`, {
+    ...as,
+    body: { sourceId: reviewSources[0], rating: 4, text: 'Made by the security run.' },
+  });
+  // Customer A's order paid online through the sandbox: its payment and refunds exist for A and the admin.
+  const paidOrder = await payOnlineOrder(base, customerA, product._id);
   const cart = await must(base, 'POST', `${API}/cart`, {
     ...as,
     body: { product: product._id, quantity: 1 },
@@ -216,7 +356,25 @@ export async function createFixtures(base) {
     token: employee.token,
     body: { firstDate: dates.timeOff, lastDate: dates.timeOff, reason: 'Made by the security run' },
   });
-  const bill = await must(base, 'POST', `${API}/bills`, { token: admin.token, body: billBody() });
+  // An appointment of A's paid online through the sandbox: its payment and refunds exist.
+  const booked = await bookAppointment(base, customerA, service, {
+    daysAhead: 36,
+    hour: 11,
+    paymentMethod: 'online',
+  });
+  const appointmentPaid = await payInSandbox(base, booked.razorpayOrderId);
+  await must(base, 'POST', `${API}/orders/verify-payment`, { ...as, body: appointmentPaid });
+  // A waits for an hour 40 days ahead that has no free start (the day's first free start is later, with
+  // the demo staff's shifts); the matrix's own POST as A then meets "already waiting", a 409.
+  const waitlist = await must(base, 'POST', `${API}/appointments/waitlist`, {
+    ...as,
+    body: waitlistBody(service),
+  });
+  // A bill issued to customer A by the admin: A's export and PDF find it by A's verified email.
+  const bill = await must(base, 'POST', `${API}/bills`, {
+    token: admin.token,
+    body: billBody({ name: customerA.user.name, email: customerA.email, customerId: customerA.id }),
+  });
 
   // Throwaway records an admin may change and delete.
   const ad = { token: admin.token };
@@ -258,10 +416,17 @@ export async function createFixtures(base) {
 
   const idOf = (/** @type {any} */ record) =>
     record?._id ?? record?.id ?? record?.data?._id ?? record?.data?.id;
+  const billRecord = bill.bill ?? bill;
   return {
     sessions,
     product,
     service,
+    /** What the positive controls look for in an answer: the fixtures' own numbers, ids and bodies. */
+    shown: {
+      invoiceNumber: billRecord.invoiceNumber,
+      invoiceFile: `Invoice_${String(billRecord.invoiceNumber).replaceAll('/', '-')}.pdf`,
+      paidOrderPayment: paidOrder.paid,
+    },
     category,
     room: rooms[0],
     productCategory,
@@ -275,7 +440,13 @@ export async function createFixtures(base) {
       appointmentEmployee: appointment.employeeId?._id ?? appointment.employeeId ?? null,
       therapistAppointment: idOf(assigned),
       timeOff: idOf(timeOff),
-      bill: idOf(bill.bill ?? bill),
+      bill: idOf(billRecord),
+      paidOrder: idOf(paidOrder.order),
+      paidAppointment: idOf(booked.appointment),
+      review: idOf(review),
+      reviewSource: reviewSources[0],
+      openReviewSource: reviewSources[1],
+      waitlist: idOf(waitlist),
       victim: victim.id,
       applicant: applicant.id,
       employeeRole: idOf(employeeRole.role ?? employeeRole),

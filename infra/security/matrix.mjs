@@ -82,6 +82,27 @@ function meets(expected, status, route) {
   return status === expected;
 }
 
+/**
+ * A positive control's problem, if any: the role must succeed (2xx, not a business refusal) and the
+ * answer (its body, or for a file its Content-Disposition) must hold each of the fixture's values.
+ * Without it a refusal for everyone else proves nothing: the resource might not exist at all.
+ * @param {import('./expectations.mjs').Expected} expected
+ * @param {import('./lib.mjs').Answer} answer
+ * @param {string | string[]} shown
+ */
+function controlProblem(expected, answer, shown) {
+  if (expected !== 'ok') return `the table refuses this role (${expected}) yet names a positive control`;
+  if (answer.status < 200 || answer.status >= 300)
+    return `positive control: expected a 2xx with the fixture, got ${answer.status} ${answer.text.slice(0, 160)}`;
+  const values = [shown].flat();
+  if (values.some((value) => typeof value !== 'string')) return 'positive control: the fixture has no value';
+  const answered = `${answer.headers.get('content-disposition') ?? ''}\n${answer.text}`;
+  const absent = values.filter((value) => !answered.includes(value));
+  return absent.length
+    ? `positive control: the answer does not hold ${absent.join(', ')}: ${answer.text.slice(0, 160)}`
+    : undefined;
+}
+
 /** @param {string} base @param {Fixtures} fixtures @param {import('./lib.mjs').Verdicts} verdicts */
 export async function runMatrix(base, fixtures, verdicts) {
   const documented = await documentedRoutes(base);
@@ -126,6 +147,7 @@ export async function runMatrix(base, fixtures, verdicts) {
     const problems = [];
     /** @type {Record<string, number>} */
     const seen = {};
+    const controls = route.shows?.(fixtures) ?? {};
     for (const role of ROLES) {
       const who = await sessionFor(base, role, route, fixtures);
       /** @type {import('./lib.mjs').CallOptions} */
@@ -139,18 +161,25 @@ export async function runMatrix(base, fixtures, verdicts) {
       const answer = await call(base, method, url, options);
       const expected = expectedFor(route, role, fixtures);
       seen[role] = answer.status;
+      const shown = controls[role];
+      const control = shown === undefined ? undefined : controlProblem(expected, answer, shown);
       if (answer.status >= 500) problems.push(`${role}: ${answer.status} ${answer.text.slice(0, 160)}`);
       else if (!meets(expected, answer.status, route))
         problems.push(`${role}: expected ${expected}, got ${answer.status} ${answer.text.slice(0, 160)}`);
+      else if (control) problems.push(`${role}: ${control}`);
       else if (answer.status >= 400 && !isErrorShape(answer.json))
         problems.push(`${role}: ${answer.status} not in the error shape: ${answer.text.slice(0, 160)}`);
     }
     rows.push({ route: name, access: route.access, statuses: seen });
+    const controlled = Object.keys(controls);
     verdicts.record(
       SUITE,
       `${name} [${route.access}]`,
       problems.length === 0,
-      problems.length ? problems.join(' | ') : ROLES.map((role) => `${role} ${seen[role]}`).join(', '),
+      problems.length
+        ? problems.join(' | ')
+        : ROLES.map((role) => `${role} ${seen[role]}`).join(', ') +
+            (controlled.length ? `; the fixture shown to ${controlled.join(', ')}` : ''),
     );
   }
 
