@@ -3,9 +3,10 @@
 //   1. the permission matrix over every route (expectations.mjs), 2. schemathesis through the gateway,
 //   3. token tampering, bodies, upload traversal, markup in free text (SPA, PDF, email), headers and
 //      CSP, and the sign-in / password-reset rate limits at their real configured counts,
-//   4. npm audit of the production dependencies.
+//   4. npm audit of the production dependencies,
+//   5. hostile values (huge and non-finite numbers, long strings, deep bodies) on every route.
 // Prints a verdict per check, writes .data/security/summary.json and exits 1 on any FAIL.
-// Options: --only=matrix,schemathesis,attacks,xss,limits,audit   (default: all)
+// Options: --only=matrix,schemathesis,attacks,xss,hostile,limits,audit   (default: all)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,7 @@ import {
 } from './attacks.mjs';
 import { runAudit } from './audit.mjs';
 import { createFixtures } from './fixtures.mjs';
+import { runHostile } from './hostile.mjs';
 import { Verdicts } from './lib.mjs';
 import { runMatrix } from './matrix.mjs';
 import { EXCLUDED, runSchemathesis } from './schemathesis.mjs';
@@ -98,13 +100,18 @@ async function main() {
   /** @type {Awaited<ReturnType<typeof runMatrix>>} */
   let matrixRows = [];
 
-  if (['matrix', 'attacks', 'xss', 'schemathesis'].some(wanted)) {
+  if (['matrix', 'attacks', 'xss', 'hostile', 'schemathesis'].some(wanted)) {
     console.log('starting a throwaway stack (relaxed rate limits) for the matrix, attacks and schemathesis');
     // Relaxed limits here: the matrix and schemathesis would trip the real ones; those are checked on
     // a stack of their own below.
     await withStack({ name: 'security', env: { ...RELAXED_RATE_LIMITS } }, async (stack) => {
       console.log(`  gateway ${stack.url}, logs ${stack.logDir}`);
-      const fixtures = await createFixtures(stack.url);
+      // Only for the suites that use them: the hostile suite signs in by itself, from an address of its own.
+      const fixtures = /** @type {Awaited<ReturnType<typeof createFixtures>>} */ (
+        ['matrix', 'attacks', 'xss', 'schemathesis'].some(wanted)
+          ? await createFixtures(stack.url)
+          : undefined
+      );
       if (wanted('matrix'))
         await suite(
           verdicts,
@@ -123,6 +130,8 @@ async function main() {
           }),
         );
       if (wanted('xss')) await suite(verdicts, 'xss', () => runXss(stack.url, fixtures, verdicts));
+      // After the suites that read the fixtures: its plausible bodies create and change records.
+      if (wanted('hostile')) await suite(verdicts, 'hostile', () => runHostile(stack.url, verdicts));
       // Last on this stack: fuzzing changes and deletes records the other suites use.
       if (wanted('schemathesis'))
         await suite(verdicts, 'schemathesis', () =>

@@ -243,6 +243,41 @@ describe('admin refunds of a paid order', () => {
   });
 });
 
+describe('refund amounts no number can hold', () => {
+  /** Raw JSON text: JSON.stringify cannot write 1e309, which JSON.parse reads as Infinity. */
+  const rawRefund = (url: string, payload: string) =>
+    world.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${world.admin.token}`, 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('answers 400 on both refund routes for an infinite or huge amount, and refunds nothing', async () => {
+    const { order, paid } = await paidOrder('Infinite Refund', 1);
+    const customer = await world.customer('Infinite Guest');
+    const appointmentId = crypto.randomUUID();
+    const created = await world.call(null, 'POST', '/internal/payments', {
+      appointmentId,
+      customerId: customer.id,
+      amountPaise: 250_000,
+    });
+    const appointmentPaid = await pay(created.json().providerOrderId);
+    expect((await world.verify(customer, appointmentPaid)).statusCode).toBe(200);
+
+    for (const url of [`/orders/${order._id}/refund`, `/orders/appointment-payments/${appointmentId}/refund`])
+      for (const amount of ['1e309', '-1e309', '1e300', String(2 ** 53 + 1)]) {
+        const response = await rawRefund(url, `{"amount":${amount}}`);
+        expect(response.statusCode, `${url} ${amount}: ${response.body}`).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'amount' }] });
+      }
+
+    expect((await stateOf(order._id)).refunds).toEqual([]);
+    expect((await providerRefunds(paid.razorpay_payment_id)).count).toBe(0);
+    expect((await providerRefunds(appointmentPaid.razorpay_payment_id)).count).toBe(0);
+  });
+});
+
 describe('automatic refunds', () => {
   it('refunds a payment that arrives after the order was cancelled, and answers 409 ORDER_CANCELLED', async () => {
     const late = await onlineOrder('Late Payer', 2);

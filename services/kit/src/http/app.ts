@@ -26,7 +26,7 @@ import { authentication } from '../auth/guards.js';
 import type { TokenVerifier } from '../auth/tokens.js';
 import { internalRouteGuard, type InternalCallers, type ServiceAuth } from '../auth/service-auth.js';
 import { installErrorHandling, toErrorResponse } from './errors.js';
-import { validatorCompiler } from './validation.js';
+import { installJsonBodyParser, validatorCompiler } from './validation.js';
 
 /** Resolves when a dependency answers, rejects when it does not. */
 export type ReadinessCheck = () => Promise<void>;
@@ -224,6 +224,8 @@ function requiredOnly(readiness: Record<string, DependencyCheck>): Record<string
  */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = createBaseApp(options);
+  // Services only: the gateway passes bodies through unparsed (its proxy brings its own parser).
+  installJsonBodyParser(app);
 
   await app.register(swagger, {
     openapi: {
