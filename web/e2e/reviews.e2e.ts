@@ -85,7 +85,18 @@ function quietStartsToday(): number[] {
 }
 const [visitStart, guestStart] = quietStartsToday();
 
-/** A visit of the customer's that the desk takes through check-in to Completed, today (once per run). */
+/**
+ * The desk takes a visit shifted to `start` (today) through Arrived and In Progress, then, as if the
+ * treatment ran yesterday, to Completed: a review opens only once the visit has ended.
+ */
+async function checkInAndFinish(code: string, id: string, start: number): Promise<void> {
+  for (const status of ['Arrived', 'In Progress'])
+    await api('PUT', `/appointments/${id}/check-in`, { status }, admin.token);
+  await shiftInBooking(code, new Date(start).toISOString(), start - 86_400_000);
+  await api('PUT', `/appointments/${id}/check-in`, { status: 'Completed' }, admin.token);
+}
+
+/** A visit of the customer's that the desk takes through check-in to Completed (once per run). */
 let visit: Promise<void> | undefined;
 const completedVisit = () => (visit ??= completeVisit());
 async function completeVisit(): Promise<void> {
@@ -99,8 +110,7 @@ async function completeVisit(): Promise<void> {
     customer.token,
   );
   const visit = appointments.find((appointment) => appointment.appointmentId === code)!;
-  for (const status of ['Arrived', 'In Progress', 'Completed'])
-    await api('PUT', `/appointments/${visit._id}/check-in`, { status }, admin.token);
+  await checkInAndFinish(code, visit._id, visitStart!);
 }
 
 describe('verified reviews', () => {
@@ -257,8 +267,7 @@ describe('verified reviews', () => {
       guest.token,
     );
     const booked = appointments.find((appointment) => appointment.appointmentId === code)!;
-    for (const status of ['Arrived', 'In Progress', 'Completed'])
-      await api('PUT', `/appointments/${booked._id}/check-in`, { status }, admin.token);
+    await checkInAndFinish(code, booked._id, guestStart!);
 
     const email = await waitForEmail(guest.user.email, /^How was your Deep Tissue Massage\?/, {
       timeoutMs: 60_000,

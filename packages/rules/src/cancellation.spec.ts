@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { customerCancellationProblem, describeNotice, isOpenStatus } from './cancellation.js';
+import {
+  customerCancellationProblem,
+  customerRescheduleProblem,
+  describeNotice,
+  isOpenStatus,
+} from './cancellation.js';
 
 // One table for booking's refusal and the web's Cancel button (formerly a copy on each side).
 const now = new Date('2026-11-21T06:00:00Z');
@@ -48,5 +53,32 @@ describe('the cancellation notice', () => {
   it('knows the open statuses', () => {
     expect(['Pending', 'Scheduled', 'Confirmed'].every(isOpenStatus)).toBe(true);
     expect(['In Progress', 'Completed', 'Cancelled', 'pending'].some(isOpenStatus)).toBe(false);
+  });
+});
+
+describe("the customer's own move", () => {
+  // A ₹1,749.50 deposit paid under a 24-hour window that keeps all of it; the notice is 4 hours.
+  const terms = { lateCancellationHours: 24, lateCancellationFeePercent: 100 };
+  const move = (hours: number, depositPaise = 174_950, status = 'Confirmed') =>
+    customerRescheduleProblem({ status, startsAt: hoursFromNow(hours), depositPaise, ...terms }, now, 240);
+
+  it('is allowed outside the late window, and anywhere before the notice without a deposit', () => {
+    expect(move(48)).toBeUndefined();
+    expect(move(24)).toBeUndefined();
+    expect(move(16, 0)).toBeUndefined();
+    expect(move(4, 0)).toBeUndefined();
+  });
+
+  it('is refused inside the late window (LATE_CHANGE), where cancelling would keep the fee', () => {
+    expect(move(16)?.code).toBe('LATE_CHANGE');
+    expect(move(16)?.message).toContain('no longer be moved online');
+    expect(move(5)?.code).toBe('LATE_CHANGE');
+  });
+
+  it('is refused inside the notice and once closed, as a cancellation is', () => {
+    expect(move(3.9)?.code).toBe('CANCELLATION_NOT_ALLOWED');
+    expect(move(3.9)?.message).toContain('up to 4 hours before');
+    expect(move(3.9, 0)?.code).toBe('CANCELLATION_NOT_ALLOWED');
+    expect(move(48, 174_950, 'Completed')?.code).toBe('CANCELLATION_NOT_ALLOWED');
   });
 });

@@ -1,3 +1,5 @@
+import { lateChangeProblem, type LateChangeSubject } from './deposits.js';
+
 /**
  * The cancellation notice (booking's CANCELLATION_NOTICE_MINUTES, served at GET
  * /api/v1/appointments/rules): a customer may cancel an open appointment on their own up to the
@@ -32,5 +34,23 @@ export function customerCancellationProblem(
   const minutesLeft = (appointment.startsAt.getTime() - now.getTime()) / 60_000;
   if (minutesLeft < noticeMinutes)
     return `Appointments can be cancelled online up to ${describeNotice(noticeMinutes)} before they start. Please call us to change this one.`;
+  return undefined;
+}
+
+/**
+ * Whether the customer may move their own appointment at `now`: what lets them cancel it (the notice),
+ * and, with a deposit paid, not inside its late-cancellation window (lateChangeProblem: a move there
+ * would shed the fee a cancellation keeps). Answers the refusal's code and the reason as the customer
+ * should read it, or undefined when they may. The desk moves any open appointment.
+ */
+export function customerRescheduleProblem(
+  appointment: { status: string } & LateChangeSubject,
+  now: Date,
+  noticeMinutes: number,
+): { code: 'CANCELLATION_NOT_ALLOWED' | 'LATE_CHANGE'; message: string } | undefined {
+  const notice = customerCancellationProblem(appointment, now, noticeMinutes);
+  if (notice) return { code: 'CANCELLATION_NOT_ALLOWED', message: notice };
+  const late = lateChangeProblem(appointment, now);
+  if (late) return { code: 'LATE_CHANGE', message: late };
   return undefined;
 }

@@ -38,6 +38,16 @@ describe('checkInProblem', () => {
     );
   });
 
+  it('takes no step towards a visit days ahead, as the admin dropdown would', () => {
+    const twoDaysBefore = at('2026-12-01T08:30:00Z');
+    expect(checkInProblem(appointment('Confirmed'), 'In Progress', twoDaysBefore, zone)).toContain(
+      'it can be marked In Progress on that day',
+    );
+    expect(checkInProblem(appointment('Confirmed'), 'Completed', twoDaysBefore, zone)).toContain(
+      'Only an appointment in progress can be completed',
+    );
+  });
+
   it('marks a no-show only once the start has passed, and only for one still waiting', () => {
     expect(checkInProblem(appointment('Confirmed'), 'No-show', startsAt, zone)).toBeUndefined();
     expect(

@@ -23,7 +23,8 @@ const localDay = (at: Date, timeZone: string) => toLocal(at.getTime(), timeZone)
 /**
  * Why `appointment` may not take the step to `to` at `now`, as the desk reads it; undefined when it may.
  * Arrived and In Progress happen on the appointment's own day (in the business's zone); Completed only
- * follows In Progress; a No-show is only for an appointment still waiting whose start has passed.
+ * follows In Progress (so never before the day); a No-show is only for an appointment still waiting
+ * whose start has passed. Every path to these statuses (check-in, Complete, the admin's dropdown) asks it.
  */
 export function checkInProblem(
   appointment: CheckInSubject,

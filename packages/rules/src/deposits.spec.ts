@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   cancellationFee,
+  depositAtStake,
   depositFor,
   depositPolicyProblems,
   describeDepositPolicy,
   isLateCancellation,
+  lateChangeProblem,
   NO_DEPOSIT,
   type DepositPolicy,
 } from './deposits.js';
@@ -56,6 +58,40 @@ describe('the late-cancellation fee', () => {
     expect(cancellationFee(half, 0, inHours(1), now)).toBe(0);
     expect(cancellationFee({ ...half, lateCancellationHours: 0 }, 174_950, inHours(1), now)).toBe(0);
     expect(cancellationFee({ ...half, lateCancellationFeePercent: 0 }, 174_950, inHours(1), now)).toBe(0);
+  });
+});
+
+describe("the customer's own move inside the late window", () => {
+  // The terms on the appointment, the deposit paid: what a cancellation now would keep.
+  const booked = (policy: DepositPolicy, hours: number, depositPaise = 174_950) => ({
+    ...policy,
+    startsAt: inHours(hours),
+    depositPaise,
+  });
+
+  it('is refused exactly where a cancellation would keep a fee, so a move cannot shed it', () => {
+    expect(lateChangeProblem(booked(half, 16), now)).toBe(
+      'Cancel up to 24 hours before for a full refund; a later cancellation keeps the deposit. This appointment starts in less than 24 hours, so it can no longer be moved online: you can still cancel it on these terms, or call us to change it.',
+    );
+    expect(lateChangeProblem(booked(half, 23.9), now)).toBeDefined();
+    expect(lateChangeProblem(booked(fixed, 47, 50_000), now)).toContain(
+      'Cancel up to 48 hours before for a full refund; a later cancellation keeps ₹250.00.',
+    );
+  });
+
+  it('is allowed outside the window, and wherever a cancellation keeps nothing', () => {
+    expect(lateChangeProblem(booked(half, 24), now)).toBeUndefined();
+    expect(lateChangeProblem(booked(half, 30), now)).toBeUndefined();
+    expect(lateChangeProblem(booked(half, 16, 0), now)).toBeUndefined();
+    expect(lateChangeProblem(booked({ ...half, lateCancellationFeePercent: 0 }, 16), now)).toBeUndefined();
+    expect(lateChangeProblem(booked(NO_DEPOSIT, 1), now)).toBeUndefined();
+  });
+
+  it('counts only a deposit paid online', () => {
+    const online = { paymentMethod: 'online', paymentStatus: 'Paid', depositPaise: 174_950 };
+    expect(depositAtStake(online)).toBe(174_950);
+    expect(depositAtStake({ ...online, paymentStatus: 'Pending' })).toBe(0);
+    expect(depositAtStake({ ...online, paymentMethod: 'cash' })).toBe(0);
   });
 });
 

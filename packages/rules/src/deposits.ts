@@ -91,6 +91,48 @@ export function cancellationFee(
   return Math.round((depositPaise * policy.lateCancellationFeePercent) / 100);
 }
 
+/**
+ * The deposit a cancellation's fee is taken from: one paid online (a cash booking, or an online one not
+ * paid yet, holds nothing to keep).
+ */
+export function depositAtStake(appointment: {
+  paymentMethod: string;
+  paymentStatus: string;
+  depositPaise: number;
+}): number {
+  return appointment.paymentMethod === 'online' && appointment.paymentStatus === 'Paid'
+    ? appointment.depositPaise
+    : 0;
+}
+
+/** What a late-change rule looks at: the terms the appointment was booked under and its start. */
+export interface LateChangeSubject extends Pick<
+  DepositPolicy,
+  'lateCancellationHours' | 'lateCancellationFeePercent'
+> {
+  startsAt: Date;
+  /** The deposit paid (depositAtStake): 0 when there is nothing a late cancellation would keep. */
+  depositPaise: number;
+}
+
+/**
+ * Why the customer may not move the appointment themselves at `now`, or undefined when they may. Inside
+ * the late window a cancellation keeps the fee; a move would restart the window from the new start and
+ * let a cancellation after it refund everything, so inside the window the customer may cancel (under
+ * the terms) but only the desk moves it. Said in the same words as the terms the customer agreed to.
+ */
+export function lateChangeProblem(appointment: LateChangeSubject, now: Date): string | undefined {
+  const fee = cancellationFee(appointment, appointment.depositPaise, appointment.startsAt, now);
+  if (fee <= 0) return undefined;
+  const hours = appointment.lateCancellationHours;
+  return `${lateCancellationTerms(hours, fee, appointment.depositPaise)} This appointment starts in less than ${hours} hour${hours === 1 ? '' : 's'}, so it can no longer be moved online: you can still cancel it on these terms, or call us to change it.`;
+}
+
+/** "Cancel up to 24 hours before for a full refund; a later cancellation keeps the deposit." */
+function lateCancellationTerms(hours: number, fee: number, deposit: number): string {
+  return `Cancel up to ${hours} hour${hours === 1 ? '' : 's'} before for a full refund; a later cancellation keeps ${fee === deposit ? 'the deposit' : rupees(fee)}.`;
+}
+
 /** "₹1,234.50" from paise, as the policy's sentences say amounts. */
 function rupees(paise: number): string {
   return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -108,9 +150,7 @@ export function describeDepositPolicy(policy: DepositPolicy, totalPaise: number)
   ];
   const fee = Math.round((deposit * policy.lateCancellationFeePercent) / 100);
   if (policy.lateCancellationHours > 0 && fee > 0)
-    sentences.push(
-      `Cancel up to ${policy.lateCancellationHours} hour${policy.lateCancellationHours === 1 ? '' : 's'} before for a full refund; a later cancellation keeps ${fee === deposit ? 'the deposit' : rupees(fee)}.`,
-    );
+    sentences.push(lateCancellationTerms(policy.lateCancellationHours, fee, deposit));
   else sentences.push('A cancellation refunds the deposit in full.');
   sentences.push('If you miss the appointment, the deposit is kept.');
   return sentences.join(' ');

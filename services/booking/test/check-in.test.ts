@@ -266,3 +266,44 @@ describe('the check-in flow', () => {
     expect(atDesk.statusCode, atDesk.body).toBe(201);
   });
 });
+
+describe("the admin's status dropdown keeps the check-in rule", () => {
+  it('cannot start or complete a visit days ahead (no review for a visit that never happened)', async () => {
+    const booked = await book(customer, istTime(DAY + 3, '14:00'));
+    const dropdown = (status: string) =>
+      world.request('PUT', `/appointments/${booked._id}/status`, { token: admin.token, body: { status } });
+
+    clock = istTime(DAY + 1, '14:00');
+    const started = await dropdown('In Progress');
+    expect(started.statusCode).toBe(422);
+    expect(started.json()).toEqual({
+      code: 'CHECK_IN_NOT_ALLOWED',
+      message: expect.stringMatching(
+        /^This appointment is on .+, 2:00 PM; it can be marked In Progress on that day\.$/,
+      ),
+    });
+    const completed = await dropdown('Completed');
+    expect(completed.statusCode).toBe(422);
+    expect(completed.json()).toMatchObject({ code: 'NOT_IN_PROGRESS' });
+    const unchanged = await world.request('GET', `/appointments/${booked._id}`, { token: admin.token });
+    expect(unchanged.json()).toMatchObject({ status: 'Pending', startedAt: null, completedAt: null });
+    expect(await world.eventsOf(booked._id)).toEqual(['booking.appointment.booked']);
+
+    // On its day it may start (the desk may begin a little early), and then be completed.
+    clock = istTime(DAY + 3, '13:50');
+    expect((await dropdown('In Progress')).json()).toMatchObject({
+      status: 'In Progress',
+      startedAt: clock.toISOString(),
+    });
+    clock = istTime(DAY + 3, '14:55');
+    expect((await dropdown('Completed')).json()).toMatchObject({
+      status: 'Completed',
+      completedAt: clock.toISOString(),
+    });
+    expect(await world.eventsOf(booked._id)).toEqual([
+      'booking.appointment.booked',
+      'booking.appointment.status-changed',
+      'booking.appointment.completed',
+    ]);
+  });
+});

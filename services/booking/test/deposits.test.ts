@@ -234,6 +234,63 @@ describe('deposits', () => {
     await refundsOf(moved.id, { amount: DEPOSIT / 100, refunded: 0, status: 'Paid' });
   });
 
+  it("refuses the customer's own move inside the late window: the fee stays with the visit", async () => {
+    const start = istTime(DAY + 7, '10:00');
+    const paid = await bookAndPay(customer, withDeposit, start);
+    clock = new Date(start.getTime() - 16 * 3_600_000);
+    const moved = await world.request('PUT', `/appointments/${paid.id}/reschedule`, {
+      token: customer.token,
+      body: { appointmentDateTime: istTime(DAY + 9, '10:00').toISOString() },
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json()).toEqual({
+      code: 'LATE_CHANGE',
+      message:
+        'Cancel up to 48 hours before for a full refund; a later cancellation keeps ₹1,124.75. This appointment starts in less than 48 hours, so it can no longer be moved online: you can still cancel it on these terms, or call us to change it.',
+    });
+    const unchanged = (
+      await world.request('GET', `/appointments/${paid.id}`, { token: customer.token })
+    ).json();
+    expect(unchanged).toMatchObject({ appointmentDateTime: start.toISOString(), status: 'Pending' });
+    expect(await world.eventsOf(paid.id)).toEqual([
+      'booking.appointment.booked',
+      'booking.appointment.payment-status-changed',
+    ]);
+
+    // Cancelling after the refused move keeps the fee, as cancelling straight away does.
+    const cancelled = await world.request('PUT', `/appointments/${paid.id}/cancel`, {
+      token: customer.token,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().deposit).toMatchObject({ kept: LATE_FEE / 100 });
+    await refundsOf(paid.id, { refunded: (DEPOSIT - LATE_FEE) / 100, status: 'Partially refunded' });
+  });
+
+  it('lets the customer move it before the window, and the desk inside it', async () => {
+    const early = istTime(DAY + 8, '10:00');
+    const own = await bookAndPay(customer, withDeposit, early);
+    clock = new Date(early.getTime() - 49 * 3_600_000);
+    const byCustomer = await world.request('PUT', `/appointments/${own.id}/reschedule`, {
+      token: customer.token,
+      body: { appointmentDateTime: istTime(DAY + 8, '12:00').toISOString() },
+    });
+    expect(byCustomer.statusCode, byCustomer.body).toBe(200);
+    expect(byCustomer.json().appointmentDateTime).toBe(istTime(DAY + 8, '12:00').toISOString());
+
+    const late = istTime(DAY + 8, '14:00');
+    const desk = await bookAndPay(customer, withDeposit, late);
+    clock = new Date(late.getTime() - 16 * 3_600_000);
+    const byDesk = await world.request('PUT', `/appointments/${desk.id}/reschedule`, {
+      token: receptionist.token,
+      body: { appointmentDateTime: istTime(DAY + 10, '14:00').toISOString() },
+    });
+    expect(byDesk.statusCode, byDesk.body).toBe(200);
+    expect(byDesk.json()).toMatchObject({
+      appointmentDateTime: istTime(DAY + 10, '14:00').toISOString(),
+      paymentStatus: 'Paid',
+    });
+  });
+
   it('asks a customer with repeated no-shows to prepay the whole price, deposit or not', async () => {
     const misses = [istTime(DAY + 5, '09:30'), istTime(DAY + 5, '11:00')];
     for (const start of misses) {

@@ -25,6 +25,8 @@ let jwks: Awaited<ReturnType<typeof serveTestJwks>>;
 let service: Awaited<ReturnType<BookingWorld['service']>>;
 let customer: Person;
 let admin: Person;
+// Booking's clock, moved to the visit's day for the desk's steps (they happen when the visit does).
+let clock: Date | undefined;
 
 beforeAll(async () => {
   jwks = await serveTestJwks();
@@ -41,6 +43,7 @@ beforeAll(async () => {
     listen: bookingPort,
     holdWorker: true,
     env: { COMMERCE_URL: commerceUrl, PAYMENT_HOLD_SECONDS: '3', HOLD_SWEEP_INTERVAL_MS: '250' },
+    deps: { now: () => clock ?? new Date() },
   });
   commerce = await startCommerce({
     port: commercePort,
@@ -188,8 +191,11 @@ describe('online payment with commerce and the Razorpay sandbox', () => {
     expect(dashboard.json().appointments.map((a: { _id: string }) => a._id)).toEqual([id]);
     const put = (path: string, body?: object) =>
       world.request('PUT', `/appointments/${id}/${path}`, { token: admin.token, body });
+    clock = new Date(istTime(20, '10:00').getTime() + 5 * 60_000);
     expect((await put('status', { status: 'In Progress' })).json().status).toBe('In Progress');
+    clock = new Date(istTime(20, '10:00').getTime() + 65 * 60_000);
     expect((await put('complete')).json().status).toBe('Completed');
+    clock = undefined;
   });
 
   it('marks a failed attempt Failed and a later successful one Paid', async () => {

@@ -836,3 +836,88 @@ describe('verified reviews', () => {
     expect((await uploadAs(stranger)).statusCode).toBe(201);
   });
 });
+
+describe('a visit completed before it is over', () => {
+  const HOUR = 3_600_000;
+
+  /** booking.appointment.completed with the visit's booked times; answers the eligibility's source id. */
+  async function completeVisit(
+    customerId: string,
+    times: { startMs: number; endMs: number; completedAtMs: number },
+  ) {
+    const id = randomUUID();
+    const appointment = create(bookingV1.AppointmentCompletedSchema, {
+      appointment: {
+        id,
+        status: 'Completed',
+        customerId,
+        customerName: 'Early Bird',
+        customerEmail: 'early@example.com',
+        serviceId: thai._id,
+        serviceName: 'Thai Massage',
+        startMs: BigInt(times.startMs),
+        endMs: BigInt(times.endMs),
+        completedAtMs: BigInt(times.completedAtMs),
+      },
+      completedBy: { id: 'admin-1', name: 'Asha', role: 'admin' },
+    });
+    await send(completed, id, appointment, 'booking');
+    return `appointment:${id}`;
+  }
+
+  it('opens no review before the visit has ended, however early it was marked complete', async () => {
+    const userId = randomUUID();
+    const token = await signTestToken({ sub: userId, name: 'Early Bird', email: 'early@account.test' });
+    const now = Date.now();
+    // Marked complete two days before the visit.
+    const ahead = await completeVisit(userId, {
+      startMs: now + 2 * DAY,
+      endMs: now + 2 * DAY + HOUR,
+      completedAtMs: now,
+    });
+    // Completed while the visit runs, before its booked end.
+    const underway = await completeVisit(userId, {
+      startMs: now - HOUR / 2,
+      endMs: now + HOUR / 2,
+      completedAtMs: now,
+    });
+    // One that is over, sent last on the one partition: once it is read, so are the two before it.
+    const over = await completeVisit(userId, {
+      startMs: now - 2 * HOUR,
+      endMs: now - HOUR,
+      completedAtMs: now - HOUR,
+    });
+    const toReview = async () =>
+      ((await mine(token)).toReview as { sourceId: string }[]).map((item) => item.sourceId);
+    await eventually(async () => expect(await toReview()).toEqual([over]), { timeoutMs: 45_000 });
+
+    // Each dated at the visit's end (or its completion, when that came later).
+    const { rows } = await world.deps.database.pool.query(
+      'select source_id, visited_at from review_eligibility where user_id = $1 order by visited_at',
+      [userId],
+    );
+    expect(rows).toEqual([
+      { source_id: over, visited_at: new Date(now - HOUR) },
+      { source_id: underway, visited_at: new Date(now + HOUR / 2) },
+      { source_id: ahead, visited_at: new Date(now + 2 * DAY + HOUR) },
+    ]);
+    const review = (sourceId: string) =>
+      world.request('POST', '/reviews', { token, body: { sourceId, rating: 5 } });
+    const early = await review(underway);
+    expectErrorShape(early, 409);
+    expect(early.json()).toEqual({
+      code: 'VISIT_NOT_OVER',
+      message: 'You can review this visit once it has ended.',
+    });
+    expectErrorShape(await review(ahead), 409);
+
+    // Once the visit's end has passed, it is there to review.
+    clockOffsetMs = HOUR;
+    try {
+      expect(await toReview()).toEqual([underway, over]);
+      expect((await review(underway)).statusCode).toBe(201);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+});

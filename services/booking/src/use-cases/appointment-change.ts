@@ -1,7 +1,7 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { AppError, notFound, type AuthUser, type Tx } from '@spa/kit';
 import type { EventDefinition } from '@spa/proto';
-import { customerCancellationProblem } from '@spa/rules';
+import { customerCancellationProblem, customerRescheduleProblem, depositAtStake } from '@spa/rules';
 import type { Actor, Appointment, AppointmentStatus } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import {
@@ -76,6 +76,20 @@ export function assertCustomerMayChange(context: BookingContext, current: Appoin
     context.config.rules.cancellationNoticeMinutes,
   );
   if (problem) throw new AppError(422, 'CANCELLATION_NOT_ALLOWED', problem);
+}
+
+/**
+ * A customer's own move: what a cancellation needs (the notice), and not inside the late window of a
+ * paid deposit (422 LATE_CHANGE in the terms' words), where a move would shed the fee a cancellation
+ * keeps. The desk is not asked.
+ */
+export function assertCustomerMayMove(context: BookingContext, current: Appointment): void {
+  const problem = customerRescheduleProblem(
+    { ...current, depositPaise: depositAtStake(current) },
+    nowOf(context),
+    context.config.rules.cancellationNoticeMinutes,
+  );
+  if (problem) throw new AppError(422, problem.code, problem.message);
 }
 
 /**

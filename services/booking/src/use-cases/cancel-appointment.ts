@@ -1,5 +1,5 @@
 import { notFound, type AuthUser, type Tx } from '@spa/kit';
-import { cancellationFee } from '@spa/rules';
+import { cancellationFee, depositAtStake } from '@spa/rules';
 import { formatRupees } from '../domain/pricing.js';
 import { type Actor, type Appointment, type CancellationReason } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
@@ -69,9 +69,8 @@ export async function cancelLocked(
  * Commerce refunds the rest (the cancelled event carries this).
  */
 function keptOnCancellation(current: Appointment, reason: CancellationReason, at: Date): number {
-  if (reason !== 'customer' || current.paymentMethod !== 'online' || current.paymentStatus !== 'Paid')
-    return 0;
-  return cancellationFee(current, current.depositPaise, current.startsAt, at);
+  if (reason !== 'customer') return 0;
+  return cancellationFee(current, depositAtStake(current), current.startsAt, at);
 }
 
 function cancellationNote(reason: CancellationReason): string {

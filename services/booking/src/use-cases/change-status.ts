@@ -1,6 +1,12 @@
 import { AppError, forbidden, notFound, type AuthUser, type Tx } from '@spa/kit';
 import { type Actor, type Appointment, type AppointmentStatus } from '../domain/appointment.js';
-import { bookedSlotOf, checkInChanges, checkInProblem, type CheckInStatus } from '../domain/check-in.js';
+import {
+  bookedSlotOf,
+  CHECK_IN_STATUSES,
+  checkInChanges,
+  checkInProblem,
+  type CheckInStatus,
+} from '../domain/check-in.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { updateAppointment, type HistoryInput } from '../db/appointments.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
@@ -19,7 +25,8 @@ import { assertAppointmentsRecovered } from './recover-appointments.js';
 
 /**
  * PUT /appointments/:id/status. An admin may set any of the spec's statuses (Completed and Cancelled
- * have their own events); a customer may only cancel their own, within the cancellation notice.
+ * have their own events), the check-in steps only as their rule allows; a customer may only cancel
+ * their own, within the cancellation notice.
  */
 export async function setStatus(
   context: BookingContext,
@@ -49,9 +56,10 @@ async function changeStatusLocked(
   if (status === current.status) return viewOf(tx, current.id);
   if (status === 'Cancelled') return cancelLocked(context, tx, current, actor, 'admin');
   const at = nowOf(context);
-  // Arrived and No-show mean something happened at a time (a no-show gives back the rest of the slot),
-  // so even the admin's any-status dropdown takes them only when they can be true.
-  if (status === 'Arrived' || status === 'No-show') assertStep(context, current, status, at);
+  // The check-in steps say something happened at a time (a no-show gives back the rest of the slot; a
+  // completion opens the customer's review), so even the admin's dropdown takes them only when they
+  // can be true: one rule for every path to them.
+  if (isCheckInStatus(status)) assertStep(context, current, status, at);
   // A status set by hand takes the appointment out of the automatic release of unpaid online bookings.
   const changes = { paymentHoldExpiresAt: null, updatedAt: at, ...checkInChanges(current, status, at) };
   const history: HistoryInput[] = [{ field: 'status', from: current.status, to: status }];
@@ -90,6 +98,9 @@ async function changeStatusLocked(
     extra: { previousStatus: current.status, changedBy: actorMessage(actor) },
   });
 }
+
+const isCheckInStatus = (status: AppointmentStatus): status is CheckInStatus =>
+  (CHECK_IN_STATUSES as readonly string[]).includes(status);
 
 function assertStep(context: BookingContext, current: Appointment, status: CheckInStatus, at: Date): void {
   const problem = checkInProblem(current, status, at, context.config.rules.timeZone);

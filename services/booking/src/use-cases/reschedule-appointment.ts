@@ -18,15 +18,16 @@ import {
   changeAppointment,
   commitChange,
   viewOf,
-  assertCustomerMayChange,
+  assertCustomerMayMove,
 } from './appointment-change.js';
 import { assertAppointmentsRecovered } from './recover-appointments.js';
 
 /**
  * PUT /appointments/:id/reschedule: the same treatment at another time, in a free room of the same
  * type (its own room when free) and with its employee when they are still free and on shift. The price
- * stays as booked. Customers may move their own appointment until the cancellation notice; the desk
- * (an admin, a manager, a receptionist: the calendar's drag) any, and into a chosen room of the type.
+ * stays as booked. Customers may move their own appointment until the cancellation notice, and not inside
+ * the late window of a paid deposit; the desk (an admin, a manager, a receptionist: the calendar's drag)
+ * any, and into a chosen room of the type.
  */
 export async function rescheduleAppointment(
   context: BookingContext,
@@ -49,7 +50,7 @@ export async function rescheduleAppointment(
         'APPOINTMENT_CLOSED',
         `This appointment is ${current.status.toLowerCase()} and can no longer be moved.`,
       );
-    if (!desk) assertCustomerMayChange(context, current);
+    if (!desk) assertCustomerMayMove(context, current);
     const startIssue = startProblem(startMs, now, rules);
     if (startIssue) throw startIssue;
     const roomId = target.roomId ?? current.roomId;

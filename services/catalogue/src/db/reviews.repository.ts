@@ -1,5 +1,5 @@
 import { lockKeys, type Queryable } from '@spa/kit';
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { ListPage } from './list-page.js';
 import { isUuid } from './pg-errors.js';
 import {
@@ -61,13 +61,18 @@ export async function insertEligibilities(db: Queryable, facts: EligibilityFact[
   return inserted.length;
 }
 
-/** The caller's visits and delivered products not reviewed yet, newest first. */
-export async function listToReview(db: Queryable, userId: string): Promise<EligibilityRow[]> {
+/**
+ * The caller's visits and delivered products not reviewed yet, newest first: only those over by `now`
+ * (a visit is dated at its end, recordEligibility's caller says).
+ */
+export async function listToReview(db: Queryable, userId: string, now: Date): Promise<EligibilityRow[]> {
   const rows = await db
     .select({ eligibility: reviewEligibility })
     .from(reviewEligibility)
     .leftJoin(reviews, eq(reviews.sourceId, reviewEligibility.sourceId))
-    .where(and(eq(reviewEligibility.userId, userId), isNull(reviews.id)))
+    .where(
+      and(eq(reviewEligibility.userId, userId), isNull(reviews.id), lte(reviewEligibility.visitedAt, now)),
+    )
     .orderBy(desc(reviewEligibility.visitedAt), asc(reviewEligibility.sourceId))
     .limit(OWN_LIST_LIMIT);
   return rows.map((row) => row.eligibility);

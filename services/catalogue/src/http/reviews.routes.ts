@@ -200,7 +200,7 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
       const user = currentUser(request);
       const [written, toReview] = await Promise.all([
         listOwnReviews(store.db, user.id),
-        listToReview(store.db, user.id),
+        listToReview(store.db, user.id, now()),
       ]);
       return reply
         .header('cache-control', 'private, no-store')

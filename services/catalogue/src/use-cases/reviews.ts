@@ -50,6 +50,9 @@ export interface ReviewAuthor {
 const NOTHING_TO_REVIEW = 'Nothing to review here';
 const REVIEW_NOT_FOUND = 'Review not found';
 
+const visitNotOver = () =>
+  new AppError(409, 'VISIT_NOT_OVER', 'You can review this visit once it has ended.');
+
 const alreadyReviewed = () =>
   new AppError(
     409,
@@ -89,7 +92,8 @@ export const linkExpired = () =>
 
 /**
  * Writes the review of one of the author's eligibilities: 404 when the source is not theirs (or does
- * not exist), 409 ALREADY_REVIEWED when it has its review (also when two arrive at once).
+ * not exist), 409 VISIT_NOT_OVER before the visit's end, 409 ALREADY_REVIEWED when it has its review
+ * (also when two arrive at once).
  *
  * `via: 'link'` is the emailed link's review (the author is the eligibility's own): the eligibility is
  * locked, its link marked used in the same transaction, and "reviewed already" is 409 LINK_USED (a
@@ -111,6 +115,8 @@ export async function createReview(
     return await db.transaction(async (tx) => {
       const eligibility = await findOwnEligibility(tx, author.id, sourceId, { lock: byLink });
       if (!eligibility) throw missing();
+      // A visit is dated at its end: one completed early opens no review before it is over.
+      if (eligibility.visitedAt.getTime() > now.getTime()) throw visitNotOver();
       if (byLink && eligibility.reviewLinkUsedAt) throw linkUsed();
       if (await sourceHasReview(tx, sourceId)) throw reviewed();
       await assertOwnPhoto(tx, author.id, fields.photo);

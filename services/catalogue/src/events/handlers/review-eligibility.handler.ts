@@ -10,7 +10,12 @@ import { recordEligibility } from '../../use-cases/reviews.js';
  * unique), so a redelivered or replayed event changes nothing.
  */
 
-/** booking.appointment.completed: the customer may review the treatment they had. */
+/**
+ * booking.appointment.completed: the customer may review the treatment they had, once the visit is
+ * over. The fact is dated at the visit's booked end (or its completion, if later): My Reviews, the
+ * review itself and the emailed request all wait for that date, so a visit marked complete early opens
+ * nothing before it has ended.
+ */
 export const appointmentCompleted: EventHandler<typeof events.appointmentCompleted> = async (
   tx,
   payload,
@@ -19,7 +24,8 @@ export const appointmentCompleted: EventHandler<typeof events.appointmentComplet
   const appointment = payload.appointment;
   // Without a customer account (or a treatment) there is nobody to ask and nothing to rate.
   if (!appointment?.id || !appointment.customerId || !appointment.serviceId) return;
-  const completedMs = Number(appointment.completedAtMs) || Number(appointment.endMs);
+  const completedMs = Number(appointment.completedAtMs) || meta.occurredAt.getTime();
+  const visitedMs = Math.max(completedMs, Number(appointment.endMs));
   await recordEligibility(tx, [
     {
       userId: appointment.customerId,
@@ -29,7 +35,7 @@ export const appointmentCompleted: EventHandler<typeof events.appointmentComplet
       subjectId: appointment.serviceId,
       subjectName: appointment.serviceName,
       sourceId: `appointment:${appointment.id}`,
-      visitedAt: completedMs > 0 ? new Date(completedMs) : meta.occurredAt,
+      visitedAt: new Date(visitedMs),
     },
   ]);
 };

@@ -7,7 +7,12 @@ import {
   isDateRangeInOrder,
   optionsWith,
   paymentStatusChoices,
+  statusChoices,
 } from './admin-filters';
+
+// Thursday 3 Dec 2026, 14:00 IST: a visit the admin's choices are judged against.
+const start = '2026-12-03T08:30:00.000Z';
+const at = (iso: string) => new Date(iso);
 
 describe('admin appointment filters', () => {
   it('sends nothing for empty filters (status omitted for All)', () => {
@@ -78,5 +83,65 @@ describe('admin appointment actions', () => {
     expect(canComplete({ status: 'In Progress' })).toBe(true);
     for (const status of ['Pending', 'Confirmed', 'Completed', 'Cancelled'])
       expect(canComplete({ status })).toBe(false);
+  });
+});
+
+describe("the admin's status dropdown", () => {
+  const all = [
+    'Pending',
+    'Scheduled',
+    'Confirmed',
+    'Arrived',
+    'In Progress',
+    'Completed',
+    'No-show',
+    'Cancelled',
+  ];
+
+  it('offers no check-in step for a visit days ahead, so it cannot be started or completed', () => {
+    expect(statusChoices(all, { status: 'Confirmed', start }, at('2026-12-01T08:30:00Z'))).toEqual([
+      'Pending',
+      'Scheduled',
+      'Confirmed',
+      'Cancelled',
+    ]);
+  });
+
+  it('offers the steps booking allows on the day: start it, then complete it', () => {
+    expect(statusChoices(all, { status: 'Confirmed', start }, at('2026-12-03T08:00:00Z'))).toEqual([
+      'Pending',
+      'Scheduled',
+      'Confirmed',
+      'Arrived',
+      'In Progress',
+      'Cancelled',
+    ]);
+    expect(statusChoices(all, { status: 'In Progress', start }, at('2026-12-03T09:35:00Z'))).toEqual([
+      'Pending',
+      'Scheduled',
+      'Confirmed',
+      'In Progress',
+      'Completed',
+      'Cancelled',
+    ]);
+    expect(statusChoices(all, { status: 'Confirmed', start }, at('2026-12-03T08:35:00Z'))).toContain(
+      'No-show',
+    );
+  });
+
+  it('keeps its own status in place, and offers no step when the start is unknown', () => {
+    expect(statusChoices(all, { status: 'Completed', start }, at('2026-12-03T10:00:00Z'))).toEqual([
+      'Pending',
+      'Scheduled',
+      'Confirmed',
+      'Completed',
+      'Cancelled',
+    ]);
+    expect(statusChoices(all, { status: 'Pending' }, at('2026-12-03T08:35:00Z'))).toEqual([
+      'Pending',
+      'Scheduled',
+      'Confirmed',
+      'Cancelled',
+    ]);
   });
 });

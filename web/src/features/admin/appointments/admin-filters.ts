@@ -1,4 +1,5 @@
-import { addDays, businessInstant } from '../../appointments/business-time';
+import { CHECK_IN_STATUSES, checkInProblem, type CheckInStatus } from '@spa/rules';
+import { addDays, BUSINESS_TIME_ZONE, businessInstant } from '../../appointments/business-time';
 
 /** The admin list's filter panel: dates as the date inputs give them (yyyy-mm-dd, business days). */
 export interface AdminFilterValues {
@@ -69,3 +70,29 @@ export function canAssignEmployee(appointment: { employee?: unknown; status: str
 export function canComplete(appointment: { status: string }): boolean {
   return appointment.status === 'In Progress';
 }
+
+const stepAllowed = (status: string, startMs: number, to: CheckInStatus, now: Date) =>
+  checkInProblem({ status, startsAt: new Date(startMs) }, to, now, BUSINESS_TIME_ZONE) === undefined;
+
+/**
+ * The statuses the admin's dropdown offers an appointment at `now`: the check-in steps (Arrived, In
+ * Progress, Completed, No-show) only when booking's rule (@spa/rules' checkInProblem) allows them, so
+ * a visit days ahead cannot be started or completed; the rest as they are; its own always shown.
+ */
+export function statusChoices(
+  statuses: readonly string[],
+  appointment: { status: string; start?: string },
+  now: Date,
+): string[] {
+  const start = Date.parse(appointment.start ?? '');
+  const offered = statuses.filter(
+    (status) =>
+      status === appointment.status ||
+      !isCheckInStatus(status) ||
+      (!Number.isNaN(start) && stepAllowed(appointment.status, start, status, now)),
+  );
+  return optionsWith(offered, appointment.status);
+}
+
+const isCheckInStatus = (status: string): status is CheckInStatus =>
+  (CHECK_IN_STATUSES as readonly string[]).includes(status);
