@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cacheDir } from '../local/lib/paths.mjs';
+import { composeSecretsEnv } from '../local/dev-secrets.mjs';
 import { repoRoot } from '../local/env.mjs';
 import { ADDRESS, billBody, bookAppointment, registerCustomer } from '../security/fixtures.mjs';
 import { call, must, signIn } from '../security/lib.mjs';
@@ -27,6 +28,8 @@ const gatewayPort = process.env.GATEWAY_PORT || '18080';
 const mailPort = process.env.MAIL_WEB_PORT || '11080';
 const sandboxPort = process.env.SANDBOX_PORT || '14010';
 const base = `http://127.0.0.1:${gatewayPort}`;
+// docker-compose.yml names its secrets only as ${VARIABLES}: this machine's, and key pairs for this run.
+const secrets = composeSecretsEnv();
 const API = '/api/v1';
 
 /**
@@ -61,7 +64,12 @@ function compose(args, { quiet = false } = {}) {
     [...prefix, '-p', PROJECT, '-f', path.join(root, 'docker-compose.yml'), '--profile', 'sandbox', ...args],
     {
       cwd: root,
-      env: engineEnv({ GATEWAY_PORT: gatewayPort, MAIL_WEB_PORT: mailPort, SANDBOX_PORT: sandboxPort }),
+      env: engineEnv({
+        ...secrets,
+        GATEWAY_PORT: gatewayPort,
+        MAIL_WEB_PORT: mailPort,
+        SANDBOX_PORT: sandboxPort,
+      }),
       stdio: quiet ? 'pipe' : 'inherit',
       encoding: 'utf8',
     },

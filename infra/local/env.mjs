@@ -4,6 +4,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { devSecrets, RAZORPAY_SANDBOX_KEY_ID } from './dev-secrets.mjs';
 
 export const HOST = '127.0.0.1';
 
@@ -84,16 +85,34 @@ export function serviceEnv(name) {
   if (!SERVICES.includes(name)) {
     throw new Error(`unknown service "${name}" (known: ${SERVICES.join(', ')})`);
   }
-  // Each service owns a database and a role of its own name; password = name.
-  return { ...infraEnv(), DATABASE_URL: postgresUrl(name, name, name) };
+  // Each service owns a database and a role of its own name; password = name. The Postgres it names
+  // listens on the loopback address only, so these passwords guard nothing another machine can reach.
+  return { ...infraEnv(), DATABASE_URL: postgresUrl(name, name, name), ...ownSecrets(name) };
 }
 
-// The Razorpay test secrets every local part shares (services/commerce, the sandbox, the tests).
-export const RAZORPAY_DEV_SECRETS = Object.freeze({
-  RAZORPAY_KEY_ID: 'rzp_test_sandbox',
-  RAZORPAY_KEY_SECRET: 'sandbox_key_secret',
-  RAZORPAY_WEBHOOK_SECRET: 'sandbox_webhook_secret',
-});
+/**
+ * The development secrets a service refuses to start without (infra/local/dev-secrets.mjs), each
+ * overridden by a non-empty variable of the same name; none in production, which must bring its own.
+ * Commerce's come with the payment provider's (paymentProviderEnv).
+ * @param {string} name
+ * @returns {Record<string, string>}
+ */
+function ownSecrets(name) {
+  if (name !== 'catalogue') return {};
+  if (process.env.REVIEW_LINK_SECRET) return { REVIEW_LINK_SECRET: process.env.REVIEW_LINK_SECRET };
+  if (process.env.NODE_ENV === 'production') return {};
+  return { REVIEW_LINK_SECRET: devSecrets().REVIEW_LINK_SECRET };
+}
+
+/**
+ * What the Razorpay sandbox and commerce share outside production: the sandbox's public key id and
+ * this machine's generated secrets (the sandbox takes whatever it is given).
+ * @returns {{ RAZORPAY_KEY_ID: string, RAZORPAY_KEY_SECRET: string, RAZORPAY_WEBHOOK_SECRET: string }}
+ */
+function razorpayDevSecrets() {
+  const { RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET } = devSecrets();
+  return { RAZORPAY_KEY_ID: RAZORPAY_SANDBOX_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET };
+}
 
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 export const RAZORPAY_API_URL = 'https://api.razorpay.com';
@@ -112,8 +131,9 @@ function appendOrigins(list, origins) {
 
 /**
  * Who talks to the payment provider and what the SPA may load from it: the env commerce gets and the
- * CSP additions the gateway gets. With a sandbox (development and tests) its URL and the test secrets;
- * without one, Razorpay itself, with whatever keys `env` carries (production must set real ones).
+ * CSP additions the gateway gets. With a sandbox (development and tests) its URL and this machine's
+ * generated secrets; without one, Razorpay itself, with whatever keys `env` carries (production must
+ * set real ones).
  * @param {{ env: Record<string, string | undefined>, sandboxUrl?: string }} options
  */
 export function paymentProviderEnv({ env, sandboxUrl }) {
@@ -121,9 +141,11 @@ export function paymentProviderEnv({ env, sandboxUrl }) {
   const checkoutUrl = sandboxUrl
     ? `${sandboxUrl}/v1/checkout.js`
     : (env.RAZORPAY_CHECKOUT_URL ?? RAZORPAY_CHECKOUT_URL);
+  // Only a sandbox gets this machine's secrets; Razorpay itself only what `env` carries.
+  const devValues = sandboxUrl ? razorpayDevSecrets() : undefined;
   const secrets = Object.fromEntries(
-    Object.entries(RAZORPAY_DEV_SECRETS)
-      .map(([name, devValue]) => [name, env[name] ?? (sandboxUrl ? devValue : undefined)])
+    /** @type {const} */ (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'])
+      .map((name) => [name, env[name] ?? devValues?.[name]])
       .filter(([, value]) => value !== undefined),
   );
   const checkoutOrigin = new URL(checkoutUrl).origin;

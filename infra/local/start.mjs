@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { DEV_SECRETS_FILE } from './dev-secrets.mjs';
 import { dataDir, infraEnv, repoRoot } from './env.mjs';
 import { runOnProjectNode } from './node.mjs';
 
@@ -50,6 +51,7 @@ console.log(`
   Email inbox    ${inbox}
   Payments       ${payments}
   Logs           ${path.join(dataDir(), 'logs')}
+  Dev secrets    ${path.join(dataDir(), DEV_SECRETS_FILE)} (made on this machine; never in git)
 
   Demo sign-ins (development only)
     admin        ${process.env.SEED_ADMIN_EMAIL ?? 'admin@spa.local'} / ${process.env.SEED_ADMIN_PASSWORD ?? 'Admin@12345'}

@@ -1,12 +1,16 @@
 import path from 'node:path';
+import { testSecretEnv, testServiceKeyEnv } from '@spa/kit/testing';
 import { describe, expect, it } from 'vitest';
-import { DEV_REVIEW_LINK_SECRET, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+
+const { REVIEW_LINK_SECRET } = testSecretEnv;
 
 const base = {
   NODE_ENV: 'test',
   DATABASE_URL: 'postgres://x@127.0.0.1/catalogue',
   KAFKA_BROKERS: '127.0.0.1:9092',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  REVIEW_LINK_SECRET,
 };
 
 describe('upload directories', () => {
@@ -36,12 +40,12 @@ describe('upload directories', () => {
 });
 
 describe('review requests', () => {
-  it('asks a day after the visit, sweeps every minute, and signs with a development secret outside production', () => {
+  it('asks a day after the visit, sweeps every minute, and signs with the REVIEW_LINK_SECRET it is given', () => {
     const config = loadConfig(base);
     expect(config.reviewRequests).toEqual({
       delayMinutes: 1440,
       sweepMs: 60_000,
-      linkSecret: DEV_REVIEW_LINK_SECRET,
+      linkSecret: REVIEW_LINK_SECRET,
     });
     expect(
       loadConfig({ ...base, REVIEW_REQUEST_DELAY_MINUTES: '0', REVIEW_REQUEST_SWEEP_MS: '0' }).reviewRequests,
@@ -57,7 +61,33 @@ describe('review requests', () => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
   });
 
-  it('requires its own REVIEW_LINK_SECRET in production', () => {
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/REVIEW_LINK_SECRET is required/);
+  // A secret written in the source is published with it: a link signed with it would open the review
+  // form on every stack that fell back to it. So no environment has a default.
+  it.each(['development', 'test', 'production'])(
+    'refuses to start without REVIEW_LINK_SECRET in %s (no default written in the source)',
+    (nodeEnv) => {
+      const { REVIEW_LINK_SECRET: _omitted, ...withoutSecret } = base;
+      expect(() =>
+        loadConfig({ ...withoutSecret, ...testServiceKeyEnv('catalogue'), NODE_ENV: nodeEnv }),
+      ).toThrow(/REVIEW_LINK_SECRET is required but not set/);
+      expect(() => loadConfig({ ...withoutSecret, NODE_ENV: nodeEnv, REVIEW_LINK_SECRET: '' })).toThrow(
+        /REVIEW_LINK_SECRET is required but not set/,
+      );
+    },
+  );
+
+  it('refuses a short REVIEW_LINK_SECRET in production', () => {
+    expect(() =>
+      loadConfig({
+        ...base,
+        ...testServiceKeyEnv('catalogue'),
+        NODE_ENV: 'production',
+        REVIEW_LINK_SECRET: 'x'.repeat(31),
+      }),
+    ).toThrow(/REVIEW_LINK_SECRET must be at least 32 characters/);
+    expect(
+      loadConfig({ ...base, ...testServiceKeyEnv('catalogue'), NODE_ENV: 'production' }).reviewRequests
+        .linkSecret,
+    ).toBe(REVIEW_LINK_SECRET);
   });
 });

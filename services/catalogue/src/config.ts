@@ -24,18 +24,13 @@ export interface CatalogueConfig extends BaseConfig {
     delayMinutes: number;
     /** How often the sweep looks for visits to ask about (0: never, on this replica). */
     sweepMs: number;
-    /** Signs the emailed links (HMAC-SHA256); required in production. */
+    /** Signs the emailed links (HMAC-SHA256); REVIEW_LINK_SECRET, required in every environment. */
     linkSecret: string;
   };
   /** How many photos one customer may upload for reviews in 24 hours (REVIEW_PHOTOS_PER_DAY). */
   reviewPhotosPerDay: number;
 }
 
-/**
- * Outside production the links are signed with this, so `npm start` and the tests work with no setup;
- * production refuses to start without its own REVIEW_LINK_SECRET (and never with this one).
- */
-export const DEV_REVIEW_LINK_SECRET = 'spa-dev-review-link-secret-not-for-production';
 const MIN_SECRET_LENGTH = 32;
 
 // <repo>/.data/uploads, from src/ (tsx) and from dist/ (the bundle) alike.
@@ -61,7 +56,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const relative = path.relative(uploadDir, uploadOriginalsDir);
     if (!relative || (!relative.startsWith('..') && !path.isAbsolute(relative)))
       throw new Error('UPLOAD_ORIGINALS_DIR must be outside UPLOAD_DIR: everything in UPLOAD_DIR is served');
-    const production = base.nodeEnv === 'production';
     return {
       ...base,
       uploadDir,
@@ -75,9 +69,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reviewRequests: {
         delayMinutes: env.int('REVIEW_REQUEST_DELAY_MINUTES', 1440, { min: 0, max: 20_160 }),
         sweepMs: env.int('REVIEW_REQUEST_SWEEP_MS', 60_000, { min: 0, max: 86_400_000 }),
-        linkSecret: production
-          ? env.string('REVIEW_LINK_SECRET')
-          : env.string('REVIEW_LINK_SECRET', DEV_REVIEW_LINK_SECRET),
+        // No default anywhere: a secret written here would be published with the source, and a link
+        // signed with it accepted by every stack that used it. `npm start` and the test helpers pass
+        // one made on the machine (infra/local/dev-secrets.mjs, @spa/kit/testing).
+        linkSecret: env.string('REVIEW_LINK_SECRET'),
       },
       reviewPhotosPerDay: env.int('REVIEW_PHOTOS_PER_DAY', 10, { min: 0, max: 1000 }),
     };
@@ -85,12 +80,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const problems: string[] = [];
   const { sweepMs, linkSecret } = config.reviewRequests;
   if (sweepMs !== 0 && sweepMs < 50) problems.push('REVIEW_REQUEST_SWEEP_MS must be 0 (off) or at least 50');
-  if (config.nodeEnv === 'production') {
-    if (linkSecret === DEV_REVIEW_LINK_SECRET)
-      problems.push('REVIEW_LINK_SECRET is the development default; set the real one in production');
-    else if (linkSecret.length < MIN_SECRET_LENGTH)
-      problems.push(`REVIEW_LINK_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
-  }
+  if (config.nodeEnv === 'production' && linkSecret.length < MIN_SECRET_LENGTH)
+    problems.push(`REVIEW_LINK_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

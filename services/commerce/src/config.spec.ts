@@ -1,16 +1,24 @@
 import { ConfigError } from '@spa/kit';
-import { testServiceKeyEnv } from '@spa/kit/testing';
+import { testRazorpayKeys, testServiceKeyEnv } from '@spa/kit/testing';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, SANDBOX_RAZORPAY } from './config.js';
+import { loadConfig, SANDBOX_RAZORPAY_KEY_ID } from './config.js';
 
 /** Production also needs the service keys (signed internal calls); they are not what these tests are about. */
 const serviceKeys = testServiceKeyEnv('commerce');
 
-const required = {
+const sandboxKeys = {
+  RAZORPAY_KEY_ID: testRazorpayKeys.keyId,
+  RAZORPAY_KEY_SECRET: testRazorpayKeys.keySecret,
+  RAZORPAY_WEBHOOK_SECRET: testRazorpayKeys.webhookSecret,
+};
+
+const infra = {
   DATABASE_URL: 'postgres://x@127.0.0.1/commerce',
   REDIS_URL: 'redis://127.0.0.1',
   KAFKA_BROKERS: 'k:9092',
 };
+
+const required = { ...infra, ...sandboxKeys };
 
 const realKeys = {
   RAZORPAY_KEY_ID: 'rzp_live_abc123',
@@ -29,13 +37,13 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('commerce configuration', () => {
-  it('starts without any RAZORPAY_* in development, on the sandbox keys, with a 15-minute hold', () => {
+  it('takes the RAZORPAY_* keys it is given, on Razorpay by default, with a 15-minute hold', () => {
     const config = loadConfig(required);
     expect(config.port).toBe(4004);
     expect(config.razorpay).toMatchObject({
-      keyId: SANDBOX_RAZORPAY.keyId,
-      keySecret: SANDBOX_RAZORPAY.keySecret,
-      webhookSecret: SANDBOX_RAZORPAY.webhookSecret,
+      keyId: testRazorpayKeys.keyId,
+      keySecret: testRazorpayKeys.keySecret,
+      webhookSecret: testRazorpayKeys.webhookSecret,
       apiUrl: 'https://api.razorpay.com',
       checkoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
     });
@@ -59,21 +67,32 @@ describe('commerce configuration', () => {
     ]);
   });
 
-  it('refuses to start in production without real keys, naming each', () => {
-    expect(problemsOf({ ...required, NODE_ENV: 'production', ...serviceKeys })).toEqual([
-      'RAZORPAY_KEY_ID is required in production',
-      'RAZORPAY_KEY_SECRET is required in production',
-      'RAZORPAY_WEBHOOK_SECRET is required in production',
-    ]);
+  // A secret written in the source is published with it: a webhook signed with it would be believed by
+  // every stack that fell back to it. So no environment has a default.
+  it.each(['development', 'test', 'production'])(
+    'refuses to start without the RAZORPAY_* keys in %s, naming each (no default written in the source)',
+    (nodeEnv) => {
+      expect(problemsOf({ ...infra, NODE_ENV: nodeEnv, ...serviceKeys })).toEqual([
+        'RAZORPAY_KEY_ID is required but not set',
+        'RAZORPAY_KEY_SECRET is required but not set',
+        'RAZORPAY_WEBHOOK_SECRET is required but not set',
+      ]);
+      expect(
+        problemsOf({ ...required, NODE_ENV: nodeEnv, RAZORPAY_WEBHOOK_SECRET: '', ...serviceKeys }),
+      ).toEqual(['RAZORPAY_WEBHOOK_SECRET is required but not set']);
+    },
+  );
+
+  it("refuses to start in production on the local sandbox's key", () => {
     expect(
       problemsOf({
         ...required,
         ...realKeys,
         NODE_ENV: 'production',
         ...serviceKeys,
-        RAZORPAY_KEY_SECRET: SANDBOX_RAZORPAY.keySecret,
+        RAZORPAY_KEY_ID: SANDBOX_RAZORPAY_KEY_ID,
       }),
-    ).toEqual(["RAZORPAY_KEY_SECRET is the local sandbox's value; set the real one in production"]);
+    ).toEqual(["RAZORPAY_KEY_ID is the local sandbox's; set the real one in production"]);
     expect(
       loadConfig({ ...required, ...realKeys, NODE_ENV: 'production', ...serviceKeys }).razorpay.keyId,
     ).toBe('rzp_live_abc123');

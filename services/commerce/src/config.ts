@@ -1,11 +1,10 @@
 import { ConfigError, readBaseConfig, readConfig, type BaseConfig } from '@spa/kit';
 
-/** The secrets of the local Razorpay sandbox: what every development and test process uses. */
-export const SANDBOX_RAZORPAY = {
-  keyId: 'rzp_test_sandbox',
-  keySecret: 'sandbox_key_secret',
-  webhookSecret: 'sandbox_webhook_secret',
-} as const;
+/**
+ * The key id the local Razorpay sandbox is given (infra/local/dev-secrets.mjs): public, every checkout
+ * shows it; production refuses it. The sandbox's secrets are made on each machine, never written here.
+ */
+export const SANDBOX_RAZORPAY_KEY_ID = 'rzp_test_sandbox';
 
 export interface RazorpaySettings {
   keyId: string;
@@ -39,19 +38,17 @@ export interface CommerceConfig extends BaseConfig {
 export function loadConfig(source: Record<string, string | undefined> = process.env): CommerceConfig {
   const config = readConfig((env) => {
     const base = readBaseConfig(env, 'commerce', 4004);
-    const production = base.nodeEnv === 'production';
-    // Outside production the sandbox's secrets are the defaults, so `npm start` and the tests work with
-    // no setup; production has no defaults at all (checked below).
-    const secret = (name: string, sandboxValue: string) =>
-      production ? (env.optionalString(name) ?? '') : env.string(name, sandboxValue);
     const holdSeconds = env.optionalString('PAYMENT_HOLD_SECONDS');
     return {
       ...base,
       catalogueUrl: env.url('CATALOGUE_URL', 'http://127.0.0.1:4002'),
+      // No defaults in any environment: a secret written here would be published with the source, and
+      // a webhook signed with it accepted by every stack that used it. `npm start` and the test helpers
+      // pass the sandbox secrets made on the machine (infra/local/dev-secrets.mjs, @spa/kit/testing).
       razorpay: {
-        keyId: secret('RAZORPAY_KEY_ID', SANDBOX_RAZORPAY.keyId),
-        keySecret: secret('RAZORPAY_KEY_SECRET', SANDBOX_RAZORPAY.keySecret),
-        webhookSecret: secret('RAZORPAY_WEBHOOK_SECRET', SANDBOX_RAZORPAY.webhookSecret),
+        keyId: env.string('RAZORPAY_KEY_ID'),
+        keySecret: env.string('RAZORPAY_KEY_SECRET'),
+        webhookSecret: env.string('RAZORPAY_WEBHOOK_SECRET'),
         apiUrl: env.url('RAZORPAY_API_URL', 'https://api.razorpay.com'),
         checkoutUrl: env.url('RAZORPAY_CHECKOUT_URL', 'https://checkout.razorpay.com/v1/checkout.js'),
         timeoutMs: env.int('RAZORPAY_TIMEOUT_MS', 10_000),
@@ -82,19 +79,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return config;
 }
 
-/** Production takes real money: it refuses to start without its own keys, and never with the sandbox's. */
+/** Production takes real money: it never starts on the sandbox's key (a missing one stops it above). */
 function productionKeyProblems(config: CommerceConfig): string[] {
   if (config.nodeEnv !== 'production') return [];
-  const { razorpay } = config;
-  const named: Array<[string, string, string]> = [
-    ['RAZORPAY_KEY_ID', razorpay.keyId, SANDBOX_RAZORPAY.keyId],
-    ['RAZORPAY_KEY_SECRET', razorpay.keySecret, SANDBOX_RAZORPAY.keySecret],
-    ['RAZORPAY_WEBHOOK_SECRET', razorpay.webhookSecret, SANDBOX_RAZORPAY.webhookSecret],
-  ];
-  return named.flatMap(([name, value, sandboxValue]) => {
-    if (!value) return [`${name} is required in production`];
-    if (value === sandboxValue)
-      return [`${name} is the local sandbox's value; set the real one in production`];
-    return [];
-  });
+  return config.razorpay.keyId === SANDBOX_RAZORPAY_KEY_ID
+    ? ["RAZORPAY_KEY_ID is the local sandbox's; set the real one in production"]
+    : [];
 }

@@ -1,8 +1,7 @@
-import { serviceCallHeaders } from '@spa/kit/testing';
+import { serviceCallHeaders, testRazorpayKeys } from '@spa/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_RAZORPAY } from '../src/config.js';
 import { orders, payments } from '../src/db/schema.js';
 import { paymentSignature, webhookSignature } from '../src/domain/signature.js';
 import { sweepOnce } from '../src/worker.js';
@@ -41,7 +40,7 @@ async function eventsFor(key: string) {
 async function webhookFor(
   event: string,
   providerPaymentId: string,
-  secret: string = SANDBOX_RAZORPAY.webhookSecret,
+  secret: string = testRazorpayKeys.webhookSecret,
 ) {
   const entity = await world.provider(`/payments/${providerPaymentId}`);
   const body = JSON.stringify({
@@ -170,7 +169,7 @@ describe('POST /orders/verify-payment', () => {
     const response = await verify(customer, {
       razorpay_order_id: providerOrderId,
       razorpay_payment_id: forged,
-      razorpay_signature: paymentSignature(SANDBOX_RAZORPAY.keySecret, providerOrderId, forged),
+      razorpay_signature: paymentSignature(testRazorpayKeys.keySecret, providerOrderId, forged),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('PAYMENT_VERIFICATION_FAILED');
@@ -185,7 +184,7 @@ describe('POST /orders/verify-payment', () => {
     const unknownOrder = await verify(customer, {
       razorpay_order_id: 'order_Unknown',
       razorpay_payment_id: 'pay_x',
-      razorpay_signature: paymentSignature(SANDBOX_RAZORPAY.keySecret, 'order_Unknown', 'pay_x'),
+      razorpay_signature: paymentSignature(testRazorpayKeys.keySecret, 'order_Unknown', 'pay_x'),
     });
     expect(unknownOrder.statusCode).toBe(404);
     expect(
@@ -269,7 +268,7 @@ describe('POST /payments/webhook', () => {
       url: '/payments/webhook',
       headers: {
         'content-type': 'application/json',
-        'x-razorpay-signature': webhookSignature(SANDBOX_RAZORPAY.webhookSecret, body),
+        'x-razorpay-signature': webhookSignature(testRazorpayKeys.webhookSecret, body),
       },
       payload: body,
     });
@@ -280,7 +279,7 @@ describe('POST /payments/webhook', () => {
       url: '/payments/webhook',
       headers: {
         'content-type': 'application/json',
-        'x-razorpay-signature': webhookSignature(SANDBOX_RAZORPAY.webhookSecret, garbage),
+        'x-razorpay-signature': webhookSignature(testRazorpayKeys.webhookSecret, garbage),
       },
       payload: garbage,
     });
@@ -304,7 +303,7 @@ describe('appointment payments (internal API for booking)', () => {
       providerOrderId: expect.stringMatching(/^order_/),
       amount: 349_900,
       currency: 'INR',
-      keyId: SANDBOX_RAZORPAY.keyId,
+      keyId: testRazorpayKeys.keyId,
     });
     const [again, parallel] = await Promise.all([
       world.call(null, 'POST', '/internal/payments', request),
@@ -419,7 +418,7 @@ describe('GET /payments/config', () => {
   it('tells the page which key and checkout script to use', async () => {
     const response = await world.call(null, 'GET', '/payments/config');
     expect(response.json()).toEqual({
-      keyId: SANDBOX_RAZORPAY.keyId,
+      keyId: testRazorpayKeys.keyId,
       checkoutUrl: `${world.sandbox!.url}/v1/checkout.js`,
       enabled: true,
     });

@@ -1,15 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { startBuiltService, type BuiltService } from '@spa/kit/testing';
+import { startBuiltService, testRazorpayKeys, type BuiltService } from '@spa/kit/testing';
 
 export { freePort } from '@spa/kit/testing';
 
 const commerceMain = fileURLToPath(new URL('../../../commerce/dist/main.js', import.meta.url));
 
-export const SANDBOX_SECRETS = {
-  keyId: 'rzp_test_sandbox',
-  keySecret: 'sandbox_key_secret',
-  webhookSecret: 'sandbox_webhook_secret',
-};
+/** The sandbox's keys, fresh for this test process: give the same to the sandbox and to commerce. */
+export const SANDBOX_SECRETS = testRazorpayKeys;
 
 /**
  * The real commerce service (its built bundle, `npm run build -w @spa/commerce`) as its own process,

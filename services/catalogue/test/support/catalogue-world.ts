@@ -9,6 +9,7 @@ import {
   signTestToken,
   testInfra,
   testJwks,
+  testSecretEnv,
   testServiceKeyEnv,
 } from '@spa/kit/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -61,6 +62,7 @@ export async function startCatalogue(
   const uploadDir = await mkdtemp(path.join(tmpdir(), `catalogue-${label}-`));
   const config = loadConfig({
     NODE_ENV: 'test',
+    REVIEW_LINK_SECRET: testSecretEnv.REVIEW_LINK_SECRET,
     ...testServiceKeyEnv('catalogue'),
     DATABASE_URL: database.url,
     KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),

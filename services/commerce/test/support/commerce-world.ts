@@ -17,6 +17,8 @@ import {
   signTestToken,
   testInfra,
   testJwks,
+  testRazorpayKeys,
+  testSecretEnv,
   testServiceKeyEnv,
   uniqueName,
 } from '@spa/kit/testing';
@@ -25,7 +27,7 @@ import { startRazorpaySandbox, type CheckoutSuccess, type RazorpaySandbox } from
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { loadConfig, SANDBOX_RAZORPAY } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
 import { internalCallers } from '../../src/http/internal.routes.js';
 import { findProduct } from '../../src/db/products.repository.js';
 import { withIntegrations, type CommerceDeps } from '../../src/deps.js';
@@ -112,7 +114,7 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
   const url = `http://127.0.0.1:${port}`;
   const sandbox = options.sandbox
     ? await startRazorpaySandbox({
-        ...SANDBOX_RAZORPAY,
+        ...testRazorpayKeys,
         ...(options.webhooks === false ? {} : { webhookUrl: `${url}/payments/webhook` }),
         ...(options.refundProcessingMs === undefined
           ? {}
@@ -122,6 +124,7 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
 
   const config = loadConfig({
     NODE_ENV: 'test',
+    ...testSecretEnv,
     ...testServiceKeyEnv('commerce'),
     PORT: String(port),
     DATABASE_URL: database.url,
@@ -242,7 +245,7 @@ export async function startCommerceWorld(label: string, options: WorldOptions = 
     async provider(path) {
       const response = await fetch(`${sandbox!.url}/v1${path}`, {
         headers: {
-          authorization: `Basic ${Buffer.from(`${SANDBOX_RAZORPAY.keyId}:${SANDBOX_RAZORPAY.keySecret}`).toString('base64')}`,
+          authorization: `Basic ${Buffer.from(`${testRazorpayKeys.keyId}:${testRazorpayKeys.keySecret}`).toString('base64')}`,
         },
       });
       return (await response.json()) as Record<string, unknown>;

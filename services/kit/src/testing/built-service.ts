@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { createTestDatabase, testInfra, testServiceKeyEnv } from './index.js';
+import { createTestDatabase, testInfra, testSecretEnv, testServiceKeyEnv } from './index.js';
 
 /** A port nobody listens on right now (the kernel's pick, released again). */
 export async function freePort(): Promise<number> {
@@ -55,6 +55,7 @@ export async function startBuiltService(options: BuiltServiceOptions): Promise<B
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      ...testSecretEnv,
       ...testServiceKeyEnv(options.service),
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -15,6 +15,27 @@ export const testInfra = {
   mailInboxUrl: process.env.MAIL_INBOX_URL ?? 'http://127.0.0.1:1080',
 };
 
+/**
+ * The Razorpay sandbox's keys for this test process: made fresh on every run, so no test signs a
+ * payment or a webhook with a value written in the source. Give the same to the sandbox and commerce.
+ */
+export const testRazorpayKeys = Object.freeze({
+  keyId: `rzp_test_${randomBytes(7).toString('hex')}`,
+  keySecret: randomBytes(32).toString('base64url'),
+  webhookSecret: randomBytes(32).toString('base64url'),
+});
+
+/**
+ * Every secret a service refuses to start without (they have no defaults), by environment variable,
+ * fresh for this test process: spread it into loadConfig's env (startBuiltService gives it to children).
+ */
+export const testSecretEnv = Object.freeze({
+  REVIEW_LINK_SECRET: randomBytes(32).toString('base64url'),
+  RAZORPAY_KEY_ID: testRazorpayKeys.keyId,
+  RAZORPAY_KEY_SECRET: testRazorpayKeys.keySecret,
+  RAZORPAY_WEBHOOK_SECRET: testRazorpayKeys.webhookSecret,
+});
+
 /** A suffix unique to this test run, for topic and group names that must not meet other runs. */
 export const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 export const uniqueName = (base: string) => `${base}.${runId}.${randomBytes(2).toString('hex')}`;
