@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { readSandboxConfig } from './config.js';
 
 describe('readSandboxConfig', () => {
-  it('defaults to port 4010, localhost and the shared test secrets', () => {
-    expect(readSandboxConfig({})).toEqual({
+  const secrets = { RAZORPAY_KEY_SECRET: 'key-secret-of-this-run', RAZORPAY_WEBHOOK_SECRET: 'hook-secret' };
+
+  it('defaults to port 4010 and localhost, with the secrets it is given', () => {
+    expect(readSandboxConfig(secrets)).toEqual({
       nodeEnv: 'development',
       port: 4010,
       host: '127.0.0.1',
       logLevel: 'info',
       keyId: 'rzp_test_sandbox',
-      keySecret: 'sandbox_key_secret',
-      webhookSecret: 'sandbox_webhook_secret',
+      keySecret: 'key-secret-of-this-run',
+      webhookSecret: 'hook-secret',
       webhookUrl: undefined,
       refundProcessingMs: 2000,
     });
@@ -18,6 +20,7 @@ describe('readSandboxConfig', () => {
 
   it('reads the port, the secrets and the webhook URL from the environment', () => {
     const config = readSandboxConfig({
+      ...secrets,
       RAZORPAY_SANDBOX_PORT: '24010',
       RAZORPAY_KEY_ID: 'rzp_test_other',
       RAZORPAY_WEBHOOK_URL: 'http://127.0.0.1:24000/api/v1/payments/webhook',
@@ -30,12 +33,21 @@ describe('readSandboxConfig', () => {
     });
   });
 
+  it('refuses to start without either secret (no value written in the source)', () => {
+    expect(() => readSandboxConfig({ RAZORPAY_WEBHOOK_SECRET: 'hook' })).toThrow(/RAZORPAY_KEY_SECRET/);
+    expect(() => readSandboxConfig({ RAZORPAY_KEY_SECRET: 'key' })).toThrow(/RAZORPAY_WEBHOOK_SECRET/);
+  });
+
   it('names a bad port or webhook URL', () => {
-    expect(() => readSandboxConfig({ RAZORPAY_SANDBOX_PORT: 'http' })).toThrow(/RAZORPAY_SANDBOX_PORT/);
-    expect(() => readSandboxConfig({ RAZORPAY_WEBHOOK_URL: 'not a url' })).toThrow(/RAZORPAY_WEBHOOK_URL/);
-    expect(() => readSandboxConfig({ RAZORPAY_SANDBOX_REFUND_MS: '-1' })).toThrow(
+    expect(() => readSandboxConfig({ ...secrets, RAZORPAY_SANDBOX_PORT: 'http' })).toThrow(
+      /RAZORPAY_SANDBOX_PORT/,
+    );
+    expect(() => readSandboxConfig({ ...secrets, RAZORPAY_WEBHOOK_URL: 'not a url' })).toThrow(
+      /RAZORPAY_WEBHOOK_URL/,
+    );
+    expect(() => readSandboxConfig({ ...secrets, RAZORPAY_SANDBOX_REFUND_MS: '-1' })).toThrow(
       /RAZORPAY_SANDBOX_REFUND_MS/,
     );
-    expect(readSandboxConfig({ RAZORPAY_SANDBOX_REFUND_MS: '50' }).refundProcessingMs).toBe(50);
+    expect(readSandboxConfig({ ...secrets, RAZORPAY_SANDBOX_REFUND_MS: '50' }).refundProcessingMs).toBe(50);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The sandbox's environment. The defaults are the local development and test secrets every part of
- * the stack shares. Read without @spa/kit on purpose: the kit pulls in Kafka, Postgres and Redis
+ * The sandbox's environment. Its two secrets have no default: the local runners give it this
+ * machine's (infra/local/dev-secrets.mjs), tests a fresh pair per run, so no value written in the
+ * source signs a payment or a webhook anywhere. Read without @spa/kit on purpose: the kit pulls in Kafka, Postgres and Redis
  * clients, which tripled the start-up time of a process that needs none of them.
  */
 export interface SandboxConfig {
@@ -17,6 +18,11 @@ export interface SandboxConfig {
 
 export function readSandboxConfig(env: Record<string, string | undefined> = process.env): SandboxConfig {
   const value = (name: string, fallback: string) => env[name] || fallback;
+  const required = (name: string) => {
+    const found = env[name];
+    if (!found) throw new Error(`${name} is required: the secret the sandbox shares with commerce`);
+    return found;
+  };
   const port = Number(value('RAZORPAY_SANDBOX_PORT', '4010'));
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`RAZORPAY_SANDBOX_PORT must be a TCP port, got "${env.RAZORPAY_SANDBOX_PORT}"`);
@@ -34,8 +40,8 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
     host: value('HOST', '127.0.0.1'),
     logLevel: value('LOG_LEVEL', 'info'),
     keyId: value('RAZORPAY_KEY_ID', 'rzp_test_sandbox'),
-    keySecret: value('RAZORPAY_KEY_SECRET', 'sandbox_key_secret'),
-    webhookSecret: value('RAZORPAY_WEBHOOK_SECRET', 'sandbox_webhook_secret'),
+    keySecret: required('RAZORPAY_KEY_SECRET'),
+    webhookSecret: required('RAZORPAY_WEBHOOK_SECRET'),
     webhookUrl,
     refundProcessingMs,
   };

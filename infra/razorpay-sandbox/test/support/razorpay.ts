@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Razorpay from 'razorpay';
 
+/** Fresh for every test run: nothing signs with a value written in the source. */
 export const SECRETS = {
   keyId: 'rzp_test_sandbox',
-  keySecret: 'sandbox_key_secret',
-  webhookSecret: 'sandbox_webhook_secret',
+  keySecret: randomBytes(32).toString('base64url'),
+  webhookSecret: randomBytes(32).toString('base64url'),
 } as const;
 
 /**
