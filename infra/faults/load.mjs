@@ -420,7 +420,7 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
     const runTag = Date.now().toString(36);
     for (let index = 0; index < customers; index++) {
       const email = `faults-${runTag}-${index}@faults.example`;
-      const registered = await step('register', 'POST', '/api/v1/auth/register', {
+      await step('register', 'POST', '/api/v1/auth/register', {
         body: {
           name: `Fault Customer ${index}`,
           email,
@@ -429,7 +429,8 @@ export function createLoad({ baseUrl, sandboxUrl, customers = 6, thinkMs = 150, 
           phone: '+91 98765 43210',
         },
       });
-      const token = registered.data?.token ?? registered.token;
+      // Sign-up signs nobody in: the new customer signs in with their password.
+      const { token } = await signIn(email, PASSWORD);
       const address = await step('address', 'POST', '/api/v1/addresses', {
         token,
         body: {

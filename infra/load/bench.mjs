@@ -173,18 +173,24 @@ async function prepare(stack, adminUrl) {
   const therapists = await mapLimit(
     Array.from({ length: 6 }, (_, n) => n),
     2,
-    async (n) =>
-      (
-        await register({
-          name: `Load Therapist ${n + 1}`,
-          email: `load-therapist-${n + 1}@example.com`,
-          password: PASSWORD,
-          role: 'employee',
-          employeeRole: 'servicestaff',
-          shift: n % 2 ? 'night' : 'morning',
-          workingLocation: 'Vijay Nagar',
-        })
-      ).data.user.id,
+    async (n) => {
+      const email = `load-therapist-${n + 1}@example.com`;
+      await register({
+        name: `Load Therapist ${n + 1}`,
+        email,
+        password: PASSWORD,
+        role: 'employee',
+        employeeRole: 'servicestaff',
+        shift: n % 2 ? 'night' : 'morning',
+        workingLocation: 'Vijay Nagar',
+      });
+      // Sign-up signs nobody in: the id comes with the therapist's own sign-in.
+      const signedIn = await expectOk(`${api}/auth/login`, {
+        method: 'POST',
+        body: { email, password: PASSWORD },
+      });
+      return /** @type {string} */ (signedIn.data.user.id);
+    },
   );
   // Self-registered employees are applicants until an admin approves them, which needs a verified
   // email: the bench marks the emails verified (it has no mailbox) and approves through the API.

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { call, isErrorShape, must, pause, postChunked, signIn, uniqueEmail } from './lib.mjs';
 import { ROUTE_TABLE } from './expectations.mjs';
-import { ADDRESS, registerApplicant } from './fixtures.mjs';
+import { payOnlineOrder, registerApplicant } from './fixtures.mjs';
 import { checkMoney } from './money.mjs';
 import { TINY_PNG } from './matrix.mjs';
 
@@ -193,14 +193,30 @@ export async function checkAccountTrust(base, verdicts) {
     mixedDomain.status === 400 && isErrorShape(mixedDomain.json),
     `${mixedDomain.status} ${mixedDomain.text.slice(0, 100)}`,
   );
-  const fullWidth = await register(
-    email.replace(/[a-z@.]/g, (c) => String.fromCodePoint(/** @type {number} */ (c.codePointAt(0)) + 0xfee0)),
+  const wideEmail = email.replace(/[a-z@.]/g, (c) =>
+    String.fromCodePoint(/** @type {number} */ (c.codePointAt(0)) + 0xfee0),
   );
+  const fullWidth = await register(wideEmail, 'Other-river-88');
+  // Sign-up answers a taken address exactly as a new one; the proof of "same account" is sign-in: the
+  // full-width spelling reaches the first account with its password, and the second password is nobody's.
+  const login = (/** @type {string} */ as, /** @type {string} */ password) =>
+    call(base, 'POST', '/api/v1/auth/login', { body: { email: as, password } });
+  const [asOriginal, asWide, secondPassword] = [
+    await login(email, 'Quiet-river-77'),
+    await login(wideEmail, 'Quiet-river-77'),
+    await login(wideEmail, 'Other-river-88'),
+  ];
+  const idOf = (/** @type {{ json?: any }} */ answer) => answer.json?.data?.user?.id;
   verdicts.record(
     'accounts',
-    'a full-width spelling of a taken email is the same account (NFKC) → 409',
-    fullWidth.status === 409 && isErrorShape(fullWidth.json),
-    `${fullWidth.status}`,
+    'a full-width spelling of a taken email is the same account (NFKC), answered as a new address → 201',
+    fullWidth.status === original.status &&
+      fullWidth.text === original.text &&
+      asOriginal.status === 200 &&
+      asWide.status === 200 &&
+      idOf(asWide) === idOf(asOriginal) &&
+      secondPassword.status === 401,
+    `sign-up ${fullWidth.status} (a new address ${original.status}, same body: ${fullWidth.text === original.text}); sign-in as the full-width spelling ${asWide.status} ${idOf(asWide) === idOf(asOriginal) ? 'reaches the first account' : 'reaches another account'}, with the second password ${secondPassword.status}`,
   );
   const breached = await register(uniqueEmail('breached'), 'Password123');
   verdicts.record(
@@ -853,25 +869,9 @@ async function checkRefunds(base, fixtures, verdicts) {
   const A = { token: fixtures.sessions.customerA.token };
   const B = { token: fixtures.sessions.customerB.token };
   const admin = { token: fixtures.sessions.admin.token };
-  const address = await must(base, 'POST', '/api/v1/addresses', {
-    ...A,
-    body: { ...ADDRESS, label: 'Refunds' },
-  });
-  await must(base, 'POST', '/api/v1/cart', { ...A, body: { product: fixtures.product._id, quantity: 1 } });
-  const placed = await must(base, 'POST', '/api/v1/orders', {
-    ...A,
-    body: { paymentMethod: 'ONLINE', addressId: address._id ?? address.id },
-  });
-  const config = await must(base, 'GET', '/api/v1/payments/config');
-  const sandbox = new URL(config.checkoutUrl).origin;
-  const paid = await fetch(`${sandbox}/v1/checkout/payments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key_id: config.keyId, order_id: placed.razorpayOrder.id, outcome: 'captured' }),
-  }).then((response) => response.json());
-  await must(base, 'POST', '/api/v1/orders/verify-payment', { ...A, body: paid });
-  const orderId = placed.order._id;
-  const total = placed.order.totalPrice;
+  const { order } = await payOnlineOrder(base, fixtures.sessions.customerA, fixtures.product._id, 'Refunds');
+  const orderId = order._id;
+  const total = order.totalPrice;
   /**
    * @param {{ token?: string }} who
    * @param {unknown} body
@@ -943,6 +943,11 @@ async function checkOwnData(base, fixtures, verdicts) {
   ];
   const leaks = [];
   for (const path of exports) {
+    // The positive control: A's own export shows A, so B's not showing A proves something.
+    const own = await call(base, 'GET', path, { token: customerA.token });
+    if (own.status !== 200) leaks.push(`${path} as A → ${own.status}`);
+    else if (!own.text.includes(customerA.email) && !own.text.includes(customerA.id))
+      leaks.push(`${path} does not show customer A their own data`);
     const answer = await call(base, 'GET', path, { token: customerB.token });
     if (answer.status !== 200) leaks.push(`${path} → ${answer.status}`);
     else if (answer.text.includes(customerA.email) || answer.text.includes(customerA.id))
@@ -956,7 +961,7 @@ async function checkOwnData(base, fixtures, verdicts) {
     'own-data',
     'exports answer only the caller',
     leaks.length === 0,
-    leaks.join(' | ') || `${exports.length} exports`,
+    leaks.join(' | ') || `${exports.length} exports: each shows A to A and not to B`,
   );
 
   const problems = [];

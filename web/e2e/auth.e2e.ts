@@ -47,6 +47,10 @@ describe('accounts through the browser', () => {
     await page.getByRole('alert').filter({ hasText: 'at least one letter and one digit' }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
+    // Sign-up signs nobody in (its answer must not tell a new address from a taken one): check your email.
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+    await signInThroughForm(page, email, password);
     await page.waitForURL(`${baseUrl()}/dashboard`);
     await page.getByRole('heading', { name: 'Welcome back, Asha' }).waitFor();
     const registrationToken = await storedToken(page);

@@ -46,7 +46,11 @@ async function signInAdmin(): Promise<Session> {
 async function registerCustomer(): Promise<Session> {
   const email = `bills-customer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const body = { name: 'Kavya Customer', email, password: 'Customer@2026', role: 'user' };
-  return (await api<{ data: Session }>('/auth/register', { method: 'POST', body })).data;
+  // Sign-up signs nobody in: the new customer signs in with their password.
+  await api('/auth/register', { method: 'POST', body });
+  return (
+    await api<{ data: Session }>('/auth/login', { method: 'POST', body: { email, password: body.password } })
+  ).data;
 }
 
 /** Stores the session where the app reads it (local storage keys token and user), then opens a page. */

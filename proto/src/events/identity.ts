@@ -45,6 +45,11 @@ export const identityEvents = {
     identity.AccountClaimInvitedSchema,
     'identity.account-email.v1',
   ),
+  signUpAttempted: defineEvent(
+    'identity.account.sign-up-attempted',
+    identity.SignUpAttemptedSchema,
+    'identity.account-email.v1',
+  ),
   employeeApplicationApproved: defineEvent(
     'identity.employee-application.approved',
     identity.EmployeeApplicationDecidedSchema,

@@ -7,6 +7,7 @@ import {
   GUESSABLE_PASSWORD_MESSAGE,
   PASSWORD_POLICY_MESSAGE,
 } from '../src/domain/password-policy.js';
+import { SIGN_UP_ACCEPTED_MESSAGE } from '../src/use-cases/registration.js';
 import {
   createIdentityWorld,
   STRONG_PASSWORD,
@@ -36,7 +37,7 @@ const USER_FIELDS = [
 ];
 
 describe('POST /auth/register', () => {
-  it('creates a customer, signs them in and asks for email verification', async () => {
+  it('creates a customer and asks for email verification, signing nobody in', async () => {
     const email = uniqueEmail('asha');
     const response = await world.call({
       method: 'POST',
@@ -50,7 +51,11 @@ describe('POST /auth/register', () => {
       },
     });
     expect(response.statusCode).toBe(201);
-    const { token, user } = response.json().data;
+    // Only a message: a token here would tell a new address from a registered one.
+    expect(response.json()).toEqual({ message: SIGN_UP_ACCEPTED_MESSAGE });
+
+    const token = await world.signIn(email, STRONG_PASSWORD);
+    const { user } = (await world.call({ method: 'GET', url: '/auth/me', token })).json();
     expect(Object.keys(user)).toEqual(expect.arrayContaining(USER_FIELDS));
     expect(user).toMatchObject({
       name: 'Asha Rao',
@@ -96,19 +101,26 @@ describe('POST /auth/register', () => {
     expect(decodeJwt(token)).toMatchObject({ role: 'user', employeeStatus: 'applicant' });
   });
 
-  it('treats emails case-insensitively: the same mailbox cannot register twice', async () => {
+  it('treats emails case-insensitively: a second sign-up for the same mailbox makes no second account', async () => {
     const email = uniqueEmail('twice');
-    await world.register({ email });
+    const { user } = await world.register({ email });
     const response = await world.call({
       method: 'POST',
       url: '/auth/register',
-      payload: { name: 'Other', email: email.toUpperCase(), password: STRONG_PASSWORD, role: 'user' },
+      payload: { name: 'Other', email: email.toUpperCase(), password: 'Quiet-river-77', role: 'user' },
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      message: 'An account with this email already exists. Please sign in instead.',
-      code: 'CONFLICT',
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: SIGN_UP_ACCEPTED_MESSAGE });
+    // The first password still signs in; the second one does not (it was never stored).
+    await world.signIn(email, STRONG_PASSWORD);
+    const second = await world.call({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email, password: 'Quiet-river-77' },
     });
+    expect(second.statusCode).toBe(401);
+    const events = (await world.outbox()).filter((row) => row.key === user.id);
+    expect(events.map((row) => row.event_type).at(-1)).toBe('identity.account.sign-up-attempted');
   });
 
   const valid = () => ({
@@ -324,11 +336,20 @@ describe('emails: one spelling per mailbox, no look-alikes', () => {
     });
   });
 
-  it('treats a full-width spelling as the same address (NFKC): 409, not a second account', async () => {
+  it('treats a full-width spelling as the same address (NFKC): not a second account', async () => {
     const email = uniqueEmail('wide');
-    expect((await register(email)).statusCode).toBe(201);
+    const first = await register(email);
+    expect(first.statusCode).toBe(201);
     const fullWidth = email.replace(/[a-z@.]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
-    expect((await register(fullWidth)).statusCode).toBe(409);
+    const second = await register(fullWidth);
+    expect({ status: second.statusCode, body: second.json() }).toEqual({
+      status: first.statusCode,
+      body: first.json(),
+    });
+    const { rows } = await world.deps.database.pool.query('select id from users where email = $1', [email]);
+    expect(rows).toHaveLength(1);
+    const token = await world.signIn(fullWidth, STRONG_PASSWORD);
+    expect(decodeJwt(token).sub).toBe(rows[0].id);
   });
 
   it('refuses a domain mixing Latin and Cyrillic letters', async () => {
@@ -341,8 +362,8 @@ describe('emails: one spelling per mailbox, no look-alikes', () => {
     const local = `asha.${Date.now()}`;
     const created = await register(`${local}@München.test`);
     expect(created.statusCode).toBe(201);
-    expect(created.json().data.user.email).toBe(`${local}@xn--mnchen-3ya.test`);
-    await world.signIn(`${local}@münchen.test`, STRONG_PASSWORD);
+    const token = await world.signIn(`${local}@münchen.test`, STRONG_PASSWORD);
+    expect(decodeJwt(token).email).toBe(`${local}@xn--mnchen-3ya.test`);
     await world.signIn(`${local}@xn--mnchen-3ya.test`, STRONG_PASSWORD);
   });
 });

@@ -35,7 +35,7 @@ export async function consumeOneTimeToken(
   return row?.userId;
 }
 
-/** Retires a user's other outstanding tokens of one purpose (e.g. older reset links after a reset). */
+/** Retires a user's other outstanding tokens of one purpose (older verification links once one is used). */
 export async function retireOneTimeTokens(
   q: Queryable,
   userId: string,
@@ -47,4 +47,18 @@ export async function retireOneTimeTokens(
     .where(
       and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
     );
+}
+
+/**
+ * Retires every open link of the user: password-reset links (the front desk's account-claim links are
+ * password-reset tokens too) and email-verification links. Called inside the transaction that changes
+ * how the account signs in (a password change, a completed reset, a password dropped by a Google link),
+ * so a link mailed before the change cannot undo it, nor sign the owner out, afterwards. A retired link
+ * answers exactly as an expired one.
+ */
+export async function retireOpenLinks(q: Queryable, userId: string): Promise<void> {
+  await q
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
 }

@@ -14,6 +14,7 @@ export const identityEvents = {
   emailVerificationRequested: events.emailVerificationRequested,
   passwordResetRequested: events.passwordResetRequested,
   accountClaimInvited: events.accountClaimInvited,
+  signUpAttempted: events.signUpAttempted,
   employeeApplicationApproved: events.employeeApplicationApproved,
   employeeApplicationRejected: events.employeeApplicationRejected,
 } as const;

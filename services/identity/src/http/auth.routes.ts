@@ -43,10 +43,7 @@ export function authRoutes(context: IdentityContext) {
     app.post<{ Body: RegistrationInput }>(
       '/auth/register',
       { schema: registerSchema },
-      async (request, reply) => {
-        const session = await register(context, request.body);
-        return reply.status(201).send({ data: signedInView(session) });
-      },
+      async (request, reply) => reply.status(201).send({ message: await register(context, request.body) }),
     );
 
     app.post<{ Body: { email: string; password: string } }>(

@@ -19,10 +19,12 @@ const signedInSchema = {
 
 export const registerSchema = {
   tags: ['Authentication'],
-  summary: 'Create an account (User or Employee) and sign in',
+  summary: 'Create an account (User or Employee); the new user then signs in',
   description:
     'Role is user or employee (never admin). An employee also needs employeeRole (an active employee role name), ' +
-    `shift (morning or night) and workingLocation. ${PASSWORD_POLICY_MESSAGE} A verification email is sent.`,
+    `shift (morning or night) and workingLocation. ${PASSWORD_POLICY_MESSAGE} A verification email is sent. ` +
+    'An address that already has an account gets the very same answer (its owner is emailed instead), ' +
+    'so the answer never tells whether an address is registered.',
   body: strictObject(
     {
       name: text(200),
@@ -38,8 +40,8 @@ export const registerSchema = {
     ['name', 'email', 'password', 'role'],
   ),
   response: {
-    201: { type: 'object', required: ['data'], properties: { data: signedInSchema } },
-    ...errors(400, 409),
+    201: messageSchema,
+    ...errors(400),
   },
 } as const;
 

@@ -7,10 +7,11 @@ import { identityEvents } from '../events/publishes.js';
 import type { IdentityContext } from './context.js';
 
 /**
- * The links identity emails: verifying an email, resetting a password, and claiming an account the
- * front desk created (a password link like a reset's, with the longer claim lifetime).
+ * The links identity emails: verifying an email, resetting a password, claiming an account the front
+ * desk created (a password link like a reset's, with the longer claim lifetime), and the reset link in
+ * the notice to an account's owner that someone signed up with their address.
  */
-type EmailLinkKind = 'verification' | 'reset' | 'claim';
+type EmailLinkKind = 'verification' | 'reset' | 'claim' | 'sign-up-attempt';
 
 /** What each kind of link is: its token's purpose, the page that takes the token, and its lifetime. */
 function linkOf(
@@ -25,6 +26,7 @@ function linkOf(
         lifetime: config.verificationTokenTtlSeconds,
       };
     case 'reset':
+    case 'sign-up-attempt':
       return { purpose: 'password-reset', page: 'reset-password', lifetime: config.resetTokenTtlSeconds };
     case 'claim':
       return { purpose: 'password-reset', page: 'reset-password', lifetime: config.claimTokenTtlSeconds };
@@ -68,6 +70,13 @@ async function sendEmailLink(
       // and endpoint set the password (and mark the email verified: the mailbox is proven by the click).
       await context.publish(tx, identityEvents.accountClaimInvited, user.id, { ...to, claimUrl: url });
       return;
+    case 'sign-up-attempt':
+      await context.publish(tx, identityEvents.signUpAttempted, user.id, {
+        ...to,
+        signInUrl: `${context.config.appUrl}/login`,
+        resetUrl: url,
+      });
+      return;
   }
 }
 
@@ -84,4 +93,12 @@ export function requestPasswordReset(context: IdentityContext, tx: Tx, user: Use
 /** The invitation to claim an account the front desk created (a walk-in customer who gave an email). */
 export function requestAccountClaim(context: IdentityContext, tx: Tx, user: UserRow): Promise<void> {
   return sendEmailLink(context, tx, user, 'claim');
+}
+
+/**
+ * Tells an account's owner that someone signed up with their address (sign-up answered as for a new
+ * one), with a sign-in link and a password-reset link (sendEmailLink), whichever way they sign in.
+ */
+export function noticeSignUpAttempt(context: IdentityContext, tx: Tx, user: UserRow): Promise<void> {
+  return sendEmailLink(context, tx, user, 'sign-up-attempt');
 }

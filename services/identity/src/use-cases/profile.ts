@@ -1,5 +1,6 @@
 import { AppError, unauthorized, type AuthUser } from '@spa/kit';
 import { hashPassword, verifyPassword } from '../domain/password-hashing.js';
+import { retireOpenLinks } from '../db/one-time-tokens.repository.js';
 import type { UserRow } from '../db/schema.js';
 import { findUserById, findUserByIdForUpdate, updateUser, type UserPatch } from '../db/users.repository.js';
 import { passwordPolicyProblem } from '../domain/password-policy.js';
@@ -55,7 +56,8 @@ export async function updateProfile(
 /**
  * Changes the caller's password given the current one. Wrong guesses count towards the same lock as
  * failed sign-ins (a stolen session must not become a password oracle); every other session of the
- * account is signed out, the caller's own stays.
+ * account is signed out, the caller's own stays. Every open reset, claim and verification link dies in
+ * the same transaction as the new password: an older reset link must not set yet another password.
  */
 export async function changePassword(
   context: IdentityContext,
@@ -79,7 +81,11 @@ export async function changePassword(
   await context.throttle.recordSuccess(attempt);
   if (passwords.newPassword === passwords.currentPassword)
     throw invalidField('newPassword', 'Your new password must be different from your current password.');
-  await updateUser(context.db, user.id, { passwordHash: await hashPassword(passwords.newPassword) });
+  const passwordHash = await hashPassword(passwords.newPassword);
+  await context.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await retireOpenLinks(tx, user.id);
+  });
   await context.sessions.revokeAll(user.id, { except: caller.tokenId });
   return PASSWORD_CHANGED_MESSAGE;
 }

@@ -1,7 +1,11 @@
 import { AppError, conflict, unauthorized, type AuthUser } from '@spa/kit';
 import { looksLikeOneTimeToken, hashOneTimeToken } from '../domain/one-time-tokens.js';
 import { hashPassword } from '../domain/password-hashing.js';
-import { consumeOneTimeToken, retireOneTimeTokens } from '../db/one-time-tokens.repository.js';
+import {
+  consumeOneTimeToken,
+  retireOneTimeTokens,
+  retireOpenLinks,
+} from '../db/one-time-tokens.repository.js';
 import { findUserByEmail, findUserById, findUserByIdForUpdate, updateUser } from '../db/users.repository.js';
 import { emailProblem, normalizeEmail } from '../domain/email.js';
 import { passwordPolicyProblem } from '../domain/password-policy.js';
@@ -39,8 +43,9 @@ export function forgotPassword(context: IdentityContext, rawEmail: string): stri
 }
 
 /**
- * Sets a new password with a reset link. The link is used up, older links die with it, every
- * session of the account is signed out, and the mailbox is now proven, so the email counts as verified.
+ * Sets a new password with a reset link. The link is used up, every other open link of the account
+ * (reset, claim, verification) dies with it (retireOpenLinks), every session of the account is signed
+ * out, and the mailbox is now proven, so the email counts as verified.
  */
 export async function resetPassword(
   context: IdentityContext,
@@ -56,7 +61,7 @@ export async function resetPassword(
     if (!userId) return undefined;
     const current = (await findUserByIdForUpdate(tx, userId))!;
     const updated = await updateUser(tx, userId, { passwordHash, isEmailVerified: true });
-    await retireOneTimeTokens(tx, userId, 'password-reset');
+    await retireOpenLinks(tx, userId);
     if (mirroredFieldsDiffer(current, updated))
       await context.publish(tx, identityEvents.userUpdated, userId, { user: userMessage(updated) });
     return updated;

@@ -1,6 +1,7 @@
 import { AppError, conflict, type AuthUser, type Tx } from '@spa/kit';
 import { verifyAgainstDecoy, verifyPassword } from '../domain/password-hashing.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { retireOpenLinks } from '../db/one-time-tokens.repository.js';
 import {
   findUserByEmail,
   findUserByGoogleSubject,
@@ -89,6 +90,8 @@ async function findOrLinkGoogleUser(
       // mailbox owner's arrival: it could be an attacker's. The owner can set one via reset.
       passwordHash: current.isEmailVerified ? current.passwordHash : null,
     });
+    // A dropped password is a password change: no link mailed before it may set one again.
+    if (current.passwordHash && !updated.passwordHash) await retireOpenLinks(tx, current.id);
     if (mirroredFieldsDiffer(current, updated))
       await context.publish(tx, identityEvents.userUpdated, updated.id, { user: userMessage(updated) });
     return updated;

@@ -52,6 +52,7 @@ export interface IdentityWorld {
   address: string;
   /** app.inject with this file's client address; add `token` to send it as a bearer token. */
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Signs up (which signs nobody in), then signs the new user in: their token and their /auth/me view. */
   register(overrides?: Record<string, unknown>): Promise<{ token: string; user: Record<string, unknown> }>;
   signIn(email: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
@@ -111,20 +112,19 @@ export async function createIdentityWorld(label: string, options: WorldOptions =
     address,
     call,
     async register(overrides = {}) {
-      const response = await call({
-        method: 'POST',
-        url: '/auth/register',
-        payload: {
-          name: 'Asha Rao',
-          email: uniqueEmail('member'),
-          password: STRONG_PASSWORD,
-          role: 'user',
-          ...overrides,
-        },
-      });
+      const payload = {
+        name: 'Asha Rao',
+        email: uniqueEmail('member'),
+        password: STRONG_PASSWORD,
+        role: 'user',
+        ...overrides,
+      };
+      const response = await call({ method: 'POST', url: '/auth/register', payload });
       if (response.statusCode !== 201)
         throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-      return response.json<{ data: { token: string; user: Record<string, unknown> } }>().data;
+      const token = await world.signIn(String(payload.email), String(payload.password));
+      const me = await call({ method: 'GET', url: '/auth/me', token });
+      return { token, user: me.json<{ user: Record<string, unknown> }>().user };
     },
     async signIn(email, password) {
       const response = await call({ method: 'POST', url: '/auth/login', payload: { email, password } });

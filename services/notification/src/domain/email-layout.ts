@@ -10,6 +10,8 @@ export interface EmailContent {
   paragraphs: string[];
   /** The one thing to do, as a button (and the bare link in the text version). */
   action?: { label: string; url: string };
+  /** A second way forward, a plain link under the button (and the bare link in the text version). */
+  alternative?: { label: string; url: string };
   /** A summary table: appointment, order or bill details. */
   details?: Array<{ label: string; value: string }>;
   /** Small print under the button. */
@@ -35,6 +37,11 @@ function button(action: NonNullable<EmailContent['action']>): string {
 <a href="${href}" target="_blank" style="display:inline-block;padding:14px 28px;font-family:${SANS};font-size:16px;font-weight:600;color:${colors.onAccent};text-decoration:none;border-radius:999px;">${escapeHtml(action.label)}</a>
 </td></tr></table>
 <p style="margin:0 0 16px;font-family:${SANS};font-size:13px;line-height:1.5;color:${colors.muted};">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:${colors.accent};word-break:break-all;">${escapeHtml(action.url)}</a></p>`;
+}
+
+function alternativeLink(link: NonNullable<EmailContent['alternative']>): string {
+  const href = escapeHtml(link.url);
+  return `<p style="margin:0 0 24px;font-family:${SANS};font-size:15px;line-height:1.5;color:${colors.text};">${escapeHtml(link.label)}:<br><a href="${href}" target="_blank" style="color:${colors.accent};word-break:break-all;">${escapeHtml(link.url)}</a></p>`;
 }
 
 function detailsTable(details: NonNullable<EmailContent['details']>): string {
@@ -72,6 +79,7 @@ ${paragraph(content.greeting)}
 ${content.paragraphs.map(paragraph).join('\n')}
 ${content.details?.length ? detailsTable(content.details) : ''}
 ${content.action ? button(content.action) : ''}
+${content.alternative ? alternativeLink(content.alternative) : ''}
 ${(content.notes ?? []).map((note) => `<p style="margin:0 0 12px;font-family:${SANS};font-size:14px;line-height:1.5;color:${colors.muted};">${escapeHtml(note)}</p>`).join('\n')}
 </td></tr>
 <tr><td style="padding:24px 8px;text-align:center;font-family:${SANS};font-size:12px;line-height:1.6;color:${colors.muted};">
@@ -90,6 +98,7 @@ export function renderText(content: EmailContent): string {
   for (const { label, value } of content.details ?? []) lines.push(`${label}: ${value}`);
   if (content.details?.length) lines.push('');
   if (content.action) lines.push(`${content.action.label}:`, content.action.url, '');
+  if (content.alternative) lines.push(`${content.alternative.label}:`, content.alternative.url, '');
   for (const note of content.notes ?? []) lines.push(note, '');
   lines.push('--', brand.name, ...brand.addressLines, `${brand.phone} · ${brand.email}`);
   return `${lines.join('\n')}\n`;

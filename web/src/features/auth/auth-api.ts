@@ -37,7 +37,8 @@ export function readSignedIn(body: unknown): SignedIn {
 export const authApi = {
   login: async (email: string, password: string) =>
     readSignedIn(await post('/auth/login', { email, password })),
-  register: async (form: RegistrationForm) => readSignedIn(await post('/auth/register', form)),
+  /** Answers the same for a new address and a taken one (its owner is emailed): nobody is signed in. */
+  register: (form: RegistrationForm) => post<Message>('/auth/register', form),
   google: async (credential: string) => readSignedIn(await post('/auth/google', { tokenId: credential })),
   forgotPassword: (email: string) => post<Message>('/auth/forgot-password', { email }),
   resetPassword: (token: string, password: string) =>

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/identity/v1/events.proto.
  */
 export const file_spa_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChxzcGEvaWRlbnRpdHkvdjEvZXZlbnRzLnByb3RvEg9zcGEuaWRlbnRpdHkudjEi5QEKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIMCgRyb2xlGAUgASgJEhUKDWVtcGxveWVlX3JvbGUYBiABKAkSDQoFc2hpZnQYByABKAkSGAoQd29ya2luZ19sb2NhdGlvbhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLZW1wbG95ZWVfaWQYCiABKAkSGQoRaXNfZW1haWxfdmVyaWZpZWQYCyABKAgSFwoPZW1wbG95ZWVfc3RhdHVzGAwgASgJIjUKDlVzZXJSZWdpc3RlcmVkEiMKBHVzZXIYASABKAsyFS5zcGEuaWRlbnRpdHkudjEuVXNlciIyCgtVc2VyVXBkYXRlZBIjCgR1c2VyGAEgASgLMhUuc3BhLmlkZW50aXR5LnYxLlVzZXIiHgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCSJlCgxFbXBsb3llZVJvbGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwZXJtaXNzaW9ucxgEIAMoCRIRCglpc19hY3RpdmUYBSABKAgiQwoURW1wbG95ZWVSb2xlVXBzZXJ0ZWQSKwoEcm9sZRgBIAEoCzIdLnNwYS5pZGVudGl0eS52MS5FbXBsb3llZVJvbGUiNAoTRW1wbG95ZWVSb2xlRGVsZXRlZBIPCgdyb2xlX2lkGAEgASgJEgwKBG5hbWUYAiABKAkiegoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhIKCnZlcmlmeV91cmwYBCABKAkSGgoSZXhwaXJlc19pbl9zZWNvbmRzGAUgASgDInUKFlBhc3N3b3JkUmVzZXRSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCXJlc2V0X3VybBgEIAEoCRIaChJleHBpcmVzX2luX3NlY29uZHMYBSABKAMicgoTQWNjb3VudENsYWltSW52aXRlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSEQoJY2xhaW1fdXJsGAQgASgJEhoKEmV4cGlyZXNfaW5fc2Vjb25kcxgFIAEoAyJ2ChpFbXBsb3llZUFwcGxpY2F0aW9uRGVjaWRlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSFQoNZW1wbG95ZWVfcm9sZRgEIAEoCRITCgtzaWduX2luX3VybBgFIAEoCSJLCgpVc2VyRXJhc2VkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSDQoFcGhvbmUYAyABKAkSDgoGcmVhc29uGAQgASgJIicKD1JlY2lwaWVudEVyYXNlZBIUCgxlbWFpbF9zaGEyNTYYASABKAliBnByb3RvMw");
+  fileDesc("ChxzcGEvaWRlbnRpdHkvdjEvZXZlbnRzLnByb3RvEg9zcGEuaWRlbnRpdHkudjEi5QEKBFVzZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIMCgRyb2xlGAUgASgJEhUKDWVtcGxveWVlX3JvbGUYBiABKAkSDQoFc2hpZnQYByABKAkSGAoQd29ya2luZ19sb2NhdGlvbhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLZW1wbG95ZWVfaWQYCiABKAkSGQoRaXNfZW1haWxfdmVyaWZpZWQYCyABKAgSFwoPZW1wbG95ZWVfc3RhdHVzGAwgASgJIjUKDlVzZXJSZWdpc3RlcmVkEiMKBHVzZXIYASABKAsyFS5zcGEuaWRlbnRpdHkudjEuVXNlciIyCgtVc2VyVXBkYXRlZBIjCgR1c2VyGAEgASgLMhUuc3BhLmlkZW50aXR5LnYxLlVzZXIiHgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCSJlCgxFbXBsb3llZVJvbGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRITCgtwZXJtaXNzaW9ucxgEIAMoCRIRCglpc19hY3RpdmUYBSABKAgiQwoURW1wbG95ZWVSb2xlVXBzZXJ0ZWQSKwoEcm9sZRgBIAEoCzIdLnNwYS5pZGVudGl0eS52MS5FbXBsb3llZVJvbGUiNAoTRW1wbG95ZWVSb2xlRGVsZXRlZBIPCgdyb2xlX2lkGAEgASgJEgwKBG5hbWUYAiABKAkiegoaRW1haWxWZXJpZmljYXRpb25SZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhIKCnZlcmlmeV91cmwYBCABKAkSGgoSZXhwaXJlc19pbl9zZWNvbmRzGAUgASgDInUKFlBhc3N3b3JkUmVzZXRSZXF1ZXN0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCXJlc2V0X3VybBgEIAEoCRIaChJleHBpcmVzX2luX3NlY29uZHMYBSABKAMicgoTQWNjb3VudENsYWltSW52aXRlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSEQoJY2xhaW1fdXJsGAQgASgJEhoKEmV4cGlyZXNfaW5fc2Vjb25kcxgFIAEoAyKDAQoPU2lnblVwQXR0ZW1wdGVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSDAoEbmFtZRgDIAEoCRITCgtzaWduX2luX3VybBgEIAEoCRIRCglyZXNldF91cmwYBSABKAkSGgoSZXhwaXJlc19pbl9zZWNvbmRzGAYgASgDInYKGkVtcGxveWVlQXBwbGljYXRpb25EZWNpZGVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSDAoEbmFtZRgDIAEoCRIVCg1lbXBsb3llZV9yb2xlGAQgASgJEhMKC3NpZ25faW5fdXJsGAUgASgJIksKClVzZXJFcmFzZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRINCgVwaG9uZRgDIAEoCRIOCgZyZWFzb24YBCABKAkiJwoPUmVjaXBpZW50RXJhc2VkEhQKDGVtYWlsX3NoYTI1NhgBIAEoCWIGcHJvdG8z");
 
 /**
  * A user as other services mirror it (no secrets).
@@ -356,6 +356,56 @@ export const AccountClaimInvitedSchema: GenMessage<AccountClaimInvited> = /*@__P
   messageDesc(file_spa_identity_v1_events, 9);
 
 /**
+ * identity.account.sign-up-attempted: someone signed up with the address of an existing account.
+ * Sign-up answers exactly as for a new address (so it tells nobody whether the address has an
+ * account); the owner is told by email instead, with a way in either way.
+ *
+ * @generated from message spa.identity.v1.SignUpAttempted
+ */
+export type SignUpAttempted = Message<"spa.identity.v1.SignUpAttempted"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * Where to sign in (${APP_URL}/login).
+   *
+   * @generated from field: string sign_in_url = 4;
+   */
+  signInUrl: string;
+
+  /**
+   * A password-reset link (${APP_URL}/auth/reset-password/<token>); single use, expires.
+   *
+   * @generated from field: string reset_url = 5;
+   */
+  resetUrl: string;
+
+  /**
+   * @generated from field: int64 expires_in_seconds = 6;
+   */
+  expiresInSeconds: bigint;
+};
+
+/**
+ * Describes the message spa.identity.v1.SignUpAttempted.
+ * Use `create(SignUpAttemptedSchema)` to create a new message.
+ */
+export const SignUpAttemptedSchema: GenMessage<SignUpAttempted> = /*@__PURE__*/
+  messageDesc(file_spa_identity_v1_events, 10);
+
+/**
  * identity.employee-application.approved and identity.employee-application.rejected: an admin decided
  * on a self-registered employee (the applicant is emailed either way).
  *
@@ -397,7 +447,7 @@ export type EmployeeApplicationDecided = Message<"spa.identity.v1.EmployeeApplic
  * Use `create(EmployeeApplicationDecidedSchema)` to create a new message.
  */
 export const EmployeeApplicationDecidedSchema: GenMessage<EmployeeApplicationDecided> = /*@__PURE__*/
-  messageDesc(file_spa_identity_v1_events, 10);
+  messageDesc(file_spa_identity_v1_events, 11);
 
 /**
  * identity.user.erased: the customer deleted their account (or an admin did, or the retention job
@@ -437,7 +487,7 @@ export type UserErased = Message<"spa.identity.v1.UserErased"> & {
  * Use `create(UserErasedSchema)` to create a new message.
  */
 export const UserErasedSchema: GenMessage<UserErased> = /*@__PURE__*/
-  messageDesc(file_spa_identity_v1_events, 11);
+  messageDesc(file_spa_identity_v1_events, 12);
 
 /**
  * identity.recipient.erased: the same erasure as notification's suppression list keeps it, without the
@@ -462,5 +512,5 @@ export type RecipientErased = Message<"spa.identity.v1.RecipientErased"> & {
  * Use `create(RecipientErasedSchema)` to create a new message.
  */
 export const RecipientErasedSchema: GenMessage<RecipientErased> = /*@__PURE__*/
-  messageDesc(file_spa_identity_v1_events, 12);
+  messageDesc(file_spa_identity_v1_events, 13);
 

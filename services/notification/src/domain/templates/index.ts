@@ -21,6 +21,7 @@ import { paymentRefundedTemplate } from './payment-refunded.template.js';
 import { refundFailedTemplate } from './refund-failed.template.js';
 import { reviewHiddenTemplate } from './review-hidden.template.js';
 import { reviewRequestedTemplate } from './review-requested.template.js';
+import { signUpAttemptTemplate } from './sign-up-attempt.template.js';
 import { waitlistOfferedTemplate } from './waitlist-offered.template.js';
 
 /** Every email the service sends, keyed by the event type that triggers it. */
@@ -28,6 +29,7 @@ export const emailTemplates = createTemplateRegistry([
   emailVerificationTemplate,
   passwordResetTemplate,
   accountClaimTemplate,
+  signUpAttemptTemplate,
   employeeApplicationApprovedTemplate,
   employeeApplicationRejectedTemplate,
   invoiceIssuedTemplate,
