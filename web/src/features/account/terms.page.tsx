@@ -39,6 +39,7 @@ const sections = (
     title: '4. Cancellations, late changes and missed appointments',
     paragraphs: [
       `You may cancel or reschedule free of charge up to ${notice} before the start of your appointment. Online payments for bookings cancelled in time are refunded in full to the original payment method, usually within 5 to 7 working days.`,
+      'Where a booking took a deposit, its own terms (shown before you pay) say how close to the start a cancellation keeps part of it; inside that window you can still cancel on those terms online, but only we can move the appointment, so please call us.',
       `Cancellations with less than ${notice}’ notice and missed appointments are not refunded, because the room and therapist were reserved for you. We may ask guests with repeated missed appointments to pay in advance for future bookings.`,
       'If we must cancel (for example if a therapist falls ill), we will tell you as early as we can and offer another time or a full refund.',
     ],
