@@ -147,10 +147,30 @@ afterAll(async () => {
 });
 
 describe('store checkout', () => {
-  let codOrderId: string;
-  let paidOrderId: string;
-  let laterPaidOrderId: string;
   let online: Session;
+
+  /**
+   * One unit of a product ordered by the online shopper through the checkout, paid in the sandbox modal
+   * or to be paid in cash: the order's id. For a journey that starts from such an order, so that each
+   * journey sets up what it reads and passes run alone or in any order.
+   */
+  async function orderOf(product: Product, payment: 'paid online' | 'cash on delivery'): Promise<string> {
+    const { page } = await newPage(browser);
+    try {
+      await checkoutWith(page, online, product);
+      if (payment === 'paid online') {
+        await page.getByRole('button', { name: 'Pay Now' }).click();
+        await paymentModal(page).getByRole('button', { name: 'Pay', exact: true }).click();
+        await poll(() => toast(page, 'Payment successful! Order confirmed.').count()).toBe(1);
+      } else {
+        await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
+        await page.getByRole('button', { name: 'Place Order' }).click();
+      }
+      return await orderIdFromUrl(page);
+    } finally {
+      await page.context().close();
+    }
+  }
 
   beforeAll(async () => {
     online = await newCustomer('Online Shopper');
@@ -236,7 +256,7 @@ describe('store checkout', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await poll(() => toast(page, 'Order created successfully').count()).toBe(1);
 
-    codOrderId = await orderIdFromUrl(page);
+    const codOrderId = await orderIdFromUrl(page);
     const shortId = codOrderId.slice(-8).toUpperCase();
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order #${shortId}`);
     await poll(() => page.locator('.order-detail__heading .cat-badge').textContent()).toBe('Processing');
@@ -303,7 +323,7 @@ describe('store checkout', () => {
     await modal.getByRole('button', { name: 'Pay', exact: true }).click();
 
     await poll(() => toast(page, 'Payment successful! Order confirmed.').count()).toBe(1);
-    paidOrderId = await orderIdFromUrl(page);
+    const paidOrderId = await orderIdFromUrl(page);
     await poll(() => page.locator('.order-detail__heading .cat-badge').textContent()).toBe('Shipped');
     expect(await page.locator('.facts').textContent()).toContain('Paid on');
 
@@ -361,7 +381,6 @@ describe('store checkout', () => {
     expect(phoneProblems).toEqual([]);
     const paid = await api<OrderJson>('GET', `/orders/${orderId}`, undefined, online.token);
     expect(paid).toMatchObject({ status: 'paid', isPaid: true });
-    laterPaidOrderId = orderId;
     expect(problems).toEqual([]);
   });
 
@@ -392,6 +411,8 @@ describe('store checkout', () => {
   });
 
   it('lets the admin mark the paid order delivered; the customer sees it delivered', async () => {
+    const paidOrderId = await orderOf(oils, 'paid online');
+    const codOrderId = await orderOf(soap, 'cash on delivery');
     const { page, problems } = await newPage(browser);
     await openSignedIn(page, admin, '/dashboard');
     await page.getByRole('tab', { name: 'Orders', exact: true }).click();
@@ -426,6 +447,7 @@ describe('store checkout', () => {
   });
 
   it('shows the admin dashboard figures, revenue in rupees', async () => {
+    await orderOf(oils, 'paid online');
     const stats = await api<{
       totalUsers: number;
       totalOrders: number;
@@ -433,8 +455,8 @@ describe('store checkout', () => {
       revenue: number;
       growthRate: number;
     }>('GET', '/admin/stats', undefined, admin.token);
-    expect(stats.totalOrders).toBeGreaterThanOrEqual(3);
-    expect(stats.revenue).toBeGreaterThanOrEqual(1299.5 + 450);
+    expect(stats.totalOrders).toBeGreaterThanOrEqual(1);
+    expect(stats.revenue).toBeGreaterThanOrEqual(1299.5);
 
     const { page, problems } = await newPage(browser);
     await openSignedIn(page, admin, '/dashboard');
@@ -450,10 +472,11 @@ describe('store checkout', () => {
   });
 
   it('lets the admin refund part of a paid order from its tab, after a confirm step; it becomes Partially refunded', async () => {
+    const orderId = await orderOf(soap, 'paid online');
     const { page, problems } = await newPage(browser);
     await openSignedIn(page, admin, '/dashboard');
     await page.getByRole('tab', { name: 'Orders', exact: true }).click();
-    const shortId = laterPaidOrderId.slice(-6).toUpperCase();
+    const shortId = orderId.slice(-6).toUpperCase();
     const row = page.locator('tr', { hasText: `#${shortId}` });
     await poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: `Refund order #${shortId}` }).click();
@@ -476,20 +499,14 @@ describe('store checkout', () => {
     await expect
       .poll(
         async () =>
-          (
-            await api<{ status: string }>(
-              'GET',
-              `/orders/${laterPaidOrderId}/refunds`,
-              undefined,
-              online.token,
-            )
-          ).status,
+          (await api<{ status: string }>('GET', `/orders/${orderId}/refunds`, undefined, online.token))
+            .status,
         { timeout: 30_000, interval: 250 },
       )
       .toBe('Partially refunded');
     const payment = await api<{ refunded: number; refundable: number; refunds: Array<{ note: string }> }>(
       'GET',
-      `/orders/${laterPaidOrderId}/refunds`,
+      `/orders/${orderId}/refunds`,
       undefined,
       admin.token,
     );
@@ -499,7 +516,7 @@ describe('store checkout', () => {
       refunds: [{ note: 'One bar arrived broken' }],
     });
     // A customer cannot refund.
-    const refused = await fetch(`${baseUrl()}/api/v1/orders/${laterPaidOrderId}/refund`, {
+    const refused = await fetch(`${baseUrl()}/api/v1/orders/${orderId}/refund`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${online.token}` },
       body: JSON.stringify({}),

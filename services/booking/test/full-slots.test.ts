@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bookingBody,
   istTime,
@@ -16,6 +16,9 @@ let customer: Person;
 let otherCustomer: Person;
 
 beforeAll(async () => {
+  // The memo reads Date.now (as it was when the app built it): a faked Date that keeps pace with the
+  // real one, so the test can move past the memo's lifetime instead of sleeping through it.
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   world = await startBooking('full_slots', { env: { FULL_SLOT_MEMO_MS: String(FULL_SLOT_MEMO_MS) } });
   service = await world.service();
   const onlyRoom = await world.room({ type: 'Silver', roomNumber: '401', pricePaise: 150_000n });
@@ -28,7 +31,10 @@ beforeAll(async () => {
     users: [customer.id, otherCustomer.id],
   });
 });
-afterAll(async () => world?.close());
+afterAll(async () => {
+  await world?.close();
+  vi.useRealTimers();
+});
 
 const book = (body: Record<string, unknown>, token: string) =>
   world.request('POST', '/appointments/auto-assign', { token, body });
@@ -48,7 +54,7 @@ describe('a full slot told "no room free" from memory (use-cases/full-slots.ts)'
     const remembered = await book(body, otherCustomer.token);
     expect(remembered.statusCode).toBe(409);
     expect(remembered.json()).toEqual(full.json());
-    await new Promise((resolve) => setTimeout(resolve, FULL_SLOT_MEMO_MS + 100));
+    vi.advanceTimersByTime(FULL_SLOT_MEMO_MS);
     const afterMemo = await book(body, otherCustomer.token);
     expect(afterMemo.statusCode, afterMemo.body).toBe(201);
 

@@ -146,14 +146,24 @@ describe('the payment hold', () => {
     const product = await world.product({ name: 'Neroli Mist', price: 560, stock: 3 });
     const { customer, address } = await readyShopper('Closed Tab', product._id, 1);
     const { order, razorpayOrder } = (await checkout(customer, address._id, 'ONLINE')).json();
+    // Placed after it and never paid: once the sweeper has cancelled this one, it has swept past the
+    // paid order's hold too.
+    const later = await readyShopper('Walked Away Later', product._id, 1);
+    const unpaid = (await checkout(later.customer, later.address._id, 'ONLINE')).json().order;
     // What the modal's Pay button does; the page is gone, so nobody calls verify-payment.
     const result = await world.sandbox!.pay(razorpayOrder.id);
     expect('razorpay_payment_id' in result).toBe(true);
     await eventually(async () => {
       if ((await orderStatus(order._id)) !== 'paid') throw new Error('not paid yet');
     });
-    // Well past the hold: still paid, and its stock stays sold.
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await eventually(
+      async () => {
+        if ((await orderStatus(unpaid._id)) !== 'cancelled')
+          throw new Error('the later order is not swept yet');
+      },
+      { timeoutMs: 20_000, intervalMs: 200 },
+    );
+    // Past its hold: still paid, and its stock stays sold (the swept order's unit is back).
     expect(await orderStatus(order._id)).toBe('paid');
     expect(await world.catalogue.productStock(product._id)).toBe(2);
   });

@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventually, testInfra } from '../src/testing/index.js';
-import { createProbeWorld, type ProbeWorld } from './fixtures/probe-world.js';
+import { createProbeWorld, logger, type ProbeWorld } from './fixtures/probe-world.js';
 
 // Found by the fault experiments (npm run test:faults): events that arrived while Postgres restarted
 // failed their handler attempts within a few seconds and went to the dead-letter topic, so
@@ -11,7 +11,25 @@ describe('a consumer whose database is down', () => {
 
   afterAll(async () => {
     await world?.close();
+    vi.restoreAllMocks();
   });
+
+  // What the probe consumer logs once an event has failed its last attempt: it holds the event while
+  // the database is down, or (the fault this file guards against) dead-letters it.
+  const warn = vi.spyOn(logger, 'warn');
+  const error = vi.spyOn(logger, 'error');
+  beforeEach(() => {
+    warn.mockClear();
+    error.mockClear();
+  });
+  const lastAttemptFailed = () =>
+    eventually(async () =>
+      expect([...warn.mock.calls, ...error.mock.calls].map((call) => call[1])).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^(database unreachable; holding the event|event sent to dead-letter topic)/),
+        ]),
+      ),
+    );
 
   async function setConnectionsAllowed(database: string, allowed: boolean) {
     const admin = new pg.Client({ connectionString: testInfra.pgAdminUrl });
@@ -35,8 +53,8 @@ describe('a consumer whose database is down', () => {
     try {
       await world.startConsumer({ maxAttempts: 2 });
       await world.recordProbe('outage', 1);
-      // Long enough for every attempt (20 ms backoff) to fail and, before the fix, the dead letter.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // Every attempt has failed: the moment the event would have been dead-lettered.
+      await lastAttemptFailed();
     } finally {
       await setConnectionsAllowed(consumerDatabase, true);
     }
@@ -61,7 +79,7 @@ describe('a consumer whose database is down', () => {
     try {
       const first = await world.startConsumer({ maxAttempts: 2, name: group });
       await world.recordProbe('held', 1);
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await lastAttemptFailed();
       const stopped = await Promise.race([
         first.stop().then(() => 'stopped'),
         new Promise((resolve) => setTimeout(() => resolve('still holding'), 15_000)),

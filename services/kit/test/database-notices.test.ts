@@ -34,6 +34,7 @@ describe('listenForNotices', () => {
     const client = await handle.pool.connect();
     await client.query('begin');
     await client.query(`select pg_notify('kit_test_changes', 'first')`);
+    // An absence cannot be polled: a moment in which an uncommitted notice would have been heard.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard).toEqual([]);
     await client.query('commit');

@@ -279,6 +279,7 @@ describe('event backbone against the real broker', () => {
       await eventually(async () => expect(received.a).toHaveLength(1));
       // Consumers see the bare topic name they subscribed to; the other stack sees nothing.
       expect(received.a[0]!.topic).toBe(topic);
+      // An absence cannot be polled: stack b gets the time stack a needed, and more, to receive it.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(received.b).toHaveLength(0);
     } finally {
