@@ -17,7 +17,7 @@ function privateLifetimeMs(value: unknown): number {
 }
 
 /**
- * Signed-in reads kept per customer (issue #17): the anonymous shared cache's idea for answers that
+ * Signed-in reads kept per customer: the anonymous shared cache's idea for answers that
  * belong to one caller. An entry is filed under the user id of the verified token that read it and
  * the URL, so one customer's answer can only ever be found by the same customer; nothing is looked up
  * before the token was verified and checked against revocation (the gateway's authentication hook

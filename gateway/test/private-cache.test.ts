@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app.js';
 import { loadGatewayConfig } from '../src/config.js';
 
-// Issue #17: signed-in reads a service marks (x-spa-private-cache) are kept per customer. The upstream
+// Signed-in reads a service marks (x-spa-private-cache) are kept per customer. The upstream
 // answers every read with who asked (the token's subject, as a service would read it) and a counter,
 // so a test sees whose answer came back and whether the service was asked again. Two gateways share
 // the upstream and Redis, as two replicas behind a load balancer do.

@@ -112,8 +112,8 @@ describe('the shared cache for anonymous reads', () => {
     expect(reachedFor('/products?page=2')).toBe(2);
   });
 
-  // Regression (npm run bench --mixed): every sign-in, cart change or order emptied the whole cache, so
-  // under mixed traffic anonymous visitors' reads all went to the catalogue again.
+  // A write forgets only its own service's answers: if every sign-in, cart change or order emptied the
+  // whole cache, under mixed traffic (npm run bench --mixed) anonymous reads would all reach the catalogue.
   it("keeps one service's answers when a write goes to another", async () => {
     await gateway.inject({ method: 'GET', url: '/api/v1/products?page=3' });
     const token = await signTestToken({ role: 'user' });

@@ -59,7 +59,7 @@ export function policyProblems(renderedFile) {
 }
 
 /**
- * Who must be able to reach each workload's port, and nobody else (issue 11 part 4): the gateway
+ * Who must be able to reach each workload's port, and nobody else: the gateway
  * reaches every service; a service only the services that call it (identity: everyone, for its JWKS).
  * "ingress" is the ingress controller's namespace, "monitoring" Prometheus's.
  */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// npm run test:faults — the fault experiments of issue #8 on a PRIVATE infrastructure (its own Postgres,
-// Redis, Kafka and maildev on other ports, state in .data/faults/infra), never the shared one: they stop
-// and restart brokers and databases. infra/local/env.mjs reads its ports and data dir at import, so the
+// npm run test:faults — the fault experiments (infra/faults/harness.mjs) on a PRIVATE infrastructure
+// (its own Postgres, Redis, Kafka and maildev on other ports, state in .data/faults/infra), never the
+// shared one: they stop and restart brokers and databases. infra/local/env.mjs reads its ports and data dir at import, so the
 // experiments run in a child process whose environment carries them (runWithPrivateInfra). Bounded:
 // 12 minutes at most.
 import path from 'node:path';

@@ -1,10 +1,10 @@
-// npm run bench:availability — what the booking wizard asks most (issue #15, item 0): a treatment's
+// npm run bench:availability — what the booking wizard asks most: a treatment's
 // bookable starts for a day, and for a month, through the gateway of a throwaway stack of the BUILT
 // services (run `npm run build` first), with 12 bookable rooms and a busy day (every account books
 // its hours). A bare Fastify route serving the same JSON, measured with the same client and
 // concurrency in the same run, is the reference. Prints p50/p95/p99 and req/s of each with the ratio,
 // judges p95 < 30 ms for a day, and writes .data/bench/availability.json. Then the front desk's
-// calendar (issue #15, item 1): a week of 12 rooms holding 300 appointments, read by the admin through
+// calendar: a week of 12 rooms holding 300 appointments, read by the admin through
 // the gateway (private: never cached), against the same JSON from a bare route; judged p95 < 50 ms.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';

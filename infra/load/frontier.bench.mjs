@@ -1,5 +1,5 @@
 // npm run bench:frontier — the signed-in path, the booking engine and checkout, each as a ratio to this
-// machine's limit measured in the same run (issue #17):
+// machine's limit measured in the same run:
 //   1. signed-in reads (GET /cart, /appointments/users/:id/appointments, /orders, /auth/me) through the
 //      gateway with valid tokens, against a bare Fastify route serving the same JSON; where the time goes
 //      (the service on its own, then through the gateway);

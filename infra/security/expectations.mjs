@@ -667,7 +667,7 @@ export const ROUTE_TABLE = {
     why: 'bills are staff records',
   },
   'PUT /api/v1/bills/{id}': {
-    // An issued invoice is changed by an admin only (issue 12 part 6); employees issue and read.
+    // An issued invoice is changed by an admin only; employees issue and read.
     access: 'admin',
     params: (fx) => ({ id: fx.ids.bill }),
     // Still issued to A: the export and PDF rows below look for it.
@@ -791,8 +791,8 @@ export const INTERNAL_PATHS = [
 ];
 
 /**
- * The gateway's own answers at paths a service also serves: the gateway's readiness (issue #14: the
- * load balancer asks the gateway replica itself) says only ready or draining, nothing of the services
+ * The gateway's own answers at paths a service also serves: the gateway's readiness (the load
+ * balancer asks the gateway replica itself) says only ready or draining, nothing of the services
  * behind it, whose `/readyz` (with its checks) stays unreachable.
  */
 export const GATEWAY_OWN_ANSWERS = /** @type {Record<string, unknown>} */ ({

@@ -1,4 +1,4 @@
-// Zero axe-core violations of any impact (issue #19, part 5) on every route a visitor, a customer, an
+// Zero axe-core violations of any impact on every route a visitor, a customer, an
 // admin and a member of staff can open, at a desktop width (1280 px) and a phone's (390 px).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

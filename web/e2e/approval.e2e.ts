@@ -1,4 +1,4 @@
-// A stranger who registers as an employee waits for an admin (issue #11, part 1): the applicant sees
+// A stranger who registers as an employee waits for an admin: the applicant sees
 // the waiting state, the admin approves on a 390 px screen with the keyboard (refused until the email
 // is verified), the applicant's old token stops working, the approval email arrives, and the next
 // sign-in shows the employee dashboard. Needs identity, notification and booking in STACK_SERVICES.

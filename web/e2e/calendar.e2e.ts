@@ -21,10 +21,10 @@ import { linkTo, uniqueEmail, waitForEmail } from './support/inbox.js';
 import { screenshot } from './support/session.js';
 
 /*
- * The front desk's calendar (issue #15, item 1) through the gateway, booking and the browser: the admin
+ * The front desk's calendar through the gateway, booking and the browser: the admin
  * and the receptionist see a day by room and by employee and a week; a booking made elsewhere appears
  * on an open calendar without a reload; a customer or a therapist is refused; the desk checks customers
- * in from a block (issue #15, item 3) and books walk-ins and phone calls, for a customer found or one
+ * in from a block and books walk-ins and phone calls, for a customer found or one
  * added on the spot (item 2). Days 74 to 77 ahead are this file's.
  */
 

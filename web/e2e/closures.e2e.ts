@@ -17,7 +17,7 @@ import { launchBrowser, newPage, untilInteractive } from './support/browser.js';
 import { screenshot } from './support/session.js';
 
 /*
- * Closures and special hours (issue #15, item 5) through the gateway, booking and the browser: the admin
+ * Closures and special hours through the gateway, booking and the browser: the admin
  * closes a date from the Closures tab, is shown the appointment it strands and moves it; the customer's
  * booking calendar names the closure and offers no time that day. Days 70-72 ahead are this file's own.
  */

@@ -22,7 +22,7 @@ import { waitForEmail } from './support/inbox.js';
 import { screenshot } from './support/session.js';
 
 /*
- * Verified reviews (issue #16) through the gateway and the browser: a customer's completed visit
+ * Verified reviews through the gateway and the browser: a customer's completed visit
  * (booking's event reaches catalogue) waits in My Reviews; the review written there shows on the
  * treatment's page as a verified visit with the real average; the admin hides it with a reason (the
  * author is emailed and still sees why), shows it again and replies in public. Day 88 is this file's.

@@ -1,4 +1,4 @@
-// Pages that arrive as HTML (issue #19): the public pages come from the gateway already rendered, with
+// Pages that arrive as HTML: the public pages come from the gateway already rendered, with
 // their head (title, canonical, JSON-LD), and React hydrates that markup in the browser: no hydration
 // warning or error in the console, and the server's nodes are kept (not thrown away and re-rendered).
 import type { Browser } from 'playwright-core';

@@ -5,7 +5,7 @@ import { launchBrowser, newPage } from './support/browser.js';
 import { screenshot } from './support/session.js';
 
 /*
- * Staff schedules and time off (issue #15, item 4) through the gateway, booking and the browser: the
+ * Staff schedules and time off through the gateway, booking and the browser: the
  * receptionist asks for days off from the dashboard, the admin approves them in Staff hours and the
  * receptionist sees it; the admin gives him his own weekly hours and then his shift's again. Rohan (the
  * receptionist) performs no treatment, so no other journey's bookings depend on his time.

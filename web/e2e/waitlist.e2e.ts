@@ -19,7 +19,7 @@ import { linkTo, waitForEmail } from './support/inbox.js';
 import { screenshot } from './support/session.js';
 
 /*
- * The waitlist (issue #15, item 6) through the gateway, booking, commerce, notification, the SMTP sink,
+ * The waitlist through the gateway, booking, commerce, notification, the SMTP sink,
  * the Razorpay sandbox and the browser: a customer finds 5:00 PM full, joins the waitlist from the
  * wizard, the customer holding it cancels, the offer email's link opens My Appointments with the time
  * held, and paying keeps it. Day 86 ahead is this file's.

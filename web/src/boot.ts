@@ -21,8 +21,8 @@ const start = () => {
  * has reported the largest paint of the frame that draws what the load brought (the store's first
  * picture, the wizard's lead text), so nothing of the app's download competes with that paint on a slow
  * connection. A frame is shown some milliseconds after its requestAnimationFrame callback (the
- * compositor presents it), and on the wizard the script used to be asked for in that gap (Lighthouse
- * then counted its 58 KB download in the largest paint: 1.9 s instead of about 1.2 s). A browser without
+ * compositor presents it); asked for in that gap, the script's 58 KB download would be counted in the
+ * wizard's largest paint (Lighthouse: 1.9 s instead of about 1.2 s). A browser without
  * largest-paint reports starts after the frame; a hidden tab, or a frame with nothing larger to show,
  * starts on a timer.
  */

@@ -10,7 +10,7 @@ export interface GatewayLifecycle {
  * GET /readyz: whether a load balancer should send this replica requests. Only the replica itself
  * decides it (not the services behind it, which /healthz reports): one service down must not take every
  * gateway out of rotation. It answers 503 while the replica drains after a SIGTERM, so the balancer
- * stops sending before the replica stops listening (issue #14, rolling restarts).
+ * stops sending before the replica stops listening (a rolling restart drops no request).
  */
 export const readinessRoute = fp<{ lifecycle: GatewayLifecycle }>(
   (app: FastifyInstance, { lifecycle }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountInWords, numberInWords } from './amount-in-words.js';
 
-// One table for the billing service's PDF and the web's invoice page (formerly a copy on each side).
+// One table for the billing service's PDF and the web's invoice page, so the two cannot disagree.
 describe('amountInWords (Indian numbering)', () => {
   it.each([
     [0, 'Rupees Zero Only'],

@@ -12,8 +12,8 @@ import {
   type PricedLine,
 } from './bill-math.js';
 
-// One table for the billing service's stored totals and the web form's live ones (formerly two copies:
-// services/billing/src/domain/bill-math.spec.ts and web/src/features/bills/bill-math.spec.ts).
+// One table for the billing service's stored totals and the web form's live ones, so the two cannot
+// disagree.
 describe('lineTotal: amount × (1 + gst) × (1 − discount), half up to the paisa', () => {
   it.each([
     { case: 'spec defaults (gst 5, discount 5)', amount: 100_000, gst: 500, discount: 500, total: 99_750 },

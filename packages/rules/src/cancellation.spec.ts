@@ -6,7 +6,7 @@ import {
   isOpenStatus,
 } from './cancellation.js';
 
-// One table for booking's refusal and the web's Cancel button (formerly a copy on each side).
+// One table for booking's refusal and the web's Cancel button, so the two cannot disagree.
 const now = new Date('2026-11-21T06:00:00Z');
 const hoursFromNow = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
 const mayCancel = (status: string, hours: number, noticeMinutes = 240) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInProblem } from './check-in.js';
 
-// The check-in flow's rule (issue #15, item 3), as booking enforces it and the calendar offers it.
+// The check-in flow's rule, as booking enforces it and the calendar offers it.
 const zone = 'Asia/Kolkata';
 // Thursday 3 Dec 2026, 14:00-15:00 IST (08:30-09:30 UTC).
 const startsAt = new Date('2026-12-03T08:30:00Z');

@@ -2,7 +2,7 @@ import { formatLocalDateTime, toLocal } from './business-time.js';
 import { OPEN_APPOINTMENT_STATUSES } from './cancellation.js';
 
 /**
- * The front desk's check-in flow (issue #15, item 3): a customer Arrived, their treatment In Progress,
+ * The front desk's check-in flow: a customer Arrived, their treatment In Progress,
  * then Completed, each with the time it happened; or a No-show, which frees the rest of the slot and is
  * counted against the customer. Each step has one rule, used by the desk's check-in and by the admin's
  * status dropdown alike, so the recorded times mean the same whichever screen set them. Booking

@@ -10,7 +10,7 @@ import {
 } from './rooms.js';
 
 // One table for the catalogue's stored price, the admin form's live price, booking's charge and the
-// booking screen's offers (formerly in services/catalogue, services/booking and web each).
+// booking screen's offers, so none of them can disagree with another.
 describe('roomPrice: 1000, plus 500 for a double bed, plus 1000 for Gold or 2000 for Diamond', () => {
   it.each([
     ['Single Bed', 'Silver', 1000],

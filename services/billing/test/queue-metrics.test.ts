@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_PDF_QUEUE } from '../src/worker.js';
 import { billForm, startBillingWorld, type BillingWorld } from './support/billing-world.js';
 
-// Issue #14: the invoice PDF queue's depth on billing's /metrics, where the HPA's metrics adapter reads
+// The invoice PDF queue's depth on billing's /metrics, where the HPA's metrics adapter reads
 // it (infra/deploy). No worker runs here, so the render a new bill asks for stays waiting.
 let world: BillingWorld;
 beforeAll(async () => {

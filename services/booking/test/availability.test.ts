@@ -9,7 +9,7 @@ import {
   type Person,
 } from './support/booking-world.js';
 
-// GET /appointments/availability (issue #15, item 0): what the wizard's time and room steps offer,
+// GET /appointments/availability: what the wizard's time and room steps offer,
 // against the real engine: a start it lists can be booked, and a booking takes it off the list.
 let world: BookingWorld;
 let service: Awaited<ReturnType<BookingWorld['service']>>;

@@ -8,7 +8,7 @@ import {
   type Person,
 } from './support/booking-world.js';
 
-// GET /appointments/calendar (issue #15, item 1): the desk's day and week, from the real tables, for an
+// GET /appointments/calendar: the desk's day and week, from the real tables, for an
 // admin, a manager or a receptionist and nobody else.
 let world: BookingWorld;
 let service: Awaited<ReturnType<BookingWorld['service']>>;

@@ -8,7 +8,7 @@ import {
   type Person,
 } from './support/booking-world.js';
 
-// PUT /appointments/:id/check-in (issue #15, item 3): the desk takes an appointment through Arrived,
+// PUT /appointments/:id/check-in: the desk takes an appointment through Arrived,
 // In Progress and Completed with the times recorded, or marks a no-show that frees the rest of the
 // slot and is counted against the customer. Booking's clock is set to the appointment's day.
 let world: BookingWorld;

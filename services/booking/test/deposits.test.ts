@@ -13,7 +13,7 @@ import {
 } from './support/booking-world.js';
 
 /*
- * Deposits and the late-cancellation fee (issue #15, item 3), with the real parts: booking with its
+ * Deposits and the late-cancellation fee, with the real parts: booking with its
  * consumers, the real commerce in its own process and the Razorpay sandbox for the deposits and their
  * refunds, Kafka between them. The treatment takes half its price as a deposit; a cancellation less
  * than 48 hours before keeps half of that deposit. Booking's clock is moved to cancel early or late.

@@ -7,7 +7,7 @@ import {
   type Person,
 } from './support/booking-world.js';
 
-// Walk-ins and phone bookings (issue #15, item 2): the desk finds a customer in booking's copy of
+// Walk-ins and phone bookings: the desk finds a customer in booking's copy of
 // identity's users and books for them, paid at the counter; nobody else may.
 let world: BookingWorld;
 let service: Awaited<ReturnType<BookingWorld['service']>>;

@@ -9,7 +9,7 @@ import {
   type Person,
 } from './support/booking-world.js';
 
-// Closures and special hours (issue #15, item 5), against the real engine: an admin closes a date or
+// Closures and special hours, against the real engine: an admin closes a date or
 // shortens it; the engine, the reschedule, the availability read and the 409's suggestions all honour
 // it; what it strands is listed, never cancelled behind anyone's back; each change is an event.
 let world: BookingWorld;

@@ -12,7 +12,7 @@ import {
 } from './support/booking-world.js';
 
 /*
- * The waitlist (issue #15, item 6) with the real parts: booking in process with its consumers and its
+ * The waitlist with the real parts: booking in process with its consumers and its
  * payment hold sweeper, the real commerce (its own process) and the Razorpay sandbox for the offer's
  * payment, Kafka between them. One room, so one booking fills the hour waited for.
  */

@@ -9,7 +9,7 @@ import {
   type Person,
 } from './support/booking-world.js';
 
-// Staff schedules and time off (issue #15, item 4), against the real engine: an employee's own weekly
+// Staff schedules and time off, against the real engine: an employee's own weekly
 // hours replace their shift's, approved time off takes them out; auto-assign, the availability read and
 // the admin's available employees all follow; what a change strands is listed, never reassigned behind
 // anyone's back; each change is an event.

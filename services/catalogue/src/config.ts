@@ -18,7 +18,7 @@ export interface CatalogueConfig extends BaseConfig {
   /** Booking's internal address: how many future appointments use a room or a treatment before deleting it. */
   bookingUrl: string;
   bookingTimeoutMs: number;
-  /** Review requests by email (issue #16): a day after a visit or a delivery, the customer is asked once. */
+  /** Review requests by email: a day after a visit or a delivery, the customer is asked once. */
   reviewRequests: {
     /** How long after the visit or delivery the request goes (REVIEW_REQUEST_DELAY_MINUTES, default a day). */
     delayMinutes: number;

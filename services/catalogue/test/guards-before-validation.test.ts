@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogue, type CatalogueWorld } from './support/catalogue-world.js';
 
-// Regression (security run, permission matrix): the catalogue checked roles after body validation,
-// so a signed-out caller with a bad body got 400 and the validation rules instead of 401, and a
-// customer got 400 instead of 403.
+// Roles are checked before the body is validated: otherwise a signed-out caller with a bad body gets
+// 400 and the validation rules instead of 401, and a customer gets 400 instead of 403 (the security
+// run's permission matrix expects 401 and 403).
 let world: CatalogueWorld;
 beforeAll(async () => {
   world = await startCatalogue('guardsfirst');

@@ -19,7 +19,7 @@ import {
 } from './support/catalogue-world.js';
 
 /*
- * Review requests by email (issue #16): a day after a completed visit or a delivered order the sweep
+ * Review requests by email: a day after a completed visit or a delivered order the sweep
  * asks once (catalogue.review.requested, through the outbox), and the signed link reviews the visit
  * without a sign-in, once, for 30 days. Eligibility comes from real events on Kafka.
  */

@@ -11,7 +11,7 @@ import { carts, orderItems, orders } from '../src/db/schema.js';
 import { startCommerceWorld, type CommerceWorld } from './support/commerce-world.js';
 
 // Adding to the cart and checking out first read the cart without its lock and write only if it is
-// unchanged since (its row's version); otherwise the locked way decides (issue #17). These are the
+// unchanged since (its row's version); otherwise the locked way decides. These are the
 // writes that must not land on a cart that changed, and the customer-visible outcome when many land
 // at once.
 let world: CommerceWorld;

@@ -17,9 +17,9 @@ export interface RequestContext {
 const storage = new AsyncLocalStorage<RequestContext>();
 
 /**
- * Random hex for trace and span ids, drawn from a pool filled 4 KiB at a time: two randomBytes calls
- * (two system calls) per request were 7–8% of the gateway's CPU on a cached read (issue #17). The ids
- * stay cryptographically random; only the refills are fewer.
+ * Random hex for trace and span ids, drawn from a pool filled 4 KiB at a time: a randomBytes call is a
+ * system call, and two of them per request are a visible share of the gateway's CPU on a cached read.
+ * The ids stay cryptographically random; only the refills are fewer.
  */
 const POOL_BYTES = 4096;
 let pool = randomBytes(POOL_BYTES);

@@ -145,7 +145,7 @@ export async function runService<C extends BaseConfig, Ctx>(
   const context = definition.context ? await definition.context(deps) : (deps as Ctx);
   const relay = new OutboxRelay({ pool: deps.database.pool, bus: deps.bus, logger });
   relay.start();
-  // Sent outbox rows and old inbox rows go, in small batches, so the tables stay flat (issue #14).
+  // Sent outbox rows and old inbox rows go, in small batches, so the tables stay flat.
   const pruning = startEventTablePruning({
     pool: deps.database.pool,
     logger,

@@ -3,9 +3,9 @@ import { connectBus, type Bus } from '../src/index.js';
 import { eventually, testInfra, uniqueName } from '../src/testing/index.js';
 import { logger } from './fixtures/probe-world.js';
 
-// Found by the fault experiments (npm run test:faults): after the Kafka broker was stopped and started
-// again, notification's consumer crashed with "Failed to find group coordinator", an error kafkajs
-// does not restart after, and the service went on answering ready while consuming nothing.
+// After a Kafka broker is stopped and started again (as the fault experiments, npm run test:faults, do),
+// a consumer can crash with "Failed to find group coordinator", an error kafkajs does not restart
+// after: left alone, the service would go on answering ready while consuming nothing.
 describe('a consumer that crashes on an error kafkajs will not retry', () => {
   const bus: Bus = connectBus({
     brokers: testInfra.kafkaBrokers,

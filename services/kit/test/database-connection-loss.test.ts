@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../src/index.js';
 import { createTestDatabase } from '../src/testing/index.js';
 
-// Found by the fault experiments (npm run test:faults): a Postgres restart ended the connections of
-// clients that were checked out at that moment (a transaction, the outbox relay), pg emitted 'error'
-// on each with nobody listening, and catalogue, commerce and notification crashed instead of recovering.
+// A Postgres restart (as the fault experiments, npm run test:faults, do) ends the connections of
+// clients checked out at that moment (a transaction, the outbox relay), and pg emits 'error' on each:
+// with nobody listening, the service would crash instead of recovering.
 describe('a database connection lost while a client is checked out', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let handle: DatabaseHandle;

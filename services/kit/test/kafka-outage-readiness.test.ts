@@ -6,7 +6,7 @@ import { createLogger } from '../src/logger.js';
 import { connectServiceDeps, type ServiceDeps } from '../src/service.js';
 import { createTestDatabase, testInfra } from '../src/testing/index.js';
 
-// Issue #14: a Kafka outage must not take a service out of rotation (writes go to the outbox and are
+// A Kafka outage must not take a service out of rotation (writes go to the outbox and are
 // sent once the brokers are back), while a database outage must. The kit's own wiring, on the real
 // Postgres and Redis, with the brokers at an address where nothing listens (the shared Kafka is left
 // alone) and the database dropped from under the service.

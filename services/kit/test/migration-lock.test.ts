@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase, migrateDatabase } from '../src/index.js';
 import { createTestDatabase } from '../src/testing/index.js';
 
-// Issue #14, cold start: every replica of a service migrates the same database as it starts. Without
+// Cold start: every replica of a service migrates the same database as it starts. Without
 // the lock two of them applying the first migration at once fail on a table that already exists.
 describe('migrations when replicas start together', () => {
   const handles: Array<ReturnType<typeof connectDatabase>> = [];

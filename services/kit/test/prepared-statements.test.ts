@@ -4,7 +4,7 @@ import { connectDatabase } from '../src/index.js';
 import { createTestDatabase } from '../src/testing/index.js';
 
 // connectDatabase's connections run parameterised queries as named prepared statements (parsed and
-// planned once per connection, issue #17). One connection here, so the statements it kept can be read.
+// planned once per connection). One connection here, so the statements it kept can be read.
 let database: ReturnType<typeof connectDatabase>;
 beforeAll(async () => {
   database = connectDatabase((await createTestDatabase('kit_prepared')).url, { max: 1 });

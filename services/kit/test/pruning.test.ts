@@ -10,7 +10,7 @@ import {
 import { createTestDatabase, eventually } from '../src/testing/index.js';
 import { logger } from './fixtures/probe-world.js';
 
-// Issue #14: sent outbox rows and old inbox rows are deleted in small batches, so the two tables stay
+// Sent outbox rows and old inbox rows are deleted in small batches, so the two tables stay
 // flat under steady load; unsent outbox rows are never touched.
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -7,7 +7,7 @@ import { REVOCATIONS_CHANNEL, rememberingRevocationCheck } from '../src/auth/rev
 import { createTokenVerifier, revokedTokenKey } from '../src/auth/tokens.js';
 import { signTestToken, testInfra, testJwks } from '../src/testing/index.js';
 
-// Issue #17: the gateway and the services remember "not revoked" for a second instead of asking Redis
+// The gateway and the services remember "not revoked" for a second instead of asking Redis
 // on every request; a revocation identity publishes must still take effect at once.
 const redis = connectRedis(testInfra.redisUrl);
 const publisher = connectRedis(testInfra.redisUrl);

@@ -11,7 +11,7 @@ import {
 } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
-// Issue #14: the email queue's depth on notification's /metrics, where the HPA's metrics adapter reads
+// The email queue's depth on notification's /metrics, where the HPA's metrics adapter reads
 // it (infra/deploy). The context and app as main.ts builds them, on the real Redis; no worker runs, so
 // the jobs added stay waiting (or delayed).
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));

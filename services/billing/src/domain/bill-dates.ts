@@ -3,7 +3,7 @@ import { formatIndianDate, type CalendarDate } from './calendar.js';
 import { financialYearBounds, financialYearOf } from './invoice-number.js';
 
 /**
- * When a bill may be dated (issue 12 part 6): within a window around today (in India) that never
+ * When a bill may be dated: within a window around today (in India) that never
  * reaches a closed financial year nor a future one. Settings: BILL_DATE_DAYS_BACK (default 7),
  * BILL_DATE_DAYS_AHEAD (default 0) and CLOSED_FINANCIAL_YEAR (e.g. 2025-26: that year and every
  * earlier one are closed; none by default).

@@ -30,7 +30,7 @@ interface BillListQuery {
 // Bills are staff work: admins and employees. A customer is refused (403), a visitor asked to sign in
 // (401), before the request is even validated.
 const staffOnly = requireRole('admin', 'employee');
-/** An issued invoice is changed by an admin only; employees issue and read (issue 12 part 6). */
+/** An issued invoice is changed by an admin only; employees issue and read. */
 const adminOnly = requireRole('admin');
 const tags = ['bills'];
 const security = [{ bearer: [] }];

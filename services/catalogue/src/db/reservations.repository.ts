@@ -82,7 +82,7 @@ export async function productsForReservation(
 }
 
 /**
- * A reservation's line in one statement (checkout's hot path, issue #17): the quantity comes off the
+ * A reservation's line in one statement (checkout's hot path): the quantity comes off the
  * product's stock only when it has that many and, when a price was agreed, only at that price (a
  * conditional update, so stock never goes below zero and nobody is charged a price they were not
  * shown); the reserved line is recorded, and the product as it now is comes back for its event. The

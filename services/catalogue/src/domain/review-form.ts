@@ -2,7 +2,7 @@ import { AppError, badRequest } from '@spa/kit/errors';
 import { isUploadedImageUrl } from './text.js';
 
 /*
- * The rules of a customer's review (issue #16): a rating of 1 to 5, optional text of at most 2000
+ * The rules of a customer's review: a rating of 1 to 5, optional text of at most 2000
  * characters, an optional uploaded photo; editable for 30 days after it was written. The spa's reply
  * is at most 1000 characters and a reason to hide one at most 500.
  */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /*
- * The review request's link (issue #16): `/review/<token>`, which needs no sign-in. The token is
+ * The review request's link: `/review/<token>`, which needs no sign-in. The token is
  * `base64url(<source id>.<expires at, ms>)` `.` `base64url(HMAC-SHA256 of that first part)`, signed
  * with REVIEW_LINK_SECRET: it names the visit or order line and when it stops working, and nobody
  * without the secret can make or change one. It works for 30 days from the request, and once (the

@@ -64,7 +64,7 @@ export async function reserveStock(
     }
     await publishProductStatesOf(tx, publish, states);
     // What findReservation would now read, without its two round trips: the lines in product-id order,
-    // as normaliseReservationItems sorted them (checkout's hot path, issue #17).
+    // as normaliseReservationItems sorted them (checkout's hot path).
     return { reservation: { orderId, status: 'reserved', items: reserved, ...claimed }, created: true };
   });
 }

@@ -11,7 +11,7 @@ import { linkExpired, linkNotValid, linkUsed } from './reviews.js';
 import type { Store } from './store.js';
 
 /*
- * Review requests by email (issue #16): a day (REVIEW_REQUEST_DELAY_MINUTES) after a visit is completed
+ * Review requests by email: a day (REVIEW_REQUEST_DELAY_MINUTES) after a visit is completed
  * or an order delivered, the customer is asked once for a review: catalogue.review.requested carries the
  * signed one-use link, which notification emails. The sweep runs on every replica; FOR UPDATE SKIP
  * LOCKED and the review_requested_at it sets in the same transaction as the outbox row mean each

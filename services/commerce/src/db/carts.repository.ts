@@ -97,8 +97,8 @@ const cartColumns = { id: carts.id, userId: carts.userId, checkoutOrderId: carts
  * A cart read without its lock, with the version of its row (Postgres' xmin: the transaction that
  * wrote it). Every write to a cart's lines also writes its row (each starts with lockingUpsert, and a
  * checkout's marker lives on it), so an unchanged version means unchanged lines: a write made only
- * on an `unchangedCart` can skip the lock, the transaction and its BEGIN and COMMIT (issue
- * #17: on this machine the round trips' system calls are most of commerce's CPU per order).
+ * on an `unchangedCart` can skip the lock, the transaction and its BEGIN and COMMIT (on this
+ * machine the round trips' system calls are most of commerce's CPU per order).
  */
 export interface SeenCart extends CartRow {
   version: string;

@@ -13,7 +13,7 @@ import { cartItems, carts, orderItems, orders } from './schema.js';
 
 // Checkout's two writes, each one statement: its own data-modifying CTEs run with the main statement,
 // in one round trip instead of three or four. On this machine a round trip's system calls are most of
-// commerce's CPU per order (issue #17), and these run on every order. Each CTE touches its own table,
+// commerce's CPU per order, and these run on every order. Each CTE touches its own table,
 // so none has to see another's change (all parts of a statement share one snapshot). They only write:
 // an UPDATE or DELETE that waits for a row checks its WHERE again on the row as the other transaction
 // left it, but a plain read in the same statement would not, which is why the cart's lines are read by

@@ -56,7 +56,7 @@ export async function getCart(db: Database, userId: string): Promise<CartView> {
  * units never come at an old price).
  *
  * First without the cart's lock: read the cart, check, and write only if the cart is unchanged since
- * (two round trips where the locked way takes four, issue #17). When the customer has no cart yet,
+ * (two round trips where the locked way takes four). When the customer has no cart yet,
  * or another write came in between, the locked way decides.
  */
 export async function addToCart(

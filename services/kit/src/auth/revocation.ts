@@ -32,10 +32,10 @@ export interface RememberingRevocationOptions {
 }
 
 /**
- * The revocation check of the gateway and the services (issue #17): an answer "not revoked" is
- * remembered for a second, so a signed-in customer's burst of requests asks Redis once, not once per
- * request (the EXISTS round trip was the largest cost left on the gateway's signed-in path, ~14% of its
- * CPU in system calls alone). A revocation still takes effect at once: identity publishes every revoked
+ * The revocation check of the gateway and the services: an answer "not revoked" is remembered for a
+ * second, so a signed-in customer's burst of requests asks Redis once, not once per request (an EXISTS
+ * round trip per request, in system calls alone, is the largest cost on the gateway's signed-in path
+ * once the signature check is remembered). A revocation still takes effect at once: identity publishes every revoked
  * id on REVOCATIONS_CHANNEL in the transaction that stores it, and this check forgets what it
  * remembered of that id as the message arrives. While the subscription is not live (starting, Redis
  * reconnecting) nothing is remembered and every request asks Redis, as revocationCheck does; an answer

@@ -210,7 +210,7 @@ describe('verify() outside a request', () => {
   });
 });
 
-describe('verified tokens remembered (issue #17)', () => {
+describe('verified tokens remembered', () => {
   it('checks a token once, still refuses it once revoked, and never remembers past its expiry', async () => {
     const verifier = createTokenVerifier({ jwks: await testJwks(), isRevoked });
     const app = await appWith(verifier);

@@ -22,8 +22,8 @@ export const TOKEN_ALGORITHMS = ['EdDSA', 'ES256'] as const;
  * algorithm, issuer, audience, expiry and not-before (no clock tolerance). A token that passed is
  * remembered by its SHA-256 until it expires or for a minute, whichever comes first (fast-jwt's cache;
  * failures are not remembered), so a signed-in customer's signature is checked once a minute per
- * process instead of on every request: the EdDSA check was the largest single cost of a signed-in read
- * (15–18% of the gateway's CPU, issue #17). Revocation is still asked on every request (authUser).
+ * process instead of on every request: the EdDSA check is the largest single cost of a signed-in read
+ * on the gateway. Revocation is still asked on every request (authUser).
  */
 export const TOKEN_VERIFY_OPTIONS = {
   algorithms: [...TOKEN_ALGORITHMS],
@@ -86,7 +86,7 @@ export interface TokenVerifier {
    * The claims of a token this verifier has already verified, while they hold (until the token's
    * expiry, at most a minute after the check), or undefined; rememberClaims records a verified one.
    * A request's token is then decoded and its signature checked once a minute per process rather
-   * than on every request (issue #17); authUser (role, revocation) still runs every time.
+   * than on every request; authUser (role, revocation) still runs every time.
    */
   verifiedClaims(token: string): Record<string, unknown> | undefined;
   rememberClaims(token: string, claims: Record<string, unknown>): void;

@@ -8,8 +8,8 @@ interface PreparedQuery<R> {
 /**
  * A statement drizzle builds once and then runs with new values, on the database or inside any
  * transaction. Building is the cost it saves: drizzle turns a builder into SQL text on every call,
- * 80–150 µs for one of checkout's statements here, about a fifth of commerce's CPU per order (issue
- * #17). Postgres already keeps the text prepared per connection (connectDatabase).
+ * 80–150 µs for one of checkout's statements here, about a fifth of commerce's CPU per order.
+ * Postgres already keeps the text prepared per connection (connectDatabase).
  *
  * `build` gets no values, only a handle to build on: whatever changes from one run to the next must
  * be a `sql.placeholder(name)`, given by name in `values`. The run goes to the client of the handle

@@ -48,8 +48,8 @@ interface QueryConfigLike {
 /**
  * Every parameterised query runs as a named prepared statement (the name a hash of its text), so
  * Postgres parses and plans it once per connection instead of on every call, and the client sends
- * Bind/Execute without the statement's text. Parsing and planning were a large part of the
- * database's CPU on the checkout and booking paths (issue #17). Statements without parameters (BEGIN,
+ * Bind/Execute without the statement's text. Parsing and planning would otherwise be a large part of
+ * the database's CPU on the checkout and booking paths. Statements without parameters (BEGIN,
  * COMMIT, migrations) stay on the simple protocol. The queries here name their columns, so a migration
  * adding a column never changes a prepared statement's result (Postgres re-plans it on its own).
  */

@@ -60,7 +60,7 @@ export function on<E extends EventDefinition>(event: E, handle: EventHandler<E>)
  * Pairs an event with a handler of runs of it: a batch's consecutive fresh events of this type are
  * handed over together (one at a time when tracing, so each keeps its consumer span, and when an event
  * is retried on its own). For state that is applied, not accumulated: the product mirror gets a stock
- * change per order, and one statement per batch applies them all (issue #17).
+ * change per order, and one statement per batch applies them all.
  */
 export function onBatch<E extends EventDefinition>(event: E, handleAll: BatchEventHandler<E>): Subscription {
   const handle: EventHandler<E> = (tx, payload, meta) => handleAll(tx, [payload], [meta]);

@@ -108,7 +108,7 @@ export interface BusOptions {
 
 /**
  * Sends a batch (or does another broker call) until one attempt succeeds: up to SEND_ATTEMPTS tries, 100 ms
- * apart at first and doubling to 5 s (about 20 s in all, as kafkajs' own retries were); kafkajs refreshes
+ * apart at first and doubling to 5 s (about 20 s in all, the span of kafkajs' own retries); kafkajs refreshes
  * its metadata after a failed attempt, so the next one goes to the partitions' current leaders.
  */
 export async function withFreshAttempts(
@@ -258,8 +258,8 @@ export function connectBus(options: BusOptions): Bus {
       // No retries inside kafkajs: its send keeps the brokers' answers of a first attempt across its
       // retries, so when one broker answered and another said "not the leader" (a partition moving, a
       // broker stopping) and the partition moved to the broker that had answered, the retry sends that
-      // partition's messages nowhere and resolves as if they were written (kafkajs#1798, still open;
-      // the fleet run lost three payment events to it with a broker stopped). Each attempt here is a
+      // partition's messages nowhere and resolves as if they were written (kafkajs#1798, still open: with
+      // a broker stopped, the fleet run loses payment events to it). Each attempt here is a
       // fresh send of the whole batch: a partition already written gets the messages again, which the
       // consumers' inboxes drop by event id. kafkajs' idempotent producer refuses to run without its
       // own retries, so it is off: the inboxes, not the broker, make a message count once.

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
 import { createBaseApp } from './app.js';
 
-// Regression (security run, schemathesis): a path parameter longer than the router's maxParamLength
-// was answered by Fastify's own body { error, code, message, statusCode }, outside the one error shape.
+// Left to Fastify, a path parameter longer than the router's maxParamLength is answered with its own
+// body { error, code, message, statusCode }, outside the one error shape (schemathesis sends such paths).
 describe('errors the router raises before any route', () => {
   const app = createBaseApp({ logger: createLogger('kit-spec', 'silent') });
   app.get('/tokens/:token', (request) => request.params);

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * The header by which a service lets the gateway keep a signed-in read for the same caller (issue
- * #17): `max-age=N`, N seconds (at most 5). The gateway keeps the answer under the caller's user id
+ * The header by which a service lets the gateway keep a signed-in read for the same caller:
+ * `max-age=N`, N seconds (at most 5). The gateway keeps the answer under the caller's user id
  * and the URL, gives it only to a request whose token it verified (and checked against revocation)
  * as that same user, forgets all of a user's answers when that user writes anything, and removes
  * the header before the answer leaves it. Browsers never see it, nor keep the answer.

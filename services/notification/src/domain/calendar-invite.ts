@@ -3,7 +3,7 @@ import type { Appointment } from './templates/booking-shared.js';
 import type { EmailAttachment } from './email-template.js';
 
 /**
- * An iCalendar (RFC 5545) invitation for an appointment (issue #15, item 7), attached to the booking
+ * An iCalendar (RFC 5545) invitation for an appointment, attached to the booking
  * emails so Google Calendar, Outlook and Apple Calendar add, move or remove it. One UID per appointment
  * (its id), so a reschedule updates the same entry and a cancellation removes it; SEQUENCE grows with
  * the appointment's last change. Times are in Asia/Kolkata with the zone defined inline (a fixed

@@ -30,7 +30,7 @@ const subjectLink = (subject: ReviewSubject) =>
   subject.kind === 'service' ? `/service/${subject.id}` : `/products/${subject.id}`;
 
 /**
- * /reviews, "My Reviews" (issue #16, item 3): the visits and delivered products waiting for a review,
+ * /reviews, "My Reviews": the visits and delivered products waiting for a review,
  * each one click from its form, and what I wrote (edit for 30 days, delete any time), with the spa's
  * reply and, when the spa hid one, why. `?write=<source>` opens the form for that visit (the review
  * request email's link).

@@ -3,7 +3,7 @@ import { appointmentKeys, fetchAvailability, type AvailabilityDay } from './appo
 import { addDays, BOOKING_WINDOW_DAYS, businessDayOf, daysBetween, type CalendarDay } from './business-time';
 
 /**
- * What booking says can be booked (issue #15, item 0), as the time and room steps ask it: is this day
+ * What booking says can be booked, as the time and room steps ask it: is this day
  * full, is this start taken, which room choices are free at this start. Undefined while unknown (not
  * loaded, or booking unreachable): the steps then offer what the hours allow, and Confirm decides.
  */

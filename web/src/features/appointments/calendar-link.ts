@@ -9,7 +9,7 @@ const utcStamp = (iso: string) =>
     .replace(/\.\d{3}Z$/, 'Z');
 
 /**
- * "Add to Google Calendar" for a booked appointment (issue #15, item 7): Google's event template link
+ * "Add to Google Calendar" for a booked appointment: Google's event template link
  * with the treatment, the times (UTC, shown in Asia/Kolkata), the address and the appointment id. The
  * booking emails carry the same event as an .ics for every other calendar. Undefined without times.
  */

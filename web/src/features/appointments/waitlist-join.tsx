@@ -33,7 +33,7 @@ function startChoices(hours: BusinessHours, durationMinutes: number): number[] {
 }
 
 /**
- * "Nothing suits? Join the waitlist" under the wizard's calendar (issue #15, item 6): a day and a window
+ * "Nothing suits? Join the waitlist" under the wizard's calendar: a day and a window
  * of starts; booking emails the customer when a time in it frees up and holds it for them. Booking
  * refuses a window that has free times now (and says which), so the customer books one instead.
  */

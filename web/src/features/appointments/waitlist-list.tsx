@@ -43,7 +43,7 @@ function statusLine(entry: WaitlistEntry): string {
 }
 
 /**
- * My Appointments' waitlist (issue #15, item 6): the days and windows the customer waits for, a time
+ * My Appointments' waitlist: the days and windows the customer waits for, a time
  * held for them with its deadline and a Pay button, and Leave. Shown only when there is something in it.
  */
 export function MyWaitlist() {

@@ -134,7 +134,7 @@ function matches(appointment: Appointment, { status, search }: Filters): boolean
 }
 
 /**
- * The therapist's own steps of the check-in flow (issue #15, item 3): start the treatment and complete
+ * The therapist's own steps of the check-in flow: start the treatment and complete
  * it, when booking's rule allows them now; the desk does arrivals and no-shows.
  */
 function TherapistSteps({ appointment }: { appointment: Appointment }) {

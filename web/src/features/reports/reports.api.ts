@@ -1,7 +1,7 @@
 import { get } from '../../lib/api';
 
 /*
- * The owner's reports (issue #16, item 7), served by billing from its read models of booking's,
+ * The owner's reports, served by billing from its read models of booking's,
  * commerce's, catalogue's and identity's events and its own bills. Money in rupees.
  */
 

@@ -380,7 +380,7 @@ function useRange(): [ReportRange, (range: ReportRange) => void] {
 }
 
 /**
- * /dashboard/reports (admin; issue #16, item 7): revenue by day, treatment, product and employee,
+ * /dashboard/reports (admin): revenue by day, treatment, product and employee,
  * room and therapist utilisation, no-shows and the treatments' ratings, for a date range, each as a
  * chart, a table and a CSV.
  */

@@ -14,7 +14,7 @@ const subjectPath = (subject: ReviewSubject) =>
   subject.kind === 'service' ? paths.service(subject.id) : paths.product(subject.id);
 
 /**
- * /review/:token, the review request email's link (issue #16, item 5): the customer rates the visit or
+ * /review/:token, the review request email's link: the customer rates the visit or
  * the product without signing in. The link is signed by catalogue, works once and for 30 days; an
  * expired one sends them to My Reviews, a used one thanks them.
  */

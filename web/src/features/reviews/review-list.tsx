@@ -47,7 +47,7 @@ function ReviewItem({ review, kind }: { review: PublicReview; kind: ReviewSubjec
 }
 
 /**
- * The reviews of a treatment or product (issue #16, item 2): the real average and count, the newest
+ * The reviews of a treatment or product: the real average and count, the newest
  * reviews five at a time, each from a completed visit or a delivered order. Nothing invented: no
  * reviews, no number.
  */

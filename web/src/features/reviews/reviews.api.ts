@@ -1,7 +1,7 @@
 import { del, formWith, get, post, put, upload } from '../../lib/api';
 
 /*
- * Verified reviews (issue #16), served by the catalogue service: only a completed visit or a delivered
+ * Verified reviews, served by the catalogue service: only a completed visit or a delivered
  * order line can be reviewed, once; the client never says what may be reviewed, catalogue learns it
  * from booking's and commerce's events.
  */
@@ -149,7 +149,7 @@ export function ratingText(summary: { average: number | null; count: number }): 
   return `${summary.average.toFixed(1)} out of 5 from ${summary.count} review${summary.count === 1 ? '' : 's'}`;
 }
 
-/** A review request's link (issue #16, item 5): what it asks about, for whom, until when. */
+/** A review request's link: what it asks about, for whom, until when. */
 export interface ReviewInvitation {
   subject: ReviewSubject;
   visitedAt: string;

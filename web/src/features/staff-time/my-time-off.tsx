@@ -28,7 +28,7 @@ import './staff-time.css';
 const EMPTY: TimeOffDraft = { firstDate: '', lastDate: '', reason: '' };
 
 /**
- * The employee dashboard's "Hours and time off" (issue #15, item 4): the hours they work each week,
+ * The employee dashboard's "Hours and time off": the hours they work each week,
  * a request for days off, and their requests with what the admin decided; a request not yet over can be
  * withdrawn.
  */

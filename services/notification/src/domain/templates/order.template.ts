@@ -8,7 +8,7 @@ import { clockText, dayText, formatPaise } from './booking-shared.js';
 import { greetingFor } from './greeting.js';
 
 /*
- * The store's order emails (issue #16, item 6), like the appointment emails: a confirmation when an
+ * The store's order emails, like the appointment emails: a confirmation when an
  * order is placed (a cash-on-delivery order at once; an online one once its payment is captured),
  * then paid, delivered and cancelled. A refund has its own email (payment-refunded.template.ts), sent
  * when the provider confirms it. Every order event carries the order as it is after the change, with

@@ -25,7 +25,7 @@ function subjectText(payload: ReviewHidden): string {
 }
 
 /**
- * catalogue.review.hidden (issue #16): an admin hid the customer's review of a treatment or a product.
+ * catalogue.review.hidden: an admin hid the customer's review of a treatment or a product.
  * The author is told which, why, and that they can change it from My Reviews (the link opens it). No
  * email address (a customer without one): nothing is sent.
  */

@@ -41,7 +41,7 @@ function visitText(payload: ReviewRequested): string {
 }
 
 /**
- * catalogue.review.requested (issue #16): a day after a completed treatment or a delivered product, the
+ * catalogue.review.requested: a day after a completed treatment or a delivered product, the
  * customer is asked once for a review, with the signed link (`${APP_URL}/review/<token>`) that needs no
  * sign-in and works once, for 30 days. No email address: nothing is sent (an erased customer's are
  * suppressed by the worker).

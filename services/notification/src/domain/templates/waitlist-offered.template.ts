@@ -11,7 +11,7 @@ function entryOf(payload: { entry?: bookingV1.WaitlistEntry }) {
 }
 
 /**
- * booking.waitlist.offered (issue #15, item 6): a time the customer waited for came free and is held
+ * booking.waitlist.offered: a time the customer waited for came free and is held
  * for them until it expires; paying keeps it (the receipt follows as for any online booking), and
  * unpaid it goes to the next one waiting. The link opens My Appointments at the offer.
  */

@@ -40,7 +40,7 @@ const hoursText = (day: SpecialDay) => (day.closed ? 'Closed all day' : `${day.o
 type Editing = { mode: 'add' } | { mode: 'edit'; day: SpecialDay } | null;
 
 /**
- * The admin panel's Closures tab (issue #15, item 5): the dates the spa is closed or open other hours.
+ * The admin panel's Closures tab: the dates the spa is closed or open other hours.
  * The wizard's calendar and booking honour them at once; appointments a change strands are listed
  * here to move or cancel (cancelling refunds an online payment, as every admin cancellation does).
  */

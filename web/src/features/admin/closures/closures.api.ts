@@ -1,7 +1,7 @@
 import { del, get, put } from '../../../lib/api';
 import { readAppointments, type Appointment } from '../../appointments/appointment';
 
-/** A date the spa is closed or open other hours (booking's special days, issue #15 item 5). */
+/** A date the spa is closed or open other hours (booking's special days). */
 export interface SpecialDay {
   date: string;
   closed: boolean;

@@ -37,7 +37,7 @@ const FILTERS = [
 const byWhom = (review: AdminReview) => `review by ${review.authorName} of ${review.subject.name}`;
 
 /**
- * The admin panel's Reviews tab (issue #16, item 4), on the admin kit: new reviews first; hide one with
+ * The admin panel's Reviews tab, on the admin kit: new reviews first; hide one with
  * a reason (its author is told by email and still sees it in My Reviews), show it again, and reply
  * publicly (an empty reply removes it).
  */

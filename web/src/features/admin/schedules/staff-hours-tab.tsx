@@ -42,7 +42,7 @@ import '../../../components/ui/form-field.css';
 const IN_BUSINESS_TIME = { timeZone: BUSINESS_TIME_ZONE };
 
 /**
- * The admin panel's Staff hours tab (issue #15, item 4): time off requests to approve or decline, and
+ * The admin panel's Staff hours tab: time off requests to approve or decline, and
  * each employee's weekly hours. Booking offers and assigns by them at once; the appointments a change
  * strands are listed here, to give to another therapist from the Appointments tab.
  */
