@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -66,6 +67,24 @@ export default tseslint.config(
   {
     files: ['services/kit/src/events/kafka.ts', 'services/kit/src/events/topic-reader.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  // No circle of files: a module never imports, through any chain, a module that imports it back (a
+  // reader can then open any file knowing what it stands on). Imports are resolved as TypeScript does
+  // (`./x.js` is `./x.ts`, workspace packages through their exports). `import type` is left out by the
+  // rule: such a circle is gone once compiled.
+  {
+    files: ['**/*.{ts,tsx,mts,mjs,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.mjs', '.js'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mts', '.mjs', '.js', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   // Type-aware rules (issue #18, item 7): the gateway, the shared packages, web/src (not web/e2e) and
   // every service's src/ (TYPE_AWARE_FILES above).

@@ -349,6 +349,8 @@ async function main() {
           p95Ms: all.p95,
           p99Ms: all.p99,
           booked: storm.booked,
+          // Its own consistency check: the active appointments of the storm's day are the 201s.
+          rowsActive: rows[0].active,
           conflicts: storm.conflicts,
           failures: storm.failures,
           overlaps: overlaps.length,

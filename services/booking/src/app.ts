@@ -1,4 +1,4 @@
-import { createApp, type Publish, type ServiceDeps } from '@spa/kit';
+import { createApp, type ServiceDeps } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { BookingConfig } from './config.js';
 import { appointmentsRoutes } from './http/appointments.routes.js';
@@ -9,11 +9,10 @@ import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { myDataRoutes } from './http/my-data.routes.js';
 import { waitlistRoutes } from './http/waitlist.routes.js';
 import { createCommerceClient, type CommerceClient } from './integrations/commerce-client.js';
-import type { BookingContext } from './use-cases/context.js';
-import { FullSlotMemo } from './use-cases/full-slots.js';
+import type { AppointmentRecovery, BookingContext } from './use-cases/context.js';
+import { FullSlotMemo, publishAndForgetFullSlots } from './use-cases/full-slots.js';
 import { BookingBatcher, bookBatch } from './use-cases/book-batch.js';
-import { bookingEvents } from './events/publishes.js';
-import { startAppointmentRecovery, type AppointmentRecovery } from './use-cases/recover-appointments.js';
+import { startAppointmentRecovery } from './use-cases/recover-appointments.js';
 
 export interface BookingDeps extends ServiceDeps {
   config: BookingConfig;
@@ -54,19 +53,11 @@ export function closeBookingServiceContext(deps: BookingDeps): void {
   deps.appointmentRecovery?.stop();
 }
 
-/** Booking's events after which every room free before is still free (anything else forgets the memo). */
-const FREES_NO_ROOM = new Set<string>(
-  [
-    bookingEvents.booked,
-    bookingEvents.employeeAssigned,
-    bookingEvents.waitlistJoined,
-    bookingEvents.waitlistOffered,
-    bookingEvents.waitlistLeft,
-    bookingEvents.timeOffRequested,
-  ].map((event) => event.type),
-);
-
-/** One memo per database handle: the app's context and the workers' (main.ts) share it. */
+/**
+ * The "no room free" memo (use-cases/full-slots.ts), one per database handle: the app's context and the
+ * workers' (main.ts) are built apart from the same deps, and what the workers' consumers learn (a room
+ * added) must reach the routes' memo.
+ */
 const fullSlotMemos = new WeakMap<object, FullSlotMemo>();
 
 function fullSlotMemoOf(deps: BookingDeps): FullSlotMemo {
@@ -81,22 +72,10 @@ function fullSlotMemoOf(deps: BookingDeps): FullSlotMemo {
 /** What booking's use-cases are handed. */
 export function bookingContext(deps: BookingDeps): BookingContext {
   const fullSlots = fullSlotMemoOf(deps);
-  const forgetUnlessBooked = (eventType: string) => {
-    if (!FREES_NO_ROOM.has(eventType)) fullSlots.forget();
-  };
-  const send: (...args: Parameters<Publish>) => ReturnType<Publish> = (tx, event, aggregateId, payload) => {
-    forgetUnlessBooked(event.type);
-    return deps.publish(tx, event, aggregateId, payload);
-  };
-  const row: Publish['row'] = (event, aggregateId, payload) => {
-    forgetUnlessBooked(event.type);
-    return deps.publish.row(event, aggregateId, payload);
-  };
   const context: BookingContext = {
     db: deps.db,
-    // What booking announces may free a room (a cancellation, a move, a status, a closure lifted): the
-    // "no room free" answers remembered go (use-cases/full-slots.ts). A new booking never frees one.
-    publish: Object.assign(send, { row }),
+    // What booking announces may free a room: the "no room free" answers remembered go.
+    publish: publishAndForgetFullSlots(deps.publish, fullSlots),
     fullSlots,
     config: deps.config,
     logger: deps.logger,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readBaseConfig, readConfig, readTracingSettings } from './config.js';
+import { readBaseConfig, readConfig, readTracingSettings } from './config.js';
+import { ConfigError } from './errors.js';
 
 describe('readConfig', () => {
   it('names every missing or bad variable at once', () => {

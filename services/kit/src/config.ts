@@ -1,15 +1,5 @@
 import { readServiceKeySettings, type ServiceKeySettings } from './auth/service-auth.js';
-
-/**
- * Environment configuration, read once at start-up. Every problem is collected first so a
- * misconfigured service names all of its missing or bad variables in one message.
- */
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
-    this.name = 'ConfigError';
-  }
-}
+import { ConfigError } from './errors.js';
 
 type Env = Record<string, string | undefined>;
 

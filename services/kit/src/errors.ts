@@ -38,3 +38,14 @@ export const conflict = (message: string, details?: unknown[]) =>
 export const unprocessable = (message: string, details?: unknown[]) =>
   new AppError(422, 'BUSINESS_RULE', message, details);
 export const tooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
+
+/**
+ * Environment configuration is read once at start-up (config.ts). Every problem is collected first so
+ * a misconfigured service names all of its missing or bad variables in one message.
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}

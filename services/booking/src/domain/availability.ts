@@ -5,6 +5,7 @@ import {
   MINUTE_MS,
   type BusinessHours,
 } from '@spa/rules';
+import { fieldError } from './field-error.js';
 import type { ShiftHours } from './shifts.js';
 import { works, type WorkingTime } from './working-time.js';
 import { hoursOfDay, NO_SPECIAL_DAYS, type SpecialDays } from './special-days.js';
@@ -128,4 +129,30 @@ export function bookableStarts(
     }
     return { day, starts };
   });
+}
+
+/** Checks the requested start on its own: a whole minute, in the future, not too far ahead. */
+export function startProblem(startMs: number, now: Date, rules: { maxDaysAhead: number }) {
+  if (startMs % MINUTE_MS !== 0)
+    return fieldError(
+      400,
+      'VALIDATION_FAILED',
+      'appointmentDateTime',
+      'The appointment time must be a whole minute.',
+    );
+  if (startMs <= now.getTime())
+    return fieldError(
+      422,
+      'START_IN_PAST',
+      'appointmentDateTime',
+      'The appointment time must be in the future.',
+    );
+  if (startMs > now.getTime() + rules.maxDaysAhead * 24 * 60 * MINUTE_MS)
+    return fieldError(
+      422,
+      'TOO_FAR_AHEAD',
+      'appointmentDateTime',
+      `Appointments can be booked up to ${rules.maxDaysAhead} days ahead.`,
+    );
+  return undefined;
 }

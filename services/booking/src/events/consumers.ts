@@ -15,7 +15,7 @@ export async function startConsumers(
     db: context.db,
     bus: context.bus,
     logger: context.logger,
-    subscriptions: readModelSubscriptions,
+    subscriptions: readModelSubscriptions(context.fullSlots),
   });
   const consumer = new EventConsumer({
     name: context.config.serviceName,

@@ -1,7 +1,6 @@
 import { on, type Subscription } from '@spa/kit';
 import { events } from '@spa/proto';
-import type { BookingContext } from '../use-cases/context.js';
-import { forgetFullSlots } from '../use-cases/full-slots.js';
+import type { BookingContext, FullSlots } from '../use-cases/context.js';
 import {
   categoryDeleted,
   categoryUpserted,
@@ -16,32 +15,34 @@ import { userErased } from './handlers/user-erased.handler.js';
 import { waitlistOnCancelled, waitlistOnMoved } from './handlers/waitlist.handler.js';
 
 /** The subscription, then the "no room free" answers remembered go (a room may be bookable now). */
-function thenForgetFullSlots({ event, handle }: Subscription): Subscription {
-  return {
+function thenForget(fullSlots: Pick<FullSlots, 'forget'> | undefined) {
+  return ({ event, handle }: Subscription): Subscription => ({
     event,
     handle: async (tx, payload, meta) => {
       await handle(tx, payload, meta);
-      forgetFullSlots();
+      fullSlots?.forget();
     },
-  };
+  });
 }
 
 /**
  * The read models: catalogue's services, categories and rooms and identity's users, from their
  * compacted topics. They run under their own consumer group (see read-model-consumer.ts), so a fresh
- * database rebuilds them from the beginning of each topic.
+ * database rebuilds them from the beginning of each topic. Each change forgets the process's "no room
+ * free" answers (use-cases/full-slots.ts).
  */
-export const readModelSubscriptions: Subscription[] = [
-  on(events.serviceUpserted, serviceUpserted),
-  on(events.serviceDeleted, serviceDeleted),
-  on(events.categoryUpserted, categoryUpserted),
-  on(events.categoryDeleted, categoryDeleted),
-  on(events.roomUpserted, roomUpserted),
-  on(events.roomDeleted, roomDeleted),
-  on(events.userRegistered, userRegistered),
-  on(events.userUpdated, userUpdated),
-  on(events.userDeleted, userDeleted),
-].map(thenForgetFullSlots);
+export const readModelSubscriptions = (fullSlots: Pick<FullSlots, 'forget'> | undefined): Subscription[] =>
+  [
+    on(events.serviceUpserted, serviceUpserted),
+    on(events.serviceDeleted, serviceDeleted),
+    on(events.categoryUpserted, categoryUpserted),
+    on(events.categoryDeleted, categoryDeleted),
+    on(events.roomUpserted, roomUpserted),
+    on(events.roomDeleted, roomDeleted),
+    on(events.userRegistered, userRegistered),
+    on(events.userUpdated, userUpdated),
+    on(events.userDeleted, userDeleted),
+  ].map(thenForget(fullSlots));
 
 /**
  * Facts booking acts on (the service's own consumer group): commerce's appointment payments and

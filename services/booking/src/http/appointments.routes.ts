@@ -28,8 +28,9 @@ import {
   getAppointment,
   type AdminListQuery,
 } from '../use-cases/appointment-queries.js';
-import { bookAppointment, type BookingRequest } from '../use-cases/book-appointment.js';
-import { bookableTimes, type AvailabilityQuery } from '../use-cases/availability.js';
+import type { BookingRequest } from '../domain/booking.js';
+import { bookAppointment } from '../use-cases/book-appointment.js';
+import { bookableTimes, type AvailabilityQuery } from '../use-cases/find-availability.js';
 import { nowOf, type BookingContext } from '../use-cases/context.js';
 import {
   adminListQuerySchema,

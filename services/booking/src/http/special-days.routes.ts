@@ -10,7 +10,7 @@ import {
   setSpecialDay,
   strandedAppointments,
   type SpecialDayInput,
-} from '../use-cases/special-days.js';
+} from '../use-cases/manage-special-days.js';
 import { errorResponses, strandedAppointmentsSchema } from './appointments.schemas.js';
 import { presentAppointment } from './presenters.js';
 

@@ -25,7 +25,7 @@ import {
   withdrawTimeOff,
   type ScheduleView,
   type TimeOffRequest,
-} from '../use-cases/working-time.js';
+} from '../use-cases/manage-working-time.js';
 import { errorResponses, strandedAppointmentsSchema } from './appointments.schemas.js';
 import { employeeOnly } from './guards.js';
 import { presentAppointment } from './presenters.js';

@@ -4,17 +4,17 @@ import type { EventDefinition } from '@spa/proto';
 import { customerCancellationProblem, customerRescheduleProblem, depositAtStake } from '@spa/rules';
 import type { Actor, Appointment, AppointmentStatus } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
+import { lockAppointment } from '../db/appointment-locks.repository.js';
+import { findAppointmentView } from '../db/appointment-views.repository.js';
 import {
-  findAppointmentView,
-  lockAppointment,
   recordHistory,
   updateAppointment,
   type HistoryInput,
   type NewAppointment,
-} from '../db/appointments.repository.js';
+} from '../db/appointment-writes.repository.js';
 import { isUuid, overlapRefused } from '../db/pg-errors.js';
 import { appointmentMessage } from '../events/publishes.js';
-import { lockSlot, slotOfAppointment } from './allocation.js';
+import { lockSlot, slotOfAppointment } from './allocate-slot.js';
 import { nowOf, type BookingContext } from './context.js';
 
 /*

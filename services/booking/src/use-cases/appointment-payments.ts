@@ -1,7 +1,7 @@
 import { AppError, type AuthUser, type Tx } from '@spa/kit';
 import { SYSTEM_ACTOR, type PaymentStatus } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
-import { updateAppointment, type HistoryInput } from '../db/appointments.repository.js';
+import { updateAppointment, type HistoryInput } from '../db/appointment-writes.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
 import { changeAppointment, commitChange, viewOf, reopen } from './appointment-change.js';

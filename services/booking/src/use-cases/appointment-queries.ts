@@ -5,17 +5,12 @@ import type { AppointmentView, HistoryEntry } from '../domain/appointment-view.j
 import { fromLocal, toLocal } from '@spa/rules';
 import { works } from '../domain/working-time.js';
 import { workingTimeOf } from '../db/working-time.repository.js';
-import {
-  findAppointmentView,
-  historyOf,
-  listForAdmin,
-  listForCustomer,
-  listForEmployee,
-} from '../db/appointments.repository.js';
+import { listForAdmin, listForCustomer, listForEmployee } from '../db/appointment-lists.repository.js';
+import { findAppointmentView, historyOf } from '../db/appointment-views.repository.js';
 import { isUuid } from '../db/pg-errors.js';
 import { findBookableService } from '../db/read-models.repository.js';
 import type { UserRow } from '../db/schema.js';
-import { freeEmployeesWithRole, slotOf } from './allocation.js';
+import { freeEmployeesWithRole, slotOf } from './allocate-slot.js';
 import { APPOINTMENT_NOT_FOUND, canSee } from './appointment-change.js';
 import { nowOf, type BookingContext } from './context.js';
 

@@ -1,11 +1,11 @@
 import { AppError, forbidden, notFound, type AuthUser } from '@spa/kit';
 import { isClosedStatus } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
-import { updateAppointment } from '../db/appointments.repository.js';
+import { updateAppointment } from '../db/appointment-writes.repository.js';
 import { overlapRefused } from '../db/pg-errors.js';
 import { findBookableService, findUser } from '../db/read-models.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
-import { lockSlot, slotOfAppointment } from './allocation.js';
+import { lockSlot, slotOfAppointment } from './allocate-slot.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
 import { changeAppointment, commitChange, viewOf } from './appointment-change.js';
 import { isDesk } from './calendar.js';

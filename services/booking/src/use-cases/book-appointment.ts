@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type AuthUser } from '@spa/kit';
-import { chooseRoomPrice, depositFor, type RoomCapacity, type RoomType } from '@spa/rules';
+import { chooseRoomPrice, type RoomType } from '@spa/rules';
 import { payableOnline, SYSTEM_ACTOR, type Actor, type PaymentMethod } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
+import { startProblem } from '../domain/availability.js';
+import {
+  depositTerms,
+  fairHoldProblem,
+  NO_TERMS,
+  prepayProblem,
+  type BookingRequest,
+  type DepositTerms,
+} from '../domain/booking.js';
+import { fieldError } from '../domain/field-error.js';
 import { compactLocalDate } from '@spa/rules';
 import {
   formatRupees,
@@ -10,39 +20,26 @@ import {
   quoteMismatches,
   roomsOfChoice,
   rupeesToPaise,
-  type QuotedPrices,
 } from '../domain/pricing.js';
+import { toView } from '../db/appointment-views.repository.js';
 import {
   appointmentCodeFor,
   insertAppointmentWithHistory,
   type HistoryInput,
-  toView,
   updateAppointment,
-} from '../db/appointments.repository.js';
+} from '../db/appointment-writes.repository.js';
 import { customerBookingsKey, customerStanding, heldAppointments } from '../db/fair-holds.repository.js';
 import { findBookableService, findUser } from '../db/read-models.repository.js';
 import type { RoomRow } from '../db/schema.js';
-import { fairHoldRefusal, type HeldAppointment } from '../domain/fair-holds.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
 import { PaymentUnavailableError, type PaymentOrder } from '../integrations/commerce-client.js';
-import { allocate, rankedFreeEmployees, roomsAt, slotOf, type RoomsAt, type Slot } from './allocation.js';
+import { allocate, rankedFreeEmployees, roomsAt, slotOf, type RoomsAt, type Slot } from './allocate-slot.js';
 import { cancelAppointment } from './cancel-appointment.js';
-import { bookableOption, fieldError, noRoomAvailable, startProblem } from './availability.js';
+import { bookableOption, noRoomAvailable } from './find-availability.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
-import { hoursRefusal } from './special-days.js';
+import { hoursRefusal } from './manage-special-days.js';
 import { assertAppointmentsRecovered } from './recover-appointments.js';
 import { readEachTime, type SharedReads } from './shared-reads.js';
-
-export interface BookingRequest extends QuotedPrices {
-  serviceId: string;
-  durationMinutes: number;
-  pricingOptionId?: string;
-  type: RoomType;
-  /** The room chosen is of this capacity (the wizard offers each type with its capacities). */
-  capacity?: RoomCapacity;
-  appointmentDateTime: string;
-  paymentMethod: PaymentMethod;
-}
 
 /** Whom the appointment is for: the caller, or (the desk's walk-ins and phone bookings) a customer it chose. */
 export interface BookingCustomer {
@@ -107,16 +104,18 @@ export async function bookChecked(
   // No-show protection: the customer's own cash booking after repeated no-shows (the desk, booking a
   // customer who is there or on the phone, decides for itself; it sees the count on the customer).
   if (request.paymentMethod === 'cash' && !bySystem && caller.id === customer.id) {
-    const refusal = prepayProblem(context, standing.noShows);
+    const refusal = prepayProblem(context.config.rules, standing.noShows);
     if (refusal) throw refusal;
   }
   // Told before the room search, and checked again under the customer's lock when writing.
-  const refusal = fairHoldProblem(context, standing.held, request, choice.slot, now);
+  const refusal = fairHoldProblem(context.config.rules, standing.held, request, choice.slot, now);
   if (refusal) throw refusal;
   if (choice.rooms.free.length === 0)
     throw await noRoomAvailable(context, request.type, choice.rooms.bookable, choice.slot, now);
   const deposit =
-    request.paymentMethod === 'online' ? depositTerms(context, standing.noShows, choice) : NO_TERMS;
+    request.paymentMethod === 'online'
+      ? depositTerms(context.config.rules, standing.noShows, choice)
+      : NO_TERMS;
   const appointment = await writeBooking(context, request, caller, customer, choice, now, deposit, bySystem);
   if (!appointment)
     // Every free room was taken by someone quicker in the meantime.
@@ -212,7 +211,7 @@ async function writeBooking(
     alsoLock: [customerBookingsKey(customer.id)],
     async write(tx, { room, employeeId }) {
       const held = await heldAppointments(tx, customer.id, now);
-      const refusal = fairHoldProblem(context, held, request, slot, now);
+      const refusal = fairHoldProblem(rules, held, request, slot, now);
       if (refusal) throw refusal;
       const history: HistoryInput[] = [
         {
@@ -316,70 +315,6 @@ export function newAppointmentRow(
     createdAt: now,
     updatedAt: now,
   };
-}
-
-/** What an online booking pays as a deposit and the late-cancellation terms it is taken under. */
-export interface DepositTerms {
-  depositPaise: number;
-  lateCancellationHours: number;
-  lateCancellationFeePercent: number;
-}
-
-export const NO_TERMS: DepositTerms = {
-  depositPaise: 0,
-  lateCancellationHours: 0,
-  lateCancellationFeePercent: 0,
-};
-
-/**
- * The treatment's deposit for this online booking, or none (the whole price is paid online): also
- * none for a customer with `prepayAfterNoShows` no-shows, who prepays in full.
- */
-export function depositTerms(context: BookingContext, noShows: number, choice: Choice): DepositTerms {
-  const policy = choice.service.depositPolicy;
-  const depositPaise = depositFor(policy, choice.price.totalPricePaise);
-  if (depositPaise === undefined) return NO_TERMS;
-  if (mustPrepay(context, noShows)) return NO_TERMS;
-  return {
-    depositPaise,
-    lateCancellationHours: policy.lateCancellationHours,
-    lateCancellationFeePercent: policy.lateCancellationFeePercent,
-  };
-}
-
-/** Whether the customer's no-shows reach `prepayAfterNoShows` (then they prepay). */
-function mustPrepay(context: BookingContext, noShows: number): boolean {
-  const after = context.config.rules.prepayAfterNoShows;
-  return after > 0 && noShows >= after;
-}
-
-/** Cash refused to a customer with `prepayAfterNoShows` no-shows or more, or undefined. */
-export function prepayProblem(context: BookingContext, noShows: number) {
-  if (!mustPrepay(context, noShows)) return undefined;
-  return fieldError(
-    422,
-    'PREPAY_REQUIRED',
-    'paymentMethod',
-    `You missed ${noShows} appointments without cancelling, so new bookings are paid online when you book. Please choose Pay Online, or call us to book.`,
-  );
-}
-
-/** Fair holds (an overlapping appointment of the customer's, too many unpaid or cash bookings), or undefined. */
-export function fairHoldProblem(
-  context: Pick<BookingContext, 'config'>,
-  held: HeldAppointment[],
-  request: BookingRequest,
-  slot: Choice['slot'],
-  now: Date,
-) {
-  const { rules } = context.config;
-  return fairHoldRefusal(
-    held,
-    { start: slot.start, end: slot.end, paymentMethod: request.paymentMethod },
-    rules.fairHolds,
-    now,
-    rules.timeZone,
-  );
 }
 
 /** Asks commerce for the payment order; without one the booking is released at once. */

@@ -1,7 +1,7 @@
 import { AppError, type AuthUser } from '@spa/kit';
 import { describe, expect, it } from 'vitest';
 import type { AppointmentView } from '../domain/appointment-view.js';
-import type { BookingRequest } from './book-appointment.js';
+import type { BookingRequest } from '../domain/booking.js';
 import { BookingBatcher, type Pending } from './book-batch.js';
 import { FullSlotMemo } from './full-slots.js';
 

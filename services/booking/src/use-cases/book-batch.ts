@@ -2,36 +2,40 @@ import { randomUUID } from 'node:crypto';
 import { AppError, finishWithin, lockKeys, type AuthUser } from '@spa/kit';
 import { MINUTE_MS } from '@spa/rules';
 import type { AppointmentView } from '../domain/appointment-view.js';
+import {
+  depositTerms,
+  fairHoldProblem,
+  NO_TERMS,
+  prepayProblem,
+  type BookingRequest,
+} from '../domain/booking.js';
 import type { HeldAppointment } from '../domain/fair-holds.js';
+import { toView } from '../db/appointment-views.repository.js';
+import {
+  insertAppointmentsUnlessTaken,
+  recordHistoryWithEvents,
+  type HistoryInput,
+} from '../db/appointment-writes.repository.js';
 import {
   busyRoomSpansInWindow,
   employeesOfRoleWithBusySpans,
-  insertAppointmentsUnlessTaken,
   roomsOfType,
-  recordHistoryWithEvents,
-  toView,
-  type HistoryInput,
-} from '../db/appointments.repository.js';
+} from '../db/occupancy.repository.js';
 import { customerBookingsKey, customersStanding, heldAppointmentsOf } from '../db/fair-holds.repository.js';
 import { findUsers } from '../db/read-models.repository.js';
 import type { RoomRow, UserRow } from '../db/schema.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
-import { dayOf, rankFreeEmployees, roomsAtFrom, slotOf, type Slot } from './allocation.js';
+import { dayOf, rankFreeEmployees, roomsAtFrom, slotOf, type Slot } from './allocate-slot.js';
 import { workingTimeOf } from '../db/working-time.repository.js';
-import { noRoomAvailable } from './availability.js';
+import { noRoomAvailable } from './find-availability.js';
 import {
   bookChecked,
   checkChoice,
-  depositTerms,
-  fairHoldProblem,
   NO_EMPLOYEE_NOTE,
-  NO_TERMS,
   newAppointmentRow,
-  prepayProblem,
-  type BookingRequest,
   type Choice,
 } from './book-appointment.js';
-import { actorOf, nowOf, type BookingContext } from './context.js';
+import { actorOf, nowOf, type BookingContext, type Bookings, type FullSlots } from './context.js';
 import { choiceKey } from './full-slots.js';
 import { rotateRooms } from '../domain/allocation.js';
 import { sharedReads } from './shared-reads.js';
@@ -59,7 +63,7 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  * Every rule of the one-by-one path is applied in the same order: the choice (start, hours, price,
  * room type), no-show prepayment, fair holds, a free room, the deposit.
  */
-export class BookingBatcher {
+export class BookingBatcher implements Bookings {
   private pending: Pending[] = [];
   private running = false;
 
@@ -68,7 +72,7 @@ export class BookingBatcher {
     /** The most bookings judged together; the rest wait for the next batch. */
     private readonly maxBatch = 256,
     /** The "no room free" answers of the last moments (full-slots.ts), told again without the database. */
-    private readonly fullSlots?: { recall(request: BookingRequest): AppError | undefined },
+    private readonly fullSlots?: Pick<FullSlots, 'recall'>,
     /**
      * How long the next batch waits for one being written. A batch stuck on the database (a lost
      * connection) must not hold every later booking: past this the next starts anyway, and the stuck
@@ -226,14 +230,14 @@ export async function bookBatch(context: BookingContext, batch: readonly Pending
     const choice = choices.get(key)!;
     const standing = standings.get(pending.customer.id) ?? { held: [], noShows: 0 };
     if (pending.request.paymentMethod === 'cash') {
-      const refusal = prepayProblem(context, standing.noShows);
+      const refusal = prepayProblem(rules, standing.noShows);
       if (refusal) {
         pending.reject(refusal);
         continue;
       }
     }
     const held = heldBy.get(pending.customer.id) ?? [];
-    const refusal = fairHoldProblem(context, held, pending.request, choice.slot, now);
+    const refusal = fairHoldProblem(rules, held, pending.request, choice.slot, now);
     if (refusal) {
       pending.reject(refusal);
       continue;
@@ -254,7 +258,7 @@ export async function bookBatch(context: BookingContext, batch: readonly Pending
         !plans.some((plan) => plan.employee?.id === candidate.id && overlaps(plan.choice.slot, choice.slot)),
     );
     const deposit =
-      pending.request.paymentMethod === 'online' ? depositTerms(context, standing.noShows, choice) : NO_TERMS;
+      pending.request.paymentMethod === 'online' ? depositTerms(rules, standing.noShows, choice) : NO_TERMS;
     const id = randomUUID();
     const row = newAppointmentRow(context, {
       id,
@@ -333,7 +337,7 @@ async function writePlans(
       const accepted: Plan[] = [];
       for (const plan of plans) {
         const held = heldNow.get(plan.pending.customer.id) ?? [];
-        const refusal = fairHoldProblem(context, held, plan.pending.request, plan.choice.slot, now);
+        const refusal = fairHoldProblem(rules, held, plan.pending.request, plan.choice.slot, now);
         if (refusal) {
           refused.set(plan, refusal);
           continue;

@@ -2,12 +2,13 @@ import { forbidden, type AuthUser, type Queryable } from '@spa/kit';
 import { clock24Text, fromLocal } from '@spa/rules';
 import { dateOfDay, dayOfDate, hoursOfDay, specialDayNote } from '../domain/special-days.js';
 import { hoursOn } from '../domain/working-time.js';
-import { calendarBlocks, existingRooms, noShowCounts } from '../db/appointments.repository.js';
+import { noShowCounts } from '../db/appointment-lists.repository.js';
+import { calendarBlocks, existingRooms } from '../db/occupancy.repository.js';
 import { employeesByName, findUser } from '../db/read-models.repository.js';
 import { workingTimeOf } from '../db/working-time.repository.js';
-import { fieldError } from './availability.js';
+import { fieldError } from '../domain/field-error.js';
 import type { BookingContext } from './context.js';
-import { specialDaysAround } from './special-days.js';
+import { specialDaysAround } from './manage-special-days.js';
 
 /** Who runs the desk besides an admin: employees of these roles (issue #15, item 1). */
 const DESK_ROLES = ['manager', 'receptionist'];

@@ -3,7 +3,7 @@ import { cancellationFee, depositAtStake } from '@spa/rules';
 import { formatRupees } from '../domain/pricing.js';
 import { type Actor, type Appointment, type CancellationReason } from '../domain/appointment.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
-import { updateAppointment } from '../db/appointments.repository.js';
+import { updateAppointment } from '../db/appointment-writes.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
 import {

@@ -8,7 +8,7 @@ import {
   type CheckInStatus,
 } from '../domain/check-in.js';
 import type { AppointmentView } from '../domain/appointment-view.js';
-import { updateAppointment, type HistoryInput } from '../db/appointments.repository.js';
+import { updateAppointment, type HistoryInput } from '../db/appointment-writes.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
 import {

@@ -1,12 +1,11 @@
 import {
   countFutureOpenAppointmentsOf,
-  findAppointmentView,
   futureOpenAppointmentIdsOf,
-  lockAppointment,
-  recordHistory,
-  updateAppointment,
   type DependentTarget,
-} from '../db/appointments.repository.js';
+} from '../db/appointment-lists.repository.js';
+import { lockAppointment } from '../db/appointment-locks.repository.js';
+import { findAppointmentView } from '../db/appointment-views.repository.js';
+import { recordHistory, updateAppointment } from '../db/appointment-writes.repository.js';
 import { OPEN_STATUSES, type Actor } from '../domain/appointment.js';
 import { actorMessage, appointmentMessage, bookingEvents } from '../events/publishes.js';
 import { cancelAppointment } from './cancel-appointment.js';

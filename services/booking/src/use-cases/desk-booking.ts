@@ -1,9 +1,10 @@
 import { forbidden, type AuthUser } from '@spa/kit';
-import { noShowCounts } from '../db/appointments.repository.js';
+import { noShowCounts } from '../db/appointment-lists.repository.js';
 import { isUuid } from '../db/pg-errors.js';
 import { findUser, searchCustomers } from '../db/read-models.repository.js';
-import { fieldError } from './availability.js';
-import { bookAppointment, type Booked, type BookingRequest } from './book-appointment.js';
+import { fieldError } from '../domain/field-error.js';
+import type { BookingRequest } from '../domain/booking.js';
+import { bookAppointment, type Booked } from './book-appointment.js';
 import { isDesk } from './calendar.js';
 import type { BookingContext } from './context.js';
 

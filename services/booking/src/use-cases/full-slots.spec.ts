@@ -1,7 +1,8 @@
-import { AppError } from '@spa/kit';
+import { AppError, createPublisher } from '@spa/kit';
 import { describe, expect, it } from 'vitest';
-import type { BookingRequest } from './book-appointment.js';
-import { forgetFullSlots, FullSlotMemo } from './full-slots.js';
+import type { BookingRequest } from '../domain/booking.js';
+import { bookingEvents } from '../events/publishes.js';
+import { FullSlotMemo, publishAndForgetFullSlots } from './full-slots.js';
 
 const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
   serviceId: 'service-swedish',
@@ -85,15 +86,27 @@ describe('FullSlotMemo: a "no room free" told again without the database', () =>
     expect(book.calls).toBe(7);
   });
 
-  it('forgets everything when a room may have been freed, here (forget) or by a read model (forgetFullSlots)', async () => {
+  it('forgets everything when a room may have been freed (forget)', async () => {
     const { memo } = memoAt(60_000);
     const book = booking(async () => Promise.reject(noRoom()));
     await expect(answer(memo, request(), book)).rejects.toThrow();
     memo.forget();
     await expect(answer(memo, request(), book)).rejects.toThrow();
-    forgetFullSlots();
+    expect(book.calls).toBe(2);
+  });
+
+  it('is forgotten by publishAndForgetFullSlots on an event that may free a room, not on a booking', async () => {
+    const { memo } = memoAt(60_000);
+    const publish = publishAndForgetFullSlots(createPublisher('booking'), memo);
+    const book = booking(async () => Promise.reject(noRoom()));
     await expect(answer(memo, request(), book)).rejects.toThrow();
-    expect(book.calls).toBe(3);
+    publish.row(bookingEvents.booked, 'appointment-1', {});
+    publish.row(bookingEvents.employeeAssigned, 'appointment-1', {});
+    await expect(answer(memo, request(), book)).rejects.toThrow(); // still remembered
+    expect(book.calls).toBe(1);
+    publish.row(bookingEvents.cancelled, 'appointment-1', {});
+    await expect(answer(memo, request(), book)).rejects.toThrow(); // asked again
+    expect(book.calls).toBe(2);
   });
 
   it('holds at most maxAnswers answers, the oldest going first; ttlMs 0 remembers nothing', async () => {

@@ -1,5 +1,7 @@
-import type { AppError } from '@spa/kit';
-import type { BookingRequest } from './book-appointment.js';
+import type { AppError, Publish } from '@spa/kit';
+import type { BookingRequest } from '../domain/booking.js';
+import { bookingEvents } from '../events/publishes.js';
+import type { FullSlots } from './context.js';
 
 /**
  * The "no room free" answers (409 NO_ROOM_AVAILABLE) a customer's own booking got in the last moments,
@@ -13,27 +15,21 @@ import type { BookingRequest } from './book-appointment.js';
  * - What it repeats names no customer (a slot's type, times and suggestions), so one customer's answer
  *   given to another tells them nothing of anyone.
  * - It is at most `ttlMs` old, and forgotten at once when this process announces anything that may
- *   free a room (a cancellation, a move, a status), so a slot freed here is bookable at once; one
- *   freed by another replica, at most `ttlMs` later, as if the customer had pressed Confirm that much
- *   sooner. The availability read is already a second old at the gateway.
+ *   free a room (a cancellation, a move, a status: publishAndForgetFullSlots) or a room, a treatment
+ *   or a person changes in the read models (events/subscriptions.ts), so a slot freed here is
+ *   bookable at once; one freed by another replica, at most `ttlMs` later, as if the customer had
+ *   pressed Confirm that much sooner. The availability read is already a second old at the gateway.
  *
  * In a storm on a day that is full (the closed-loop bench: 96% of attempts are 409s), this is what lets
  * booking answer at the rate it is asked instead of queueing every refusal behind the database. The
  * batches of book-batch.ts consult it before queueing a request and remember what they refuse.
  */
 
-/** Every memo of this process, so that a read model's change reaches each (forgetFullSlots). */
-const memos = new Set<FullSlotMemo>();
-
 /**
- * A room, a treatment or a person changed in booking's read models (catalogue's and identity's events):
- * a room may be bookable now, so every memo of this process forgets what it knew.
+ * One per process (app.ts creates it with the context, per database handle): the routes, the batches,
+ * the consumers and the publisher below all hold the same one.
  */
-export function forgetFullSlots(): void {
-  for (const memo of memos) memo.forget();
-}
-
-export class FullSlotMemo {
+export class FullSlotMemo implements FullSlots {
   private readonly answers = new Map<string, { error: AppError; until: number }>();
 
   constructor(
@@ -41,9 +37,7 @@ export class FullSlotMemo {
     private readonly clock: () => number = Date.now,
     /** A bound on memory whatever the requests: past it, the oldest answers go first. */
     private readonly maxAnswers = 5_000,
-  ) {
-    memos.add(this);
-  }
+  ) {}
 
   /** The 409 this exact request got less than `ttlMs` ago, if any. */
   recall(request: BookingRequest): AppError | undefined {
@@ -92,4 +86,37 @@ export function choiceKey(request: BookingRequest): string {
     request.roomPrice ?? null,
     request.totalPrice,
   ]);
+}
+
+/** Booking's events after which every room free before is still free (any other forgets the memo). */
+const FREES_NO_ROOM = new Set<string>(
+  [
+    bookingEvents.booked,
+    bookingEvents.employeeAssigned,
+    bookingEvents.waitlistJoined,
+    bookingEvents.waitlistOffered,
+    bookingEvents.waitlistLeft,
+    bookingEvents.timeOffRequested,
+  ].map((event) => event.type),
+);
+
+/**
+ * The outbox publisher, which also forgets the memo's answers whenever booking announces something
+ * that may free a room (a cancellation, a move, a status, a closure lifted): every event but those of
+ * FREES_NO_ROOM. Decided by the event announced rather than at each use case, so a new way of freeing
+ * a room cannot forget to forget. A new booking never frees one.
+ */
+export function publishAndForgetFullSlots(publish: Publish, fullSlots: Pick<FullSlots, 'forget'>): Publish {
+  const forgetUnlessFreesNoRoom = (eventType: string) => {
+    if (!FREES_NO_ROOM.has(eventType)) fullSlots.forget();
+  };
+  const send: (...args: Parameters<Publish>) => ReturnType<Publish> = (tx, event, aggregateId, payload) => {
+    forgetUnlessFreesNoRoom(event.type);
+    return publish(tx, event, aggregateId, payload);
+  };
+  const row: Publish['row'] = (event, aggregateId, payload) => {
+    forgetUnlessFreesNoRoom(event.type);
+    return publish.row(event, aggregateId, payload);
+  };
+  return Object.assign(send, { row });
 }

@@ -1,5 +1,5 @@
 import { SYSTEM_ACTOR } from '../domain/appointment.js';
-import { lockExpiredHolds } from '../db/appointments.repository.js';
+import { lockExpiredHolds } from '../db/appointment-locks.repository.js';
 import { nowOf, type BookingContext } from './context.js';
 import { cancelLocked } from './cancel-appointment.js';
 

@@ -7,9 +7,10 @@ import {
   raiseAppointmentCodeSequence,
   restoreAppointmentSnapshot,
 } from '../db/appointment-restore.repository.js';
-import { recordHistory } from '../db/appointments.repository.js';
+import { recordHistory } from '../db/appointment-writes.repository.js';
 import { constraintRefused } from '../db/pg-errors.js';
 import { readAppointmentSnapshotsSince } from '../integrations/appointment-topic.js';
+import type { AppointmentRecovery } from './context.js';
 
 /**
  * Kafka stamps an event with the clock of the replica that relayed it, which may run behind the clock
@@ -160,13 +161,6 @@ export async function recoverAppointments(deps: AppointmentRecoveryDeps): Promis
       : 'appointment recovery: the database already has every appointment its events show',
   );
   return result;
-}
-
-/** Whether the appointments have been checked against booking's events since this process started. */
-export interface AppointmentRecovery {
-  recovered(): boolean;
-  /** Stops retrying (on shutdown). */
-  stop(): void;
 }
 
 /**

@@ -4,15 +4,16 @@ import type { AppointmentView } from '../domain/appointment-view.js';
 import { formatLocalDateTime } from '@spa/rules';
 import { formatRupees } from '../domain/pricing.js';
 import { overlapRefusal } from '../domain/fair-holds.js';
-import { updateAppointment, type HistoryInput } from '../db/appointments.repository.js';
+import { updateAppointment, type HistoryInput } from '../db/appointment-writes.repository.js';
 import { heldAppointments, lockCustomerBookings } from '../db/fair-holds.repository.js';
 import { findBookableService, findRoomIncludingDeleted } from '../db/read-models.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
-import { allocate, rankedFreeEmployees, roomsAt, slotOf, type RoomsAt } from './allocation.js';
+import { allocate, rankedFreeEmployees, roomsAt, slotOf, type RoomsAt } from './allocate-slot.js';
 import { isDesk } from './calendar.js';
-import { noRoomAvailable, startProblem } from './availability.js';
+import { startProblem } from '../domain/availability.js';
+import { noRoomAvailable } from './find-availability.js';
 import { actorOf, nowOf, type BookingContext } from './context.js';
-import { hoursRefusal } from './special-days.js';
+import { hoursRefusal } from './manage-special-days.js';
 import {
   APPOINTMENT_NOT_FOUND,
   changeAppointment,

@@ -3,7 +3,9 @@ import { clock24Text, toLocal, type RoomCapacity, type RoomType } from '@spa/rul
 import type { Plain } from '../events/publishes.js';
 import type { bookingV1 } from '@spa/proto';
 import { bookingEvents } from '../events/publishes.js';
-import { existingRooms, findAppointmentView, lockAppointment } from '../db/appointments.repository.js';
+import { lockAppointment } from '../db/appointment-locks.repository.js';
+import { findAppointmentView } from '../db/appointment-views.repository.js';
+import { existingRooms } from '../db/occupancy.repository.js';
 import { lockCustomerBookings } from '../db/fair-holds.repository.js';
 import { findBookableService } from '../db/read-models.repository.js';
 import type { WaitlistRow } from '../db/schema.js';
@@ -29,11 +31,12 @@ import {
   type WaitWindow,
 } from '../domain/waitlist.js';
 import { appointmentMessage } from '../events/publishes.js';
-import { bookableOption, bookableTimes, fieldError } from './availability.js';
+import { fieldError } from '../domain/field-error.js';
+import { bookableOption, bookableTimes } from './find-availability.js';
 import { bookAppointment } from './book-appointment.js';
 import { cancelAppointment } from './cancel-appointment.js';
 import { nowOf, todayOf, type BookingContext } from './context.js';
-import { specialDaysAround } from './special-days.js';
+import { specialDaysAround } from './manage-special-days.js';
 
 /** Who holds a freed time for a waiting customer, in the appointment's history. */
 const WAITLIST_ACTOR: Actor = { id: 'system', name: 'Waitlist', role: 'system' };

@@ -1,7 +1,8 @@
 import { generateKeyPairSync, type JsonWebKey, randomUUID } from 'node:crypto';
 import { base64url, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../config.js';
+import { readConfig } from '../config.js';
+import { ConfigError } from '../errors.js';
 import { createApp } from '../http/app.js';
 import { createLogger } from '../logger.js';
 import { testServiceKeyEnv, serviceCallHeaders } from '../testing/index.js';

@@ -12,8 +12,8 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
-import { ConfigError, type EnvReader } from '../config.js';
-import { unauthorized } from '../errors.js';
+import type { EnvReader } from '../config.js';
+import { ConfigError, unauthorized } from '../errors.js';
 
 /**
  * Signed service-to-service calls. A caller proves who it is with a short-lived EdDSA JWT signed with

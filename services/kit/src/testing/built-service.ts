@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { createTestDatabase, testInfra, testSecretEnv, testServiceKeyEnv } from './index.js';
+import { createTestDatabase, testInfra, testSecretEnv, testServiceKeyEnv } from './helpers.js';
 
 /** A port nobody listens on right now (the kernel's pick, released again). */
 export async function freePort(): Promise<number> {

@@ -1,10 +1,10 @@
 import { AppError, notFound } from '@spa/kit';
-import type { BookingRules } from '../config.js';
 import { formatLocalDateTime, fromLocal, MINUTE_MS, toLocal } from '@spa/rules';
 import { nearestFreeStarts, type Span } from '../domain/slot-suggestions.js';
 import { bookableStarts } from '../domain/availability.js';
+import { fieldError } from '../domain/field-error.js';
 import { dateOfDay, dayOfDate, specialDayNote } from '../domain/special-days.js';
-import { specialDaysAround } from './special-days.js';
+import { specialDaysAround } from './manage-special-days.js';
 import { workingTimeOf } from '../db/working-time.repository.js';
 import { choosePricingOption, type OptionChoice, type PricingOption } from '../domain/pricing.js';
 import {
@@ -12,46 +12,12 @@ import {
   busyRoomSpansInWindow,
   employeesOfRoleWithBusySpans,
   existingRooms,
-} from '../db/appointments.repository.js';
+} from '../db/occupancy.repository.js';
 import { findBookableService, type BookableService } from '../db/read-models.repository.js';
 import type { RoomRow } from '../db/schema.js';
-import type { Slot } from './allocation.js';
+import type { Slot } from './allocate-slot.js';
 import type { BookingContext } from './context.js';
 import { readEachTime, type SharedReads } from './shared-reads.js';
-
-export const fieldError = (
-  status: number,
-  code: string,
-  field: string,
-  message: string,
-  extra: object = {},
-) => new AppError(status, code, message, [{ field, message, ...extra }]);
-
-/** Checks the requested start on its own: a whole minute, in the future, not too far ahead. */
-export function startProblem(startMs: number, now: Date, rules: BookingRules): AppError | undefined {
-  if (startMs % MINUTE_MS !== 0)
-    return fieldError(
-      400,
-      'VALIDATION_FAILED',
-      'appointmentDateTime',
-      'The appointment time must be a whole minute.',
-    );
-  if (startMs <= now.getTime())
-    return fieldError(
-      422,
-      'START_IN_PAST',
-      'appointmentDateTime',
-      'The appointment time must be in the future.',
-    );
-  if (startMs > now.getTime() + rules.maxDaysAhead * 24 * 60 * MINUTE_MS)
-    return fieldError(
-      422,
-      'TOO_FAR_AHEAD',
-      'appointmentDateTime',
-      `Appointments can be booked up to ${rules.maxDaysAhead} days ahead.`,
-    );
-  return undefined;
-}
 
 /** The 409 when no room of the type is free: it says so and lists the nearest free start times. */
 export async function noRoomAvailable(

@@ -4,12 +4,8 @@ import { rankEmployees, rotateRooms } from '../domain/allocation.js';
 import { works } from '../domain/working-time.js';
 import { workingTimeOf } from '../db/working-time.repository.js';
 import { fromLocal, MINUTE_MS, toLocal } from '@spa/rules';
-import {
-  employeesWithRoleAt,
-  lockSlotKeys,
-  roomsOfTypeAt,
-  type EmployeeAvailability,
-} from '../db/appointments.repository.js';
+import { lockSlotKeys } from '../db/appointment-locks.repository.js';
+import { employeesWithRoleAt, roomsOfTypeAt, type EmployeeAvailability } from '../db/occupancy.repository.js';
 import { isDeadlock, overlapRefused } from '../db/pg-errors.js';
 import type { RoomRow, UserRow } from '../db/schema.js';
 import type { Queryable } from '@spa/kit';

@@ -10,7 +10,7 @@ import {
   stillFits,
   type SpecialDay,
 } from '../domain/special-days.js';
-import { openAppointmentsStarting } from '../db/appointments.repository.js';
+import { openAppointmentsStarting } from '../db/appointment-lists.repository.js';
 import {
   deleteSpecialDay,
   findSpecialDay,
@@ -18,7 +18,7 @@ import {
   upsertSpecialDay,
 } from '../db/special-days.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
-import { fieldError } from './availability.js';
+import { fieldError } from '../domain/field-error.js';
 import { actorOf, nowOf, todayOf, type BookingContext } from './context.js';
 import { readEachTime, type SharedReads } from './shared-reads.js';
 

@@ -3,7 +3,8 @@ import { fromLocal, toLocal } from '@spa/rules';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { dateOfDay, dayOfDate } from '../domain/special-days.js';
 import { hoursOn, weeklyHoursProblem, works, type DayHours } from '../domain/working-time.js';
-import { findAppointmentView, openAppointmentsOf } from '../db/appointments.repository.js';
+import { openAppointmentsOf } from '../db/appointment-lists.repository.js';
+import { findAppointmentView } from '../db/appointment-views.repository.js';
 import { isUuid } from '../db/pg-errors.js';
 import { employeesByName, findUser } from '../db/read-models.repository.js';
 import type { TimeOffRow, TimeOffStatus, UserRow } from '../db/schema.js';
@@ -18,7 +19,7 @@ import {
   workingTimeOf,
 } from '../db/working-time.repository.js';
 import { actorMessage, bookingEvents } from '../events/publishes.js';
-import { fieldError } from './availability.js';
+import { fieldError } from '../domain/field-error.js';
 import { actorOf, nowOf, todayOf, type BookingContext } from './context.js';
 
 export const TIME_OFF_FOR_EMPLOYEES = 'Time off is asked for by employees, for themselves.';
