@@ -1,4 +1,4 @@
-// The fault experiments (issue #8, "Faults"). Runs in a process whose environment points infra/local at
+// The fault experiments. Runs in a process whose environment points infra/local at
 // the PRIVATE infrastructure (run.mjs sets it), brings that up, starts a throwaway stack on it, drives a
 // booking and checkout load, and breaks things on purpose: kill -9 of every service and the gateway,
 // Kafka stopped for 15 s, Postgres and Redis restarted, every event delivered twice out of order.

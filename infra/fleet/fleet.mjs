@@ -1,4 +1,4 @@
-// The replicated fleet (issue #14): two replicas of every service and of the gateway behind HAProxy,
+// The replicated fleet: two replicas of every service and of the gateway behind HAProxy,
 // on the fleet's own Postgres, Redis, SMTP sink, Razorpay sandbox and three-node Kafka. HAProxy has one
 // frontend per service (the URL every other process calls it by) and one public frontend for the
 // gateways; it checks each replica's /readyz every 500 ms, takes one out after two failures, and sends

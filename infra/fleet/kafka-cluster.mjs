@@ -1,4 +1,4 @@
-// A three-node Apache Kafka cluster in KRaft mode for the replicated fleet run (issue #14): each node is
+// A three-node Apache Kafka cluster in KRaft mode for the replicated fleet run: each node is
 // broker and controller (a three-voter quorum), topics get three copies and need two in sync
 // (min.insync.replicas 2), so a producer with acks=all keeps going with one node down. The same jars as
 // the local single broker (infra/local/lib/kafka.mjs); state under the fleet's data dir.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run test:fleet — the replicated fleet of issue #14 on a PRIVATE infrastructure (its own Postgres,
+// npm run test:fleet — the replicated fleet on a PRIVATE infrastructure (its own Postgres,
 // Redis and SMTP sink on other ports, state in .data/fleet/infra, and a three-node Kafka of its own):
 // it kills and restarts brokers and replicas. infra/local/env.mjs reads its ports and data dir at
 // import, so the harness runs in a child process whose environment carries them (runWithPrivateInfra).

@@ -165,7 +165,7 @@ async function checkSelfRegisteredEmployee(base, fixtures, verdicts) {
 
 /**
  * Accounts that look like someone else's, and passwords from breach lists, are refused at sign-up
- * through the gateway (issue 11 part 5).
+ * through the gateway.
  * @param {string} base
  * @param {import('./lib.mjs').Verdicts} verdicts
  */

@@ -1,4 +1,4 @@
-// Suite 3 (API part), money: a dishonest customer's tricks from issue 12 — ordering or adding quantity
+// Suite 3 (API part), money: a dishonest customer's tricks — ordering or adding quantity
 // at a price that is no longer the catalogue's, and holding stock with one unpaid online order after
 // another.
 import { call, isErrorShape, must, pause } from './lib.mjs';

@@ -268,7 +268,7 @@ describe('store checkout', () => {
     await poll(() => page.getByRole('link', { name: 'Cart', exact: true }).count()).toBe(1);
     await screenshot(page, 'commerce-order-cod');
 
-    // The confirmation email (issue #16, item 6): the order, its total to keep ready, and a link that
+    // The confirmation email: the order, its total to keep ready, and a link that
     // opens it.
     const confirmation = await waitForEmail(
       String(customer.user.email),

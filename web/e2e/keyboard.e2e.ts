@@ -1,4 +1,4 @@
-// Keyboard journeys (issue #19, part 5): sign-in, the booking wizard, cart → checkout with cash on
+// Keyboard journeys: sign-in, the booking wizard, cart → checkout with cash on
 // delivery and a member of staff's new bill, each completed with the keyboard alone (Tab, Shift+Tab,
 // Enter, Space, arrow keys and typing; no mouse click), every stop's focus drawn, and the skip link
 // the first stop of a page.

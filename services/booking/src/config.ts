@@ -17,7 +17,7 @@ export interface BookingRules extends BookingRuleSettings {
   /** Fair holds: what one customer may hold at once (online bookings waiting for payment, cash bookings to come). */
   fairHolds: FairHoldLimits;
   /**
-   * No-show protection (issue #15, item 3): a customer with this many no-shows books online only, paying
+   * No-show protection: a customer with this many no-shows books online only, paying
    * when they book; the desk may still book them at the counter. 0 turns it off.
    */
   prepayAfterNoShows: number;

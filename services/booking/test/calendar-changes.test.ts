@@ -8,7 +8,7 @@ import {
   type Person,
 } from './support/booking-world.js';
 
-// GET /appointments/calendar/changes (issue #15, item 1): the desk's calendar hears of every change
+// GET /appointments/calendar/changes: the desk's calendar hears of every change
 // as it commits, through a real Postgres LISTEN, over a real HTTP stream.
 let world: BookingWorld;
 let service: Awaited<ReturnType<BookingWorld['service']>>;

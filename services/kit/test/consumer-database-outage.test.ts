@@ -3,9 +3,10 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventually, testInfra } from '../src/testing/index.js';
 import { createProbeWorld, logger, type ProbeWorld } from './fixtures/probe-world.js';
 
-// Found by the fault experiments (npm run test:faults): events that arrived while Postgres restarted
-// failed their handler attempts within a few seconds and went to the dead-letter topic, so
-// notification never sent those booking confirmations. An outage is not a bad message.
+// While a consumer's database is down (a Postgres restart), every event that arrives uses up its handler
+// attempts within seconds. Dead-lettered like a bad message, it would never be handled (notification
+// would never send those booking confirmations); but an outage is not a bad message, so the consumer
+// holds the event and tries again until the database is back.
 describe('a consumer whose database is down', () => {
   let world: ProbeWorld | undefined;
 

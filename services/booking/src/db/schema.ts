@@ -141,12 +141,12 @@ export const appointments = pgTable(
     providerPaymentId: text('provider_payment_id'),
     paidAt: instant('paid_at'),
     cancellationReason: text('cancellation_reason'),
-    // The check-in flow's times (issue #15, item 3), each recorded the first time the step is taken.
+    // The check-in flow's times, each recorded the first time the step is taken.
     arrivedAt: instant('arrived_at'),
     startedAt: instant('started_at'),
     completedAt: instant('completed_at'),
     noShowAt: instant('no_show_at'),
-    // Deposits (issue #15, item 3): what the online payment is when it is a deposit (0: the whole price
+    // Deposits: what the online payment is when it is a deposit (0: the whole price
     // or cash), and the treatment's late-cancellation terms as they were when it was booked, so a
     // policy changed later never changes what this customer agreed to.
     depositPaise: paise('deposit_paise').default(0),
@@ -212,7 +212,7 @@ export const appointmentHistory = pgTable(
 );
 
 /**
- * Dates the spa is closed or open other hours than BUSINESS_OPENS–BUSINESS_CLOSES (issue #15, item 5),
+ * Dates the spa is closed or open other hours than BUSINESS_OPENS–BUSINESS_CLOSES,
  * set by an admin. One row a local date; none means the usual hours.
  */
 export const specialDays = pgTable(
@@ -240,7 +240,7 @@ export const specialDays = pgTable(
 export type SpecialDayRow = typeof specialDays.$inferSelect;
 
 /**
- * An employee's own weekly hours (issue #15, item 4), set by an admin; without a row the employee works
+ * An employee's own weekly hours, set by an admin; without a row the employee works
  * their shift's hours every day. `weekly`: seven entries, Sunday first, `{ startMinute, endMinute }` or
  * null for a day off.
  */
@@ -285,7 +285,7 @@ export const WAITLIST_STATUSES = ['waiting', 'offered', 'expired', 'left', 'clos
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /**
- * The waitlist (issue #15, item 6): a customer waiting for a start in a window of one local day. When a
+ * The waitlist: a customer waiting for a start in a window of one local day. When a
  * cancellation or a move frees time, the first one waiting whose window has a free start is offered it
  * (`appointment_id`: an online booking held for them until `offer_expires_at`); unpaid by then, the
  * entry is expired and the next one is offered.

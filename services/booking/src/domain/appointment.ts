@@ -2,7 +2,7 @@ import { OPEN_APPOINTMENT_STATUSES } from '@spa/rules';
 
 /**
  * The spec's appointment statuses (section 4; the employee view also uses Scheduled), and the check-in
- * flow's Arrived and No-show (issue #15, item 3).
+ * flow's Arrived and No-show.
  */
 export const APPOINTMENT_STATUSES = [
   'Pending',

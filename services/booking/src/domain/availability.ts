@@ -12,7 +12,7 @@ import { hoursOfDay, NO_SPECIAL_DAYS, type SpecialDays } from './special-days.js
 import { overlaps, type Span } from './slot-suggestions.js';
 
 /**
- * What a customer can book (issue #15, item 0): for a treatment of a duration, the starts of a day on
+ * What a customer can book: for a treatment of a duration, the starts of a day on
  * the wizard's grid that have a free room of some choice (type and capacity, at that choice's price)
  * and a free employee of the treatment's role whose shift covers it. Pure: the spans come from the
  * database in two reads, so a month is computed in memory. The engine still decides at Confirm (two

@@ -4,7 +4,7 @@ import type { Appointment, AppointmentStatus } from './appointment.js';
 // The steps and their rule are shared with the web (the calendar offers only the steps it allows).
 export { CHECK_IN_STATUSES, checkInProblem, type CheckInStatus } from '@spa/rules';
 
-/** The times the flow records, one per step (issue #15, item 3). */
+/** The times the check-in flow records, one per step. */
 export interface CheckInTimes {
   arrivedAt: Date | null;
   startedAt: Date | null;

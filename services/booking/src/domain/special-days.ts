@@ -11,7 +11,7 @@ import {
 } from '@spa/rules';
 
 /**
- * Closures and special hours (issue #15, item 5): a date the spa is closed (Diwali, Holi) or open other
+ * Closures and special hours: a date the spa is closed (Diwali, Holi) or open other
  * hours (staff training until noon). The usual hours are booking's configuration; a special day
  * replaces them for its local date, for the engine, the availability read and the suggestions alike.
  */

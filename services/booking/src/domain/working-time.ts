@@ -1,7 +1,7 @@
 import { shiftCovers, type ShiftHours } from './shifts.js';
 
 /**
- * When an employee works (issue #15, item 4): their own weekly hours when an admin has set them, else
+ * When an employee works: their own weekly hours when an admin has set them, else
  * their shift's hours every day (the spec's morning and night shifts are the defaults); never on a day
  * of approved time off. The slot engine, auto-assign, the availability read and the admin's list of
  * available employees all ask `works`.

@@ -103,7 +103,7 @@ export const STREAMS_PER_USER = 5;
 
 const event = (name: string, data: object = {}) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
-/** The front desk's calendar read and its change stream (issue #15, item 1). */
+/** The front desk's calendar read and its change stream. */
 export function calendarRoutes(app: FastifyInstance, context: BookingContext, databaseUrl: string): void {
   const changes = calendarChanges({
     databaseUrl,

@@ -21,7 +21,7 @@ export const internalCallers = {
 } as const;
 
 export function internalRoutes(app: FastifyInstance, context: BookingContext): void {
-  // ---- what other services' records future appointments point at (issue 12 part 4) ----
+  // ---- future appointments that point at another service's record, asked before it is deleted ----
 
   const id = { type: 'string', minLength: 1, maxLength: 100 } as const;
   const targetSchema = (keys: readonly string[]) => ({

@@ -54,7 +54,7 @@ const present = (day: SpecialDay) => ({
 });
 
 /**
- * Closures and special hours (issue #15, item 5): read by anyone (the wizard's date picker names them),
+ * Closures and special hours: read by anyone (the wizard's date picker names them),
  * set and removed by an admin.
  */
 export function specialDaysRoutes(app: FastifyInstance, context: BookingContext): void {

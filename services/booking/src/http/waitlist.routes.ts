@@ -90,7 +90,7 @@ function presentEntry({
   };
 }
 
-/** The waitlist (issue #15, item 6): customers wait for a time on a full day; freed time is offered. */
+/** The waitlist: customers wait for a time on a full day; freed time is offered. */
 export function waitlistRoutes(app: FastifyInstance, context: BookingContext): void {
   app.post<{ Body: JoinWaitlistRequest }>(
     '/appointments/waitlist',

@@ -128,7 +128,7 @@ const presentTimeOff = (row: TimeOffRow) => ({
   decisionNote: row.decisionNote,
 });
 
-/** Staff schedules and time off (issue #15, item 4). */
+/** Staff schedules and time off. */
 export function workingTimeRoutes(app: FastifyInstance, context: BookingContext): void {
   const presentStranded = (request: FastifyRequest, views: AppointmentView[]) =>
     views.map((view) =>

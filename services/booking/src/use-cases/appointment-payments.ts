@@ -71,8 +71,8 @@ export async function recordPayment(
       // Always compared: a payment without the order id this appointment opened is not its payment.
       // An appointment that knows no order id is one a restored database got back from booking's own
       // events, which never carry it (recover-appointments.ts): commerce opened the event's order for
-      // this appointment alone, so its payment is this appointment's (the fleet's restore drill lost
-      // three Paid states of 210 before this).
+      // this appointment alone, so its payment is this appointment's (refused, a customer who paid
+      // would be left with an unpaid booking after a restore).
       if (
         !payment.providerOrderId ||
         (current.providerOrderId !== null && current.providerOrderId !== payment.providerOrderId)

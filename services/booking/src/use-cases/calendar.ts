@@ -10,7 +10,7 @@ import { fieldError } from '../domain/field-error.js';
 import type { BookingContext } from './context.js';
 import { specialDaysAround } from './manage-special-days.js';
 
-/** Who runs the desk besides an admin: employees of these roles (issue #15, item 1). */
+/** Who runs the desk besides an admin: employees of these roles. */
 const DESK_ROLES = ['manager', 'receptionist'];
 export const CALENDAR_DAYS = [1, 7] as const;
 
@@ -71,7 +71,7 @@ export async function calendarView(
 }
 
 /**
- * GET /appointments/calendar: one day or a week of the spa at a glance (issue #15, item 1): each day's
+ * GET /appointments/calendar: one day or a week of the spa at a glance: each day's
  * hours (special days included), the rooms and the employees (with the hours each works that day), and
  * every appointment that is not cancelled, with its cleanup. Four reads at once and one for the hours.
  */
@@ -149,7 +149,7 @@ async function computeCalendar(context: BookingContext, firstDay: number, dayCou
       employeeId: block.employeeId,
       employeeName: block.employeeId ? (names.get(block.employeeId) ?? null) : null,
       customerName: block.customerName,
-      // The desk sees a customer's record of no-shows on every block of theirs (issue #15, item 3).
+      // The desk sees a customer's record of no-shows on every block of theirs.
       customerNoShows: noShows.get(block.customerId) ?? 0,
       serviceName: block.serviceName,
       arrivedAt: iso(block.arrivedAt),

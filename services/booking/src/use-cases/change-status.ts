@@ -131,7 +131,7 @@ export const CHECK_IN_FOR_STAFF =
   'Check-in is for the front desk; the therapist of an appointment may start and complete it.';
 
 /**
- * PUT /appointments/:id/check-in (issue #15, item 3): the desk (an admin, a manager or a receptionist)
+ * PUT /appointments/:id/check-in: the desk (an admin, a manager or a receptionist)
  * takes an appointment through Arrived, In Progress and Completed, or marks a No-show; the therapist
  * assigned to it may start and complete it. Each step by its rule (domain/check-in.ts); a step already
  * taken (a second desk, a double click) answers the appointment as it is.

@@ -9,7 +9,7 @@ import { isDesk } from './calendar.js';
 import type { BookingContext } from './context.js';
 
 /*
- * Walk-ins and phone bookings (issue #15, item 2): the desk (an admin, a manager or a receptionist)
+ * Walk-ins and phone bookings: the desk (an admin, a manager or a receptionist)
  * finds the customer in booking's copy of identity's users, or has identity create one on the spot,
  * and books for them, paid at the counter. The slot engine, the prices and the fair holds are the
  * customer's own booking's; only who booked differs (the history says the desk).

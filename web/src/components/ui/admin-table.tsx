@@ -9,8 +9,8 @@ import './admin-kit.css';
 /**
  * The admin panel's one table-and-toolbar kit. Every admin list (rooms, categories, subcategories,
  * products, treatments, closures, and the screens to come) is a titled section with an optional action,
- * a banner for what failed, a table whose rows end in icon actions, and a pager; before this kit each
- * tab wrote those 80 lines again.
+ * a banner for what failed, a table whose rows end in icon actions, and a pager: written once here, so
+ * every tab looks and behaves alike and none writes those 80 lines again.
  */
 
 /** The section around an admin list: title, one line of help, the primary action on the right. */

@@ -29,7 +29,7 @@ const FALLBACK_REFRESH_MS = 1_000;
 const LIVE_REFRESH_MS = 60_000;
 
 /**
- * The front desk's calendar at /dashboard/calendar (issue #15, item 1): a day with a column per room or
+ * The front desk's calendar at /dashboard/calendar: a day with a column per room or
  * per employee, or a week with a column per day; every appointment a block coloured by status with its
  * cleanup shaded, closures named, the hours an employee does not work shaded, a now line. Booking
  * pushes a notice of every change (server-sent events through the gateway) and the page reads the

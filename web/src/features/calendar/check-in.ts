@@ -1,7 +1,7 @@
 import { checkInProblem, type CheckInStatus } from '@spa/rules';
 
 /**
- * The check-in buttons on a calendar block (issue #15, item 3). Booking's own rule (@spa/rules'
+ * The check-in buttons on a calendar block. Booking's own rule (@spa/rules'
  * checkInProblem) decides which steps are offered, so the desk never sees a button the server refuses:
  * Arrived and Start on the appointment's day, Complete once it is in progress, No-show once its start
  * has passed while it still waits.

@@ -33,7 +33,7 @@ export interface WalkInStart {
 }
 
 /**
- * A walk-in or a phone booking from the calendar (issue #15, item 2): find the customer by name, phone
+ * A walk-in or a phone booking from the calendar: find the customer by name, phone
  * or email, or add them on the spot (identity makes the account without a password and, given an
  * email, invites them to claim it); then the treatment, the room and the time, paid at the counter.
  * Booking judges it with the same engine as any booking: a taken time is refused with its reason.

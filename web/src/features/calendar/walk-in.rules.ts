@@ -3,7 +3,7 @@ import { bookingTotal, type RoomTypeOffer } from '../appointments/booking-choice
 import { instantOf } from './calendar-layout';
 
 /*
- * The desk's walk-in and phone booking (issue #15, item 2): who it is for, and the booking it sends.
+ * The desk's walk-in and phone booking: who it is for, and the booking it sends.
  * Identity and booking judge both again; these say what is missing before anything is sent.
  */
 

@@ -51,7 +51,7 @@ export const ADMIN_STATE_LOOK: Record<AdminOrderState, StateLook> = {
 
 /**
  * Mark Delivered: a paid order not yet delivered (spec), and also an unpaid cash-on-delivery order,
- * whose cash is collected at the door (issue 5: the server records the payment as it delivers).
+ * whose cash is collected at the door (the server records the payment as it delivers).
  */
 export function canMarkDelivered(order: Pick<Order, 'status' | 'isPaid' | 'isDelivered' | 'paymentMethod'>) {
   if (order.status === 'cancelled' || order.isDelivered) return false;

@@ -47,7 +47,7 @@ export interface StatCard {
   hint: string;
 }
 
-/** The five cards, in the spec's order. Revenue is in rupees like every other amount (issue 5). */
+/** The five cards, in the spec's order. Revenue is in rupees like every other amount. */
 export function statCards(stats: AdminStats | undefined): StatCard[] {
   return [
     {
