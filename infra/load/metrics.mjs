@@ -85,6 +85,55 @@ export function parseRequestCount(text) {
 }
 
 /**
+ * The gateway's cache lookups so far (gateway_cache_lookups_total): by cache (private, shared) and
+ * result (hit, miss); null when the gateway shows no such counter.
+ * @param {string} text
+ * @returns {{ private: { hit: number, miss: number }, shared: { hit: number, miss: number } } | null}
+ */
+export function parseCacheLookups(text) {
+  const lookups = { private: { hit: 0, miss: 0 }, shared: { hit: 0, miss: 0 } };
+  let seen = false;
+  for (const line of text.split('\n')) {
+    const match = /^gateway_cache_lookups_total\{cache="(private|shared)",result="(hit|miss)"\} (\S+)$/.exec(
+      line,
+    );
+    if (!match) continue;
+    seen = true;
+    const cache = /** @type {'private' | 'shared'} */ (match[1]);
+    const result = /** @type {'hit' | 'miss'} */ (match[2]);
+    lookups[cache][result] = Number(match[3]);
+  }
+  return seen ? lookups : null;
+}
+
+/**
+ * The gateway's cache lookups now (its /metrics; a throwaway stack's gateway shows it without a token).
+ * @param {string} gatewayUrl
+ */
+export async function scrapeCacheLookups(gatewayUrl) {
+  try {
+    const response = await fetch(`${gatewayUrl}/metrics`, { signal: AbortSignal.timeout(5_000) });
+    return response.ok ? parseCacheLookups(await response.text()) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The share of the lookups in `cache` between two scrapes that were hits, and how many there were;
+ * hitRate null when either scrape had no counters or nothing was looked up.
+ * @param {ReturnType<typeof parseCacheLookups>} before
+ * @param {ReturnType<typeof parseCacheLookups>} after
+ * @param {'private' | 'shared'} cache
+ */
+export function cacheHitRate(before, after, cache) {
+  if (!before || !after) return { hitRate: null, hits: 0, lookups: 0 };
+  const hits = after[cache].hit - before[cache].hit;
+  const lookups = hits + after[cache].miss - before[cache].miss;
+  return { hitRate: lookups > 0 ? hits / lookups : null, hits, lookups };
+}
+
+/**
  * Every service's event-lag histogram added together, and each service's request count (a service
  * that does not answer counts as none).
  * @param {Record<string, string>} serviceUrls name → base URL

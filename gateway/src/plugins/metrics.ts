@@ -1,5 +1,6 @@
 import { metricsRegistry, notFound } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
+import { cacheLookupMetrics } from '../cache-lookups.js';
 import type { GatewayConfig } from '../config.js';
 import { metricsAllowed } from '../metrics-access.js';
 
@@ -11,6 +12,8 @@ export interface MetricsOptions {
 export function metricsRoute(app: FastifyInstance, { config }: MetricsOptions) {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!metricsAllowed(request.headers.authorization, config)) throw notFound('Not found');
-    return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+    return reply
+      .type(metricsRegistry.contentType)
+      .send(`${await metricsRegistry.metrics()}${cacheLookupMetrics()}`);
   });
 }

@@ -1,6 +1,7 @@
 import { isWriteMethod, type Redis } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { countCacheLookup } from '../cache-lookups.js';
 import type { PrivateResponseCache } from '../private-cache.js';
 import { API_PREFIX } from '../routing.js';
 import { sendCachedAnswer } from './shared-cache.js';
@@ -48,6 +49,7 @@ export const privateCache = fp<PrivateCacheOptions>(
       }
       if (request.method !== 'GET') return;
       const cached = cache.get(user.id, request.url);
+      countCacheLookup('private', cached !== undefined);
       if (cached) return sendCachedAnswer(request, reply, cached);
       cache.begin(request);
     });

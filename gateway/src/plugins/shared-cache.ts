@@ -1,6 +1,7 @@
 import { isWriteMethod } from '@spa/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { countCacheLookup } from '../cache-lookups.js';
 import { isCompressible, preferredEncoding, varyWithEncoding } from '../compression.js';
 import { API_PREFIX, resolveService } from '../routing.js';
 import {
@@ -40,6 +41,7 @@ export const sharedCache = fp<SharedCacheOptions>(
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith(`${API_PREFIX}/`) || !isSharedCacheable(request)) return;
       const cached = cache.get(request.url);
+      countCacheLookup('shared', cached !== undefined);
       if (!cached) return;
       return sendCachedAnswer(request, reply, cached);
     });

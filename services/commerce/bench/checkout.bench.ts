@@ -5,6 +5,15 @@
 // Needs `npm run build` (commerce and catalogue) and the local infrastructure.
 // BENCH_RATE=100 offers orders at a fixed rate instead (open loop: order i is due at start + i / rate,
 // placed by whichever customer is free, and its latency counts from when it was due).
+// BENCH_STOCK=20 sells out instead: each product starts with that many units, there is no warm-up, and
+// the customers order until every product is gone (and a second more), emptying the cart after each
+// refusal as a customer would. It proves that stock running out under load oversells nothing (units in
+// placed orders = units the catalogue gave = the stock there was) and loses no order (every 201 is a
+// placed order in commerce's database, and no order is placed that was not answered 201). A checkout
+// whose reservation call timed out (503, the customer is asked to try again) holds its units until
+// commerce's sweeper releases them (after 20 s here): the sell-out ends only once none is held so.
+// Every mode checks: the orders placed in commerce's database while measuring = the 201s = the units the
+// catalogue's stock went down by; the process exits 1 when they differ or anything else was answered.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
@@ -15,17 +24,25 @@ import {
   serveTestJwks,
   signTestToken,
   testInfra,
+  testSecretEnv,
   testServiceKeyEnv,
   uniqueName,
 } from '@spa/kit/testing';
+import { connectDatabase } from '@spa/kit';
 import { freePort, startCatalogueProcess } from '../test/support/catalogue-process.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 0);
+/** Units of each product in the sell-out mode (0: the usual bench, stock that never runs out). */
+const stockEach = Number(process.env.BENCH_STOCK ?? 0);
+const sellOut = stockEach > 0;
+/** The longest a sell-out may take before it is judged as not sold out. */
+const sellOutLimitSeconds = Number(process.env.BENCH_SELL_OUT_LIMIT_SECONDS ?? 120);
 // At a fixed rate, enough customers that one is free when an order is due.
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? (rate > 0 ? 64 : 16));
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
-const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-const productCount = 10;
+// Selling out has no warm-up: it would sell the stock the measured phase is to sell.
+const warmupSeconds = sellOut ? 0 : Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 10);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function waitFor(url: string, child: ChildProcess, name: string) {
@@ -106,6 +123,7 @@ const kafkaNamespace = uniqueName('bench-checkout');
 const jwks = await serveTestJwks();
 const catalogue = await startCatalogueProcess({ kafkaNamespace, jwksUrl: jwks.url });
 const database = await createTestDatabase('commerce_bench');
+const commerceDb = connectDatabase(database.url, { max: 2 });
 let commerce: ChildProcess | undefined;
 let exitCode = 0;
 try {
@@ -122,6 +140,8 @@ try {
       NODE_ENV: 'test',
       // Signs its reservation calls to the catalogue, as in production.
       ...testServiceKeyEnv('commerce'),
+      // The secrets it refuses to start without (no defaults anywhere), fresh for this run.
+      ...testSecretEnv,
       PORT: String(port),
       DATABASE_URL: database.url,
       KAFKA_BROKERS: testInfra.kafkaBrokers.join(','),
@@ -130,17 +150,24 @@ try {
       JWKS_URL: jwks.url,
       CATALOGUE_URL: catalogue.url,
       LOG_LEVEL: 'warn',
+      ...(sellOut ? { ABANDONED_CHECKOUT_SECONDS: '20', PAYMENT_SWEEP_INTERVAL_MS: '1000' } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`${base}/readyz`, commerce, 'commerce');
 
   console.log(
-    `bench:checkout — ${productCount} products, ${concurrency} customers, ${seconds} s after ${warmupSeconds} s warm-up`,
+    sellOut
+      ? `bench:checkout, selling out — ${productCount} products of ${stockEach} units each, ${concurrency} customers ordering one unit at a time until none is left`
+      : `bench:checkout — ${productCount} products, ${concurrency} customers, ${seconds} s after ${warmupSeconds} s warm-up`,
   );
   const products = await Promise.all(
     Array.from({ length: productCount }, (_, index) =>
-      catalogue.createProduct({ name: `Bench Oil ${index + 1}`, price: 499 + index, stock: 1_000_000 }),
+      catalogue.createProduct({
+        name: `Bench Oil ${index + 1}`,
+        price: 499 + index,
+        stock: sellOut ? stockEach : 1_000_000,
+      }),
     ),
   );
   const shoppers: Shopper[] = await Promise.all(
@@ -184,10 +211,30 @@ try {
   const timeline: [number, number][] = [];
   let placed = 0;
   let failed = 0;
+  /** Refused as out of stock (409 INSUFFICIENT_STOCK, at the cart or at checkout): selling out only. */
+  let outOfStock = 0;
+  /** Of those, refused by the catalogue's reservation at checkout (the cart had let the line in). */
+  let outOfStockAtCheckout = 0;
+  /** Answered 503 "try again" (the catalogue not reached in time) while selling out. */
+  let unavailable = 0;
+  /** The ids of the orders answered 201 while measuring. */
+  const placedIds = new Set<string>();
   let measuring = false;
   const firstFailures: string[] = [];
+  /** Set once every product's stock at the catalogue is 0 (selling out). */
+  let soldOutAt: number | undefined;
+  const emptyCart = async (shopper: Shopper) => {
+    const cart = JSON.parse((await call(base, shopper.token, 'GET', '/cart')).body) as {
+      items?: { _id: string }[];
+    };
+    for (const item of cart.items ?? []) await call(base, shopper.token, 'DELETE', `/cart/${item._id}`);
+  };
+  const keepGoing = (until: number) =>
+    sellOut
+      ? (soldOutAt === undefined || performance.now() < soldOutAt + 1_000) && performance.now() < until
+      : performance.now() < until;
   const run = async (shopper: Shopper, until: number) => {
-    while (performance.now() < until) {
+    while (keepGoing(until)) {
       const product = products[Math.floor(Math.random() * products.length)]!;
       const added = await call(base, shopper.token, 'POST', '/cart', { product: product._id, quantity: 1 });
       const started = performance.now();
@@ -203,9 +250,20 @@ try {
       if (answer.status === 201) {
         placed++;
         latencies.push(elapsed);
+        placedIds.add((JSON.parse(answer.body) as { order: { _id: string } }).order._id);
+      } else if (sellOut && answer.status === 409 && answer.body.includes('"INSUFFICIENT_STOCK"')) {
+        outOfStock++;
+        if (added.status < 300) outOfStockAtCheckout++;
+        // The sold-out line leaves the cart, so that the next order is again of one unit.
+        await emptyCart(shopper);
+      } else if (sellOut && answer.status === 503) {
+        unavailable++;
+        if (firstFailures.length < 3) firstFailures.push(`${answer.status} ${answer.body}`);
+        await emptyCart(shopper);
       } else {
         failed++;
         if (firstFailures.length < 3) firstFailures.push(`${answer.status} ${answer.body}`);
+        if (sellOut) await emptyCart(shopper);
       }
     }
   };
@@ -247,6 +305,7 @@ try {
         if (measuring && answer.status === 201) {
           placed++;
           latencies.push(elapsed);
+          placedIds.add((JSON.parse(answer.body) as { order: { _id: string } }).order._id);
           timeline.push([due - startedAt, elapsed]);
         } else if (measuring) {
           failed++;
@@ -259,15 +318,57 @@ try {
     await Promise.all(inFlight);
   };
   const load = (until: number) =>
-    rate > 0 ? offerOrders(until) : Promise.all(shoppers.map((shopper) => run(shopper, until)));
+    rate > 0 && !sellOut ? offerOrders(until) : Promise.all(shoppers.map((shopper) => run(shopper, until)));
+  /** Orders placed (and their units) in commerce's own table: what the 201s must match. */
+  const placedInDatabase = async () => {
+    const { rows } = await commerceDb.pool.query<{ orders: number; units: number; reserving: number }>(
+      `select (select count(*)::int from orders where status = 'placed') as orders,
+              (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
+                where o.status = 'placed') as units,
+              (select count(*)::int from orders where status = 'reserving') as reserving`,
+    );
+    return rows[0]!;
+  };
   await load(performance.now() + warmupSeconds * 1000);
   const stockBefore = await Promise.all(products.map((product) => catalogue.productStock(product._id)));
+  const databaseBefore = await placedInDatabase();
   measuring = true;
   const started = performance.now();
-  await load(started + seconds * 1000);
+  // Selling out: the catalogue's stock, watched until nothing is left.
+  const watcher = (async () => {
+    while (sellOut && soldOutAt === undefined && performance.now() < started + sellOutLimitSeconds * 1000) {
+      const left = await Promise.all(products.map((product) => catalogue.productStock(product._id)));
+      if (left.every((stock) => stock <= 0) && (await placedInDatabase()).reserving === 0)
+        soldOutAt = performance.now();
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  await load(started + (sellOut ? sellOutLimitSeconds : seconds) * 1000);
+  await watcher;
   const elapsedSeconds = (performance.now() - started) / 1000;
   const stockAfter = await Promise.all(products.map((product) => catalogue.productStock(product._id)));
   const reserved = stockBefore.reduce((sum, stock, index) => sum + stock - stockAfter[index]!, 0);
+  const databaseAfter = await placedInDatabase();
+  const ordersInDatabase = databaseAfter.orders - databaseBefore.orders;
+  const unitsInOrders = databaseAfter.units - databaseBefore.units;
+  // Lost: answered 201 but not a placed order; unannounced: placed, but nobody was told.
+  const { rows: placedRows } = await commerceDb.pool.query<{ id: string }>(
+    `select id::text as id from orders where status = 'placed'`,
+  );
+  const placedInTable = new Set(placedRows.map((row) => row.id));
+  const ordersLost = [...placedIds].filter((id) => !placedInTable.has(id)).length;
+  const initialStock = stockBefore.reduce((sum, stock) => sum + stock, 0);
+  const stockLeft = stockAfter.reduce((sum, stock) => sum + stock, 0);
+  // Units given beyond the stock there was (a negative stock, or more units ordered than it held).
+  const oversold = Math.max(0, unitsInOrders - initialStock, -Math.min(0, ...stockAfter));
+  const consistent =
+    reserved === placed &&
+    unitsInOrders === placed &&
+    ordersInDatabase === placed &&
+    placedIds.size === placed &&
+    ordersLost === 0 &&
+    databaseAfter.reserving === 0 &&
+    stockAfter.every((stock) => stock >= 0);
 
   const result = {
     concurrency,
@@ -283,13 +384,33 @@ try {
     },
     failed,
     unitsReservedAtCatalogue: reserved,
+    ordersInDatabase,
+    unitsInOrders,
+    ordersLost,
+    ordersReservingLeft: databaseAfter.reserving,
+    consistent,
+    ...(sellOut
+      ? {
+          initialStock,
+          stockLeft,
+          outOfStock,
+          outOfStockAtCheckout,
+          unavailable,
+          soldOut: stockLeft === 0,
+          oversold,
+        }
+      : {}),
   };
   console.log(
     `\n  POST /orders (COD, ${rate > 0 ? `offered at ${rate}/s to ${concurrency} customers` : `${concurrency} concurrent customers`}, each line reserved at the catalogue)\n` +
       `    ${result.ordersPerSecond} orders/s (${placed} in ${result.seconds} s), failed ${failed}\n` +
       `    latency p50 ${result.checkoutMs.p50} ms, p95 ${result.checkoutMs.p95} ms, p99 ${result.checkoutMs.p99} ms, max ${result.checkoutMs.max} ms\n` +
-      `    catalogue stock taken while measuring: ${reserved} units for ${placed} one-unit orders${reserved === placed ? ' (consistent)' : ' (MISMATCH)'}`,
+      `    catalogue stock taken while measuring: ${reserved} units for ${placed} one-unit orders answered 201; commerce's table: ${ordersInDatabase} orders placed holding ${unitsInOrders} units, ${ordersLost} of the 201s missing, ${databaseAfter.reserving} left reserving${consistent ? ' (consistent)' : ' (MISMATCH)'}`,
   );
+  if (sellOut)
+    console.log(
+      `    sold out: ${stockLeft === 0 ? 'yes' : `NO, ${stockLeft} units left`} — ${initialStock} units in stock, ${placed} orders accepted, ${outOfStock} refused as out of stock (409; ${outOfStockAtCheckout} of them at checkout, by the catalogue's reservation), ${unavailable} answered 503 try again, oversold ${oversold}`,
+    );
   if (firstFailures.length > 0) console.log(`    first failures: ${firstFailures.join(' | ')}`);
   // Orders by when they were due (500 ms buckets): whether the slow ones come together, and when.
   if (process.env.BENCH_TIMELINE && timeline.length > 0) {
@@ -304,10 +425,11 @@ try {
       );
   }
   console.log(`\n${JSON.stringify(result)}`);
-  if (reserved !== placed || failed > 0) exitCode = 1;
+  if (!consistent || failed > 0 || (sellOut && stockLeft !== 0)) exitCode = 1;
 } finally {
   agent.destroy();
   await stop(commerce);
+  await commerceDb.close();
   await catalogue.close();
   await jwks.close();
   await database.drop();
