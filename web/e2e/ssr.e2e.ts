@@ -150,4 +150,24 @@ describe('server-rendered public pages', () => {
     );
     await context.close();
   });
+
+  it('leaves a page for another at once while parts of it are still the server markup', async () => {
+    // Nothing scrolled: the footer and the home page below the hero are still held as server markup.
+    // A navigation changes the router's context above them; were they left holding, it never showed.
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.app === 'interactive'))
+      .toBe(true);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Store' }).click();
+    // The address changes before the new page is rendered: the store's own heading is what shows it is.
+    await page.locator('#store-title').waitFor({ timeout: 5_000 });
+    expect(await page.evaluate(() => location.pathname)).toBe('/store');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    await context.close();
+  });
 });

@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { App } from './app/app';
+import { PUBLIC_PAGE_MODULES } from './app/public-pages';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
 import { pageMeta, renderHead, type SeoData, type SeoPage } from './app/seo';
@@ -34,11 +35,11 @@ export type Manifest = Record<
 
 /** The pages rendered here, by their route path, and the module of each screen (for its preloads). */
 const PAGES: Record<string, { page: SeoPage; module: string }> = {
-  '': { page: 'home', module: 'src/features/home/home.page.tsx' },
-  store: { page: 'store', module: 'src/features/store/store.page.tsx' },
-  'products/:id': { page: 'product', module: 'src/features/store/product-detail.page.tsx' },
-  'service/:id': { page: 'service', module: 'src/features/services/service-detail.page.tsx' },
-  appointment: { page: 'appointment', module: 'src/features/appointments/appointment.page.tsx' },
+  '': { page: 'home', module: PUBLIC_PAGE_MODULES.home },
+  store: { page: 'store', module: PUBLIC_PAGE_MODULES.store },
+  'products/:id': { page: 'product', module: PUBLIC_PAGE_MODULES.product },
+  'service/:id': { page: 'service', module: PUBLIC_PAGE_MODULES.service },
+  appointment: { page: 'appointment', module: PUBLIC_PAGE_MODULES.appointment },
 };
 
 export type RenderOutcome =
@@ -102,8 +103,12 @@ function stylesheets(manifest: Manifest | undefined, module: string): string[] {
   };
   visit(byName('src/main.tsx'));
   visit(byName(module));
+  // index.html links the first script's stylesheets itself. Its chunk is the manifest's entry, or the
+  // chunk named `index` where the build groups the first script's modules (vite.config.ts).
   const entryCss = new Set(
-    Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.css ?? []) : [])),
+    Object.values(manifest).flatMap((chunk) =>
+      chunk.isEntry || chunk.name === 'index' ? (chunk.css ?? []) : [],
+    ),
   );
   return [...styles]
     .filter((file) => !entryCss.has(file))

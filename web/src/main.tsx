@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { App } from './app/app';
-import { whileHydratingServerMarkup } from './components/hydrate-when-visible';
+import { wakeAllGates } from './components/hydrate-when-visible';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
 import { redirectToSignIn } from './app/sign-in-redirect';
@@ -73,9 +73,19 @@ async function start(root: HTMLElement) {
       </App>
     </StrictMode>
   );
-  // Preact hydrates synchronously: the server's markup is being hydrated for exactly this call.
-  if (hydrating) whileHydratingServerMarkup(() => hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (hydrating) {
+    // The first navigation changes the router's context above the parts still held as server markup
+    // (hydrate-when-visible.tsx): they are hydrated with it rather than holding it up.
+    const stopWaking = router.subscribe(() => {
+      stopWaking();
+      wakeAllGates();
+    });
+    // As a transition, hydration yields to the main thread every few milliseconds instead of one
+    // long task, so a tap during it is answered (React hydrates what was tapped first).
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else createRoot(root).render(app);
 }
 
 void start(container);
