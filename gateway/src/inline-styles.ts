@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The stylesheets of a server-rendered page go out inside its HTML (issue #19). On a slow mobile
+ * The stylesheets of a server-rendered page go out inside its HTML. On a slow mobile
  * connection every `<link rel="stylesheet">` in the head is another request the first paint waits for;
  * a public page's CSS is 25 KB (6 KB compressed), so the page paints from its one response instead.
  *

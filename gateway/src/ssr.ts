@@ -12,7 +12,7 @@ import { contentSecurityPolicy } from './security.js';
 import { encodedBody, sharedLifetimeMs, type SharedResponseCache } from './shared-cache.js';
 
 /**
- * Pages that arrive as HTML (issue #19): home, /store, /products/:id, /service/:id and /appointment
+ * Pages that arrive as HTML: home, /store, /products/:id, /service/:id and /appointment
  * are rendered here by the web app's server entry (web/src/entry-server.tsx, built into
  * web/dist-ssr), from the catalogue's public reads fetched from the same upstream /api/v1 proxies to.
  * A rendered page is kept in the gateway's shared cache as long as the reads it was made from allow

@@ -149,8 +149,8 @@ try {
     console.log(
       `| \`${row.page}\` | ${row.performance} | ${(row.lcpMs / 1000).toFixed(1)} s | ${row.cls.toFixed(2)} | ${row.accessibility} | ${(row.jsBytes / 1024).toFixed(0)} KiB | ${(row.cssBytes / 1024).toFixed(0)} KiB |`,
     );
-  // Before and after, with each target's verdict (issue #19): the before figures are the committed
-  // baseline (web-before.json, the issue's start) or BENCH_WEB_BASELINE, e.g. a labelled earlier run.
+  // Against a reference, with each target's verdict: the committed baseline (web-before.json, the
+  // pages before they arrived as HTML) or BENCH_WEB_BASELINE, another run's figures to compare with.
   const baselinePath =
     process.env.BENCH_WEB_BASELINE ?? path.join(repoRoot, 'infra', 'load', 'web-before.json');
   const baseline = JSON.parse(readFileSync(baselinePath, 'utf8'));

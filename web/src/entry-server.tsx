@@ -1,5 +1,5 @@
 /**
- * The server render of the public pages (issue #19): the gateway (gateway/src/ssr.ts) calls render()
+ * The server render of the public pages: the gateway (gateway/src/ssr.ts) calls render()
  * for home, /store, /products/:id, /service/:id and /appointment. Each page is rendered as a visitor
  * sees it, the catalogue reads it asks for fetched and rendered again with them, and the query cache
  * left in the page (dehydrated) so the browser hydrates the same markup without asking again.

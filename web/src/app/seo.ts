@@ -4,7 +4,7 @@ import { DEFAULT_BOOKING_RULES } from './booking-rules';
 import { business } from './business';
 import { jsonForScript } from './ssr-state';
 
-/** What a server-rendered page says about itself in <head> (issue #19: SEO and link previews). */
+/** What a server-rendered page says about itself in <head>: for search engines and link previews. */
 export interface PageMeta {
   title: string;
   description: string;
