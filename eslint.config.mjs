@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Where the type-aware rules apply (issue #18, item 7).
+// Where the type-aware rules apply.
 const TYPE_AWARE_FILES = [
   'gateway/src/**/*.ts',
   'packages/**/src/**/*.ts',
@@ -86,7 +86,7 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': 'error' },
   },
-  // Type-aware rules (issue #18, item 7): the gateway, the shared packages, web/src (not web/e2e) and
+  // Type-aware rules: the gateway, the shared packages, web/src (not web/e2e) and
   // every service's src/ (TYPE_AWARE_FILES above).
   ...tseslint.configs.recommendedTypeCheckedOnly.map((config) => ({
     ...config,
@@ -96,7 +96,7 @@ export default tseslint.config(
     files: TYPE_AWARE_FILES,
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
   },
-  // The service skeleton (issue #18, item 3; README "The code's shape"): domain/ is pure rules, db/ only
+  // The service skeleton (README "The code's shape"): domain/ is pure rules, db/ only
   // queries, and nothing below http/ reaches up into it.
   {
     files: ['services/*/src/domain/**/*.ts'],
@@ -163,9 +163,28 @@ export default tseslint.config(
       },
     ]),
   },
+  // Routes and event handlers call use cases, which call repositories: every query sits in db/, where a
+  // reader looking for what touches a table (the export and erasure above all) finds it. The kit's own
+  // http/ and events/ are the runtime (outbox, inbox, relay), not a service's layers.
+  {
+    files: ['services/*/src/http/**/*.ts', 'services/*/src/events/**/*.ts'],
+    ignores: ['services/kit/**'],
+    rules: restrictedImports([
+      {
+        group: ['drizzle-orm', 'drizzle-orm/*', 'pg'],
+        message: 'http/ and events/ do not query: call a use case, which calls a repository in db/.',
+      },
+      {
+        // Row types (UserRow, TimeOffRow, …) are what use cases answer, so `import type` may name them.
+        group: ['../', '../../', '../../../'].flatMap((up) => [`${up}db/schema`, `${up}db/schema.js`]),
+        allowTypeImports: true,
+        message: 'http/ and events/ do not query: call a use case, which calls a repository in db/.',
+      },
+    ]),
+  },
   { files: ['web/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
   // The rules of hooks, complete effect dependencies and the plugin's React Compiler rules
-  // (set-state-in-effect, refs, purity, …) from its recommended set (issue #18, item 5);
+  // (set-state-in-effect, refs, purity, …) from its recommended set;
   // exhaustive-deps is raised from the preset's warning to an error.
   {
     files: ['web/src/**/*.{ts,tsx}'],

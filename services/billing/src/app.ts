@@ -6,17 +6,9 @@ import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { myDataRoutes } from './http/my-data.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
 import { PdfRenderer } from './integrations/pdf-renderer.js';
-import { startInvoiceSeries, type InvoiceSeries } from './use-cases/invoice-series.js';
-import { createInvoicePdfQueue, type InvoicePdfQueue } from './worker.js';
-
-/** What the billing app needs beyond the kit's deps: the process's PDF renderer and the PDF job queue. */
-export interface BillingDeps extends ServiceDeps {
-  config: BillingConfig;
-  renderer: PdfRenderer;
-  invoicePdfs: InvoicePdfQueue;
-  /** Whether new invoice numbers may be handed out (use-cases/invoice-series.ts); absent in some tests. */
-  invoiceSeries?: InvoiceSeries;
-}
+import type { BillingContext } from './use-cases/context.js';
+import { startInvoiceSeries } from './use-cases/invoice-series.js';
+import { createInvoicePdfQueue } from './worker.js';
 
 /**
  * Billing's context (runService's `context`, built before the relay, the consumers and the app start):
@@ -25,7 +17,7 @@ export interface BillingDeps extends ServiceDeps {
  * by invoice-series.ts; until that succeeds new bills are refused), then one renderer (one warm
  * Chromium) and one queue per process.
  */
-export async function billingContext(deps: ServiceDeps & { config: BillingConfig }): Promise<BillingDeps> {
+export async function billingContext(deps: ServiceDeps & { config: BillingConfig }): Promise<BillingContext> {
   const invoiceSeries = await startInvoiceSeries(deps);
   return {
     ...deps,
@@ -36,13 +28,13 @@ export async function billingContext(deps: ServiceDeps & { config: BillingConfig
 }
 
 /** Closes what billing's context owns, once its workers have stopped. */
-export async function closeBillingContext(deps: BillingDeps): Promise<void> {
+export async function closeBillingContext(deps: BillingContext): Promise<void> {
   deps.invoiceSeries?.stop();
   await deps.invoicePdfs.close();
   await deps.renderer.close();
 }
 
-export async function buildApp(deps: BillingDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: BillingContext): Promise<FastifyInstance> {
   const app = await createApp({
     name: 'billing',
     // No write of this service revokes a token (see AppOptions.writesMayRevokeTokens).

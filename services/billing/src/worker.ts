@@ -2,7 +2,8 @@ import { bullConnection, trackQueueDepth, type Logger } from '@spa/kit';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { BillingConfig } from './config.js';
 import type { Bill } from './domain/bill.js';
-import { refreshInvoicePdf, type InvoicePdfDeps } from './use-cases/invoice-pdf.js';
+import type { BillingContext } from './use-cases/context.js';
+import { refreshInvoicePdf } from './use-cases/invoice-pdf.js';
 
 export const INVOICE_PDF_QUEUE = 'billing.invoice-pdf';
 
@@ -61,9 +62,7 @@ export function createInvoicePdfQueue(config: BillingConfig, logger: Logger): In
 }
 
 /** Renders invoice PDFs as bills are issued and edited, with the process's one warm browser. */
-export function startInvoicePdfWorker(
-  deps: InvoicePdfDeps & { config: BillingConfig; logger: Logger },
-): () => Promise<void> {
+export function startInvoicePdfWorker(deps: BillingContext): () => Promise<void> {
   const connection = bullConnection(deps.config.redisUrl);
   const worker = new Worker<InvoicePdfJob>(
     INVOICE_PDF_QUEUE,

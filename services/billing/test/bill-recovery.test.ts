@@ -11,7 +11,8 @@ import { outboxSent, testJwks, uniqueName } from '@spa/kit/testing';
 import { identityV1 } from '@spa/proto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingContext, buildApp, closeBillingContext, type BillingDeps } from '../src/app.js';
+import { billingContext, buildApp, closeBillingContext } from '../src/app.js';
+import type { BillingContext } from '../src/use-cases/context.js';
 import { userErased } from '../src/events/handlers/user-erased.handler.js';
 import { billingTopics } from '../src/events/publishes.js';
 import { recoverBills, RESTORED_NOTE } from '../src/use-cases/recover-bills.js';
@@ -124,7 +125,7 @@ const historyOf = async (id: string) =>
 /** Billing started again on the same database, as a process does: its context first, then its app. */
 async function restartBilling(
   config = world.deps.config,
-): Promise<{ context: BillingDeps; app: FastifyInstance; close(): Promise<void> }> {
+): Promise<{ context: BillingContext; app: FastifyInstance; close(): Promise<void> }> {
   const logger = createLogger('billing-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const base = await connectServiceDeps(config, logger, migrationsFolder);
   const context = await billingContext({

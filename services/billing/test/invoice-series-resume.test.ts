@@ -9,7 +9,8 @@ import {
 import { outboxSent, testJwks, uniqueName } from '@spa/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingContext, buildApp, closeBillingContext, type BillingDeps } from '../src/app.js';
+import { billingContext, buildApp, closeBillingContext } from '../src/app.js';
+import type { BillingContext } from '../src/use-cases/context.js';
 import { raiseInvoiceCounters } from '../src/db/bills.repository.js';
 import { billingTopics } from '../src/events/publishes.js';
 import { recoverBills } from '../src/use-cases/recover-bills.js';
@@ -47,7 +48,7 @@ const sql = (text: string, values: unknown[] = []) => world.deps.database.pool.q
 /** Billing started again on the same database, as a process does: its context first, then its app. */
 async function restartBilling(
   config = world.deps.config,
-): Promise<{ context: BillingDeps; app: FastifyInstance; close(): Promise<void> }> {
+): Promise<{ context: BillingContext; app: FastifyInstance; close(): Promise<void> }> {
   const logger = createLogger('billing-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const base = await connectServiceDeps(config, logger, migrationsFolder);
   const context = await billingContext({

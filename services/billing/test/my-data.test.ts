@@ -2,7 +2,8 @@ import { create, fromBinary } from '@bufbuild/protobuf';
 import { signTestToken } from '@spa/kit/testing';
 import { billingV1, envelopeV1, identityV1 } from '@spa/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERASED_NOTE, userErased } from '../src/events/handlers/user-erased.handler.js';
+import { userErased } from '../src/events/handlers/user-erased.handler.js';
+import { ERASED_NOTE } from '../src/use-cases/my-data.js';
 import { billForm, startBillingWorld, type BillingWorld } from './support/billing-world.js';
 
 let world: BillingWorld;

@@ -66,7 +66,7 @@ export async function buildApp(deps: CatalogueDeps): Promise<FastifyInstance> {
     `${database.host}${database.pathname}`,
   );
   const routeDeps: RouteDeps = {
-    store: { db: deps.db, publish: deps.publish },
+    context: { db: deps.db, publish: deps.publish },
     cache,
     images: new ImageStore(config.uploadDir, config.uploadOriginalsDir),
     config,

@@ -1,6 +1,6 @@
 import { createApp } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import type { CommerceDeps } from './deps.js';
+import type { CommerceContext } from './use-cases/context.js';
 import { addressesRoutes } from './http/addresses.routes.js';
 import { cartRoutes } from './http/cart.routes.js';
 import { internalCallers, internalRoutes } from './http/internal.routes.js';
@@ -9,7 +9,7 @@ import { ordersRoutes } from './http/orders.routes.js';
 import { paymentsRoutes } from './http/payments.routes.js';
 import { refundsRoutes } from './http/refunds.routes.js';
 
-export async function buildApp(deps: CommerceDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: CommerceContext): Promise<FastifyInstance> {
   const app = await createApp({
     name: 'commerce',
     // No write of this service revokes a token (see AppOptions.writesMayRevokeTokens).

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { runService } from '@spa/kit';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { withIntegrations } from './deps.js';
+import { withIntegrations } from './use-cases/context.js';
 import { startReadModelConsumer } from './events/consumers.js';
 import { commerceTopics } from './events/publishes.js';
 import { subscriptionsFor } from './events/subscriptions.js';

@@ -8,7 +8,7 @@ import {
   lockOrder,
 } from './db/orders.repository.js';
 import { findPaymentOfOrder } from './db/payments.repository.js';
-import type { CommerceDeps } from './deps.js';
+import type { CommerceContext } from './use-cases/context.js';
 import { cancelLockedOrder } from './use-cases/orders.js';
 import { applyCapture, capturedAtProvider } from './use-cases/payment-capture.js';
 import { sweepRefunds } from './use-cases/refunds.js';
@@ -33,7 +33,7 @@ export interface SweepResult {
  * `for update skip locked`, so several replicas (or a verification in flight) never work on the same
  * order, and a failure with one order leaves it for the next pass without holding up the others.
  */
-export async function sweepOnce(deps: CommerceDeps, now = new Date()): Promise<SweepResult> {
+export async function sweepOnce(deps: CommerceContext, now = new Date()): Promise<SweepResult> {
   const result: SweepResult = { expired: 0, captured: 0, abandoned: 0, deferred: 0, refunds: 0 };
   for (const id of await expiredOrderIds(deps.db, now, BATCH)) {
     try {
@@ -61,7 +61,7 @@ export async function sweepOnce(deps: CommerceDeps, now = new Date()): Promise<S
  * Before an unpaid order is cancelled the provider is asked whether it was paid after all (the
  * customer paid, then neither the page nor the webhook reached us): then it is captured, not cancelled.
  */
-async function expireOrder(deps: CommerceDeps, id: string): Promise<'expired' | 'captured' | 'skipped'> {
+async function expireOrder(deps: CommerceContext, id: string): Promise<'expired' | 'captured' | 'skipped'> {
   return deps.db.transaction(async (tx) => {
     if (!(await claimOrderForSweep(tx, id, 'pending_payment'))) return 'skipped';
     const order = (await lockOrder(tx, id))!;
@@ -79,7 +79,7 @@ async function expireOrder(deps: CommerceDeps, id: string): Promise<'expired' | 
   });
 }
 
-async function undoAbandonedCheckout(deps: CommerceDeps, id: string): Promise<boolean> {
+async function undoAbandonedCheckout(deps: CommerceContext, id: string): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     if (!(await claimOrderForSweep(tx, id, 'reserving'))) return false;
     // Also records the order as released at the catalogue, so a reservation still in flight cannot land.
@@ -96,7 +96,7 @@ async function undoAbandonedCheckout(deps: CommerceDeps, id: string): Promise<bo
  * write that could be lost), a restart or a lost Redis loses nothing, and replicas share the work
  * through skip locked. The cost is one indexed query per interval.
  */
-export function startSweeper(deps: CommerceDeps): () => Promise<void> {
+export function startSweeper(deps: CommerceContext): () => Promise<void> {
   const { sweepIntervalMs } = deps.config;
   return startPeriodicTask(
     async () => {

@@ -2,20 +2,13 @@ import { bullConnection, createApp, trackQueueDepth, type ServiceDeps } from '@s
 import type { FastifyInstance } from 'fastify';
 import type { NotificationConfig } from './config.js';
 import { myDataRoutes } from './http/my-data.routes.js';
-import { createMailer, type Mailer } from './integrations/mailer.js';
-import { createEmailQueue, type EmailQueue } from './use-cases/email-jobs.js';
+import { createMailer } from './integrations/mailer.js';
+import type { NotificationContext } from './use-cases/context.js';
+import { createEmailQueue } from './use-cases/email-jobs.js';
 
 export type NotificationDeps = ServiceDeps & { config: NotificationConfig };
 
 /** Notification's context (runService's `context`): one email queue and one mailer per process. */
-export interface NotificationContext extends NotificationDeps {
-  queueConnection: ReturnType<typeof bullConnection>;
-  emailQueue: EmailQueue;
-  /** Stops reporting the email queue's depth on /metrics (the HPA scales on its waiting jobs). */
-  untrackEmailQueue: () => void;
-  mailer: Mailer;
-}
-
 export function notificationContext(deps: NotificationDeps): NotificationContext {
   const { config } = deps;
   const queueConnection = bullConnection(config.redisUrl);

@@ -3,12 +3,8 @@ import { connectServiceDeps, createLogger } from '@spa/kit';
 import { createTestDatabase, testInfra, testServiceKeyEnv, uniqueName } from '@spa/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildApp,
-  closeNotificationContext,
-  notificationContext,
-  type NotificationContext,
-} from '../src/app.js';
+import { buildApp, closeNotificationContext, notificationContext } from '../src/app.js';
+import type { NotificationContext } from '../src/use-cases/context.js';
 import { loadConfig } from '../src/config.js';
 
 // The email queue's depth on notification's /metrics, where the HPA's metrics adapter reads

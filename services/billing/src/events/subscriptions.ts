@@ -1,9 +1,10 @@
-import { on, type Publish, type Subscription } from '@spa/kit';
+import { on, type Subscription } from '@spa/kit';
 import { events } from '@spa/proto';
 import { appointmentChanged } from './handlers/booking-appointments.handler.js';
 import { roomDeleted, roomUpserted } from './handlers/catalogue-rooms.handler.js';
 import { orderChanged, paymentRefunded } from './handlers/commerce-orders.handler.js';
 import { userDeleted, userRegistered, userUpdated } from './handlers/identity-employees.handler.js';
+import type { BillingContext } from '../use-cases/context.js';
 import { userErased } from './handlers/user-erased.handler.js';
 
 /**
@@ -12,7 +13,7 @@ import { userErased } from './handlers/user-erased.handler.js';
  * announces the bills so changed (handlers/user-erased.handler.ts). Bills themselves are typed in by
  * staff, not derived from events.
  */
-export function subscriptions(context: { publish: Publish }): Subscription[] {
+export function subscriptions(context: Pick<BillingContext, 'publish' | 'now'>): Subscription[] {
   return [on(events.userErased, userErased(context))];
 }
 

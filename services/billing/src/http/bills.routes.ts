@@ -1,12 +1,13 @@
-import { AppError, currentUser, errorResponseSchema, requireRole, type Database } from '@spa/kit';
+import { AppError, currentUser, errorResponseSchema, requireRole } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import { findBillHistory, incomeSummary, listBills } from '../db/bills.repository.js';
 import type { BillInput } from '../domain/bill-input.js';
 import { fromHundredths } from '@spa/rules';
 import type { Actor } from '../domain/bill.js';
 import { invoiceFileName } from '../domain/invoice-number.js';
-import { getBill, issueBill, reviseBill, type BillCommandDeps } from '../use-cases/bills.js';
-import { invoicePdfForDownload, type InvoicePdfDeps } from '../use-cases/invoice-pdf.js';
+import { getBill, issueBill, reviseBill } from '../use-cases/bills.js';
+import type { BillingContext } from '../use-cases/context.js';
+import { invoicePdfForDownload } from '../use-cases/invoice-pdf.js';
 import { presentBill } from './bill-presenter.js';
 import {
   billIdParamsSchema,
@@ -16,8 +17,6 @@ import {
   billSchema,
   errorResponses,
 } from './bills.schemas.js';
-
-export type BillsRouteDeps = BillCommandDeps & InvoicePdfDeps & { db: Database };
 
 interface BillListQuery {
   search?: string;
@@ -40,7 +39,7 @@ function actorOf(request: Parameters<typeof currentUser>[0]): Actor {
   return { id: user.id, name: user.name, role: user.role };
 }
 
-export function billsRoutes(app: FastifyInstance, deps: BillsRouteDeps): void {
+export function billsRoutes(app: FastifyInstance, deps: BillingContext): void {
   app.get<{ Querystring: BillListQuery }>(
     '/bills',
     {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { invoiceFileName } from '../domain/invoice-number.js';
-import { invoicePdfForDownload, type InvoicePdfDeps } from '../use-cases/invoice-pdf.js';
+import type { BillingContext } from '../use-cases/context.js';
+import { invoicePdfForDownload } from '../use-cases/invoice-pdf.js';
 import { billIdParamsSchema } from './bills.schemas.js';
 
 /**
@@ -13,7 +14,7 @@ export const internalCallers = {
   '/internal/bills/:id/invoice.pdf': ['notification'],
 } as const;
 
-export function internalRoutes(app: FastifyInstance, deps: InvoicePdfDeps) {
+export function internalRoutes(app: FastifyInstance, deps: BillingContext) {
   app.get<{ Params: { id: string } }>(
     '/internal/bills/:id/invoice.pdf',
     { schema: { params: billIdParamsSchema } },

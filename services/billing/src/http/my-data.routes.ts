@@ -1,29 +1,15 @@
-import { AppError, currentUser, errorResponseSchema, notFound, requireAuth, type AuthUser } from '@spa/kit';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { AppError, currentUser, errorResponseSchema, requireAuth } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import { findBill } from '../db/bills.repository.js';
-import { bills } from '../db/schema.js';
 import { invoiceFileName } from '../domain/invoice-number.js';
-import { invoicePdfForDownload } from '../use-cases/invoice-pdf.js';
+import type { BillingContext } from '../use-cases/context.js';
+import { exportMyBills, myBillPdf } from '../use-cases/my-data.js';
 import { presentBill } from './bill-presenter.js';
-import type { BillsRouteDeps } from './bills.routes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const security = [{ bearer: [] }];
 
-/**
- * Bills are typed in by staff and carry no account id: a customer's bills are those issued to their
- * email. Only a token whose email identity had verified sees them (an unverified account could have
- * been registered with someone else's address); everyone else gets an empty list.
- */
-function ownerEmail(user: AuthUser): string | undefined {
-  return user.emailVerified && user.email ? user.email.trim().toLowerCase() : undefined;
-}
-
-const ownBill = (email: string) => sql`lower(${bills.email}) = ${email}`;
-
 /** Billing's part of "Download my data": the bills issued to the caller, and each one's PDF. */
-export function myDataRoutes(app: FastifyInstance, deps: BillsRouteDeps): void {
+export function myDataRoutes(app: FastifyInstance, deps: BillingContext): void {
   app.get(
     '/bills/me/export',
     {
@@ -46,15 +32,8 @@ export function myDataRoutes(app: FastifyInstance, deps: BillsRouteDeps): void {
       },
     },
     async (request) => {
-      const email = ownerEmail(currentUser(request));
-      if (!email) return { bills: [], matchedBy: null };
-      const rows = await deps.db
-        .select({ id: bills.id })
-        .from(bills)
-        .where(ownBill(email))
-        .orderBy(asc(bills.createdAt));
-      const found = await Promise.all(rows.map((row) => findBill(deps.db, row.id)));
-      return { bills: found.flatMap((bill) => (bill ? [presentBill(bill)] : [])), matchedBy: 'email' };
+      const { bills, matchedBy } = await exportMyBills(deps, currentUser(request));
+      return { bills: bills.map((bill) => presentBill(bill)), matchedBy };
     },
   );
 
@@ -87,16 +66,7 @@ export function myDataRoutes(app: FastifyInstance, deps: BillsRouteDeps): void {
     async (request, reply) => {
       const { id } = request.params;
       if (!UUID.test(id)) throw new AppError(400, 'VALIDATION_ERROR', 'Invalid bill id');
-      const email = ownerEmail(currentUser(request));
-      const [mine] = email
-        ? await deps.db
-            .select({ id: bills.id })
-            .from(bills)
-            .where(and(eq(bills.id, id), ownBill(email)))
-        : [];
-      // Another customer's bill is answered exactly like a missing one.
-      if (!mine) throw notFound('Bill not found');
-      const { bill, pdf } = await invoicePdfForDownload(deps, id);
+      const { bill, pdf } = await myBillPdf(deps, currentUser(request), id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${invoiceFileName(bill.invoiceNumber)}"`)

@@ -1,19 +1,12 @@
-import { requireRole, type Database } from '@spa/kit';
+import { requireRole } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import type { BillingConfig } from '../config.js';
 import { resolveReportRange } from '../domain/reports.js';
+import type { BillingContext } from '../use-cases/context.js';
 import { ownerReport } from '../use-cases/reports.js';
 import { reportErrorResponses, reportQuerySchema, reportSchema } from './reports.schemas.js';
 
-export interface ReportsRouteDeps {
-  db: Database;
-  config: Pick<BillingConfig, 'openingHours'>;
-  /** The clock for the default range (tests pin it). */
-  now?: () => Date;
-}
-
 /** The owner's reports: admins only (a customer or an employee 403, no token 401). */
-export function reportsRoutes(app: FastifyInstance, deps: ReportsRouteDeps): void {
+export function reportsRoutes(app: FastifyInstance, deps: BillingContext): void {
   app.get<{ Querystring: { from?: string; to?: string } }>(
     '/admin/reports',
     {

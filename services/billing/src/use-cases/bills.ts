@@ -1,28 +1,18 @@
-import { notFound, unprocessable, type Database, type Publish } from '@spa/kit';
+import { notFound, unprocessable, type Database } from '@spa/kit';
 import { events } from '@spa/proto';
 import { findBill, insertBill, lockBill, updateBill as writeBillUpdate } from '../db/bills.repository.js';
 import { billChanges } from '../domain/bill-changes.js';
 import { parseBillInput, priceBill, type BillInput } from '../domain/bill-input.js';
 import { assertBillId, type Actor, type Bill } from '../domain/bill.js';
-import { assertBillDateAllowed, assertFinancialYearOpen, type BillDateRules } from '../domain/bill-dates.js';
+import { assertBillDateAllowed, assertFinancialYearOpen } from '../domain/bill-dates.js';
 import { formatIndianDate, todayInKolkata, type CalendarDate } from '../domain/calendar.js';
 import { financialYearBounds, financialYearOf } from '../domain/invoice-number.js';
 import { billEventPayload } from '../events/publishes.js';
-import type { InvoicePdfQueue } from '../worker.js';
-import { invoiceSeriesUnconfirmed, type InvoiceSeries } from './invoice-series.js';
-
-export interface BillCommandDeps {
-  db: Database;
-  publish: Publish;
-  invoicePdfs: InvoicePdfQueue;
-  config: { billDates: BillDateRules };
-  /** When given, new bills wait for the series to be checked against Kafka (invoice-series.ts). */
-  invoiceSeries?: Pick<InvoiceSeries, 'confirmed'>;
-  now?: () => Date;
-}
+import type { BillingContext } from './context.js';
+import { invoiceSeriesUnconfirmed } from './invoice-series.js';
 
 /** Issues a bill: server-side arithmetic, the next invoice number, the bill and its event in one transaction. */
-export async function issueBill(deps: BillCommandDeps, input: BillInput, actor: Actor): Promise<Bill> {
+export async function issueBill(deps: BillingContext, input: BillInput, actor: Actor): Promise<Bill> {
   if (deps.invoiceSeries && !deps.invoiceSeries.confirmed()) throw invoiceSeriesUnconfirmed();
   const now = deps.now?.() ?? new Date();
   const priced = priceBill(parseBillInput(input, now));
@@ -44,7 +34,7 @@ export async function issueBill(deps: BillCommandDeps, input: BillInput, actor: 
  * and announced. An edit that changes nothing writes nothing.
  */
 export async function reviseBill(
-  deps: BillCommandDeps,
+  deps: BillingContext,
   id: string,
   input: BillInput,
   actor: Actor,

@@ -1,20 +1,13 @@
-import { AppError, notFound, type Database } from '@spa/kit';
-import type { BusinessDetails } from '../config.js';
+import { AppError, notFound } from '@spa/kit';
 import { findBill } from '../db/bills.repository.js';
 import { findInvoicePdf, storeInvoicePdf } from '../db/invoice-pdfs.repository.js';
 import { assertBillId, type Bill } from '../domain/bill.js';
 import { invoiceView } from '../domain/invoice-view.js';
 import { invoiceHtml } from '../domain/invoice-template.js';
-import type { PdfRenderer } from '../integrations/pdf-renderer.js';
-
-export interface InvoicePdfDeps {
-  db: Database;
-  renderer: PdfRenderer;
-  config: { business: BusinessDetails };
-}
+import type { BillingContext } from './context.js';
 
 /** Renders the bill's tax invoice and stores it as the bill's PDF (unless a newer one got there first). */
-async function renderInvoicePdf(deps: InvoicePdfDeps, bill: Bill): Promise<Buffer> {
+async function renderInvoicePdf(deps: BillingContext, bill: Bill): Promise<Buffer> {
   const started = Date.now();
   const pdf = await deps.renderer.render(invoiceHtml(invoiceView(bill, deps.config.business)));
   await storeInvoicePdf(deps.db, {
@@ -29,7 +22,7 @@ async function renderInvoicePdf(deps: InvoicePdfDeps, bill: Bill): Promise<Buffe
 
 /** The worker's job: make sure the stored PDF shows the bill's current revision. */
 export async function refreshInvoicePdf(
-  deps: InvoicePdfDeps,
+  deps: BillingContext,
   billId: string,
 ): Promise<'rendered' | 'up to date' | 'no such bill'> {
   const bill = await findBill(deps.db, billId);
@@ -45,7 +38,7 @@ export async function refreshInvoicePdf(
  * now (the job may not have run yet, or Redis was down when the bill was saved).
  */
 export async function invoicePdfForDownload(
-  deps: InvoicePdfDeps,
+  deps: BillingContext,
   billId: string,
 ): Promise<{ bill: Bill; pdf: Buffer; source: 'stored' | 'rendered' }> {
   assertBillId(billId);

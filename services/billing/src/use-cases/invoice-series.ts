@@ -1,5 +1,6 @@
 import { AppError, retryUntilDone } from '@spa/kit';
-import { recoverBills, type BillRecoveryDeps } from './recover-bills.js';
+import type { BillingContext } from './context.js';
+import { recoverBills } from './recover-bills.js';
 
 /**
  * Whether new invoice numbers may be handed out: the bills and the series have been checked against
@@ -30,7 +31,9 @@ export const invoiceSeriesUnconfirmed = () =>
  * bill the restore made older is overwritten by nothing older: the recovery never writes over a newer
  * revision (and the edit's own event is the bill's newest).
  */
-export async function startInvoiceSeries(deps: BillRecoveryDeps): Promise<InvoiceSeries> {
+export async function startInvoiceSeries(
+  deps: Pick<BillingContext, 'db' | 'logger' | 'config'>,
+): Promise<InvoiceSeries> {
   const run = await retryUntilDone({
     attempt: () => recoverBills(deps),
     onFailure: (error) =>

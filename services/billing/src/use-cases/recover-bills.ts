@@ -1,4 +1,3 @@
-import type { Database, Logger } from '@spa/kit';
 import { billRevisions, newestBillChange, restoreBillSnapshot } from '../db/bill-restore.repository.js';
 import { raiseInvoiceCounters, recordBillChange } from '../db/bills.repository.js';
 import { integrityRefused } from '../db/pg-errors.js';
@@ -6,6 +5,7 @@ import { SYSTEM_ACTOR } from '../domain/bill.js';
 import { billFromSnapshot, isWholeBillSnapshot, type RestoredBill } from '../domain/bill-snapshot.js';
 import { formatInvoiceNumber, highestSequences } from '../domain/invoice-number.js';
 import { readBillsSince } from '../integrations/bill-topic.js';
+import type { BillingContext } from './context.js';
 
 /**
  * Kafka stamps an event with the clock of the replica that relayed it, which may run behind the clock
@@ -16,12 +16,6 @@ const CLOCK_SKEW_MARGIN_MS = 10 * 60_000;
 const READ_TIMEOUT_MS = 30_000;
 
 export const RESTORED_NOTE = 'Restored from billing’s events after its database was restored from a backup';
-
-export interface BillRecoveryDeps {
-  db: Database;
-  logger: Logger;
-  config: { kafkaBrokers: string[]; kafkaNamespace?: string };
-}
 
 export interface BillsRecovered {
   /** Kafka was read from this moment (the newest change in the database, less the skew margin). */
@@ -68,7 +62,9 @@ export interface BillsRecovered {
  * (logged and counted as skipped; their numbers still count), and what no event carries: a restored
  * bill's edit history (one entry, "restored") and its cached PDF.
  */
-export async function recoverBills(deps: BillRecoveryDeps): Promise<BillsRecovered> {
+export async function recoverBills(
+  deps: Pick<BillingContext, 'db' | 'logger' | 'config'>,
+): Promise<BillsRecovered> {
   const started = Date.now();
   const newest = await newestBillChange(deps.db);
   const readFrom = new Date(newest ? Math.max(0, newest.getTime() - CLOCK_SKEW_MARGIN_MS) : 0);

@@ -1,4 +1,4 @@
-import { startPeriodicTask, type Logger, type ServiceDeps } from '@spa/kit';
+import { startPeriodicTask } from '@spa/kit';
 import {
   eraseBillCustomers,
   lockBillsPastRetention,
@@ -6,16 +6,11 @@ import {
 } from '../db/bills.repository.js';
 import { deleteInvoicePdfsOf } from '../db/invoice-pdfs.repository.js';
 import { lastFinancialYearPastRetention } from '../domain/retention.js';
+import type { BillingContext } from './context.js';
 
 const BATCH = 500;
 /** What a bill past retention shows instead of its customer's name. */
 export const RETENTION_ERASED = 'Erased';
-
-export interface RetentionDeps {
-  db: ServiceDeps['db'];
-  logger: Logger;
-  config: { retention: { invoiceMonths: number } };
-}
 
 /**
  * Bills whose legal retention has run out (domain/retention.ts) keep their numbers, lines and amounts
@@ -25,7 +20,7 @@ export interface RetentionDeps {
  * another replica held the lock. Idempotent: an erased bill is not picked again.
  */
 export async function sweepInvoicesPastRetention(
-  deps: RetentionDeps,
+  deps: BillingContext,
   now = new Date(),
 ): Promise<number | null> {
   const lastYear = lastFinancialYearPastRetention(now, deps.config.retention.invoiceMonths);
@@ -53,9 +48,7 @@ export async function sweepInvoicesPastRetention(
 }
 
 /** Starts the periodic sweep (unref'd, so it never keeps a process alive); answers its stopper. */
-export function startInvoiceRetentionSweep(
-  deps: RetentionDeps & { config: { retention: { invoiceMonths: number; sweepIntervalSeconds: number } } },
-): () => Promise<void> {
+export function startInvoiceRetentionSweep(deps: BillingContext): () => Promise<void> {
   if (deps.config.retention.invoiceMonths <= 0) return () => Promise.resolve();
   return startPeriodicTask(
     () => sweepInvoicesPastRetention(deps),

@@ -23,7 +23,8 @@ import {
 } from '@spa/kit/testing';
 import type { EventDefinition } from '@spa/proto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type BillingDeps } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import type { BillingContext } from '../../src/use-cases/context.js';
 import { startReadModelConsumer } from '../../src/events/consumers.js';
 import { internalCallers } from '../../src/http/internal.routes.js';
 import { loadConfig } from '../../src/config.js';
@@ -51,7 +52,7 @@ interface Upstream {
 
 export interface BillingWorld {
   app: FastifyInstance;
-  deps: BillingDeps;
+  deps: BillingContext;
   tokens: { admin: string; employee: string; customer: string };
   staff: { admin: { id: string; name: string }; employee: { id: string; name: string } };
   /** Only with `readModels`: the other services' side of the bus. */
@@ -93,7 +94,7 @@ export async function startBillingWorld(
   });
   const logger = createLogger('billing-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const base = await connectServiceDeps(config, logger, migrationsFolder);
-  const deps: BillingDeps = {
+  const deps: BillingContext = {
     ...base,
     config,
     verifier: createTokenVerifier({ jwks: await testJwks(), isRevoked: revocationCheck(base.redis) }),
@@ -146,7 +147,7 @@ export async function startBillingWorld(
   };
 }
 
-async function startUpstream(label: string, namespace: string, deps: BillingDeps) {
+async function startUpstream(label: string, namespace: string, deps: BillingContext) {
   const stopConsumer = await startReadModelConsumer(deps);
   const upstreamDatabase = await createTestDatabase(`billing_${label}_upstream`);
   const upstream = connectDatabase(upstreamDatabase.url);
@@ -202,7 +203,7 @@ async function startUpstream(label: string, namespace: string, deps: BillingDeps
 }
 
 /** This world's BullMQ keys, so test runs leave nothing behind in the shared Redis. */
-async function removeKeys(deps: BillingDeps, pattern: string): Promise<void> {
+async function removeKeys(deps: BillingContext, pattern: string): Promise<void> {
   let cursor = '0';
   do {
     const [next, keys] = await deps.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);

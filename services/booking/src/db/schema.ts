@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PricingOption } from '../domain/pricing.js';
+import type { TimeOffStatus } from '../domain/working-time.js';
 import type { DepositPolicy } from '@spa/rules';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -251,8 +252,7 @@ export const employeeSchedules = pgTable('employee_schedules', {
   updatedBy: text('updated_by').notNull(),
 });
 
-export const TIME_OFF_STATUSES = ['requested', 'approved', 'declined', 'withdrawn'] as const;
-export type TimeOffStatus = (typeof TIME_OFF_STATUSES)[number];
+export { TIME_OFF_STATUSES, type TimeOffStatus } from '../domain/working-time.js';
 
 /** Time off and leave: asked for by the employee, approved or declined by an admin. Dates are local. */
 export const timeOff = pgTable(

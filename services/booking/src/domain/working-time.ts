@@ -18,6 +18,10 @@ export type WeeklyHours = ReadonlyArray<DayHours | null>;
 
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
+/** Where a request for time off stands: asked for by the employee, then decided by an admin. */
+export const TIME_OFF_STATUSES = ['requested', 'approved', 'declined', 'withdrawn'] as const;
+export type TimeOffStatus = (typeof TIME_OFF_STATUSES)[number];
+
 /** An approved absence, in local day numbers (toLocal's `day`), both days included. */
 interface TimeOffDays {
   firstDay: number;

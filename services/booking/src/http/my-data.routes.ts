@@ -1,8 +1,7 @@
 import { currentUser, errorResponseSchema, requireAuth } from '@spa/kit';
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { appointmentHistory, appointments } from '../db/schema.js';
 import type { BookingContext } from '../use-cases/context.js';
+import { exportMyAppointments } from '../use-cases/my-data.js';
 
 const rows = { type: 'array', items: { type: 'object', additionalProperties: true } } as const;
 
@@ -25,30 +24,6 @@ export function myDataRoutes(app: FastifyInstance, context: BookingContext): voi
         },
       },
     },
-    async (request) => {
-      const own = await context.db
-        .select()
-        .from(appointments)
-        .where(eq(appointments.customerId, currentUser(request).id))
-        .orderBy(asc(appointments.startsAt));
-      const history = own.length
-        ? await context.db
-            .select()
-            .from(appointmentHistory)
-            .where(
-              inArray(
-                appointmentHistory.appointmentId,
-                own.map((row) => row.id),
-              ),
-            )
-            .orderBy(asc(appointmentHistory.seq))
-        : [];
-      return {
-        appointments: own.map((row) => ({
-          ...row,
-          history: history.filter((entry) => entry.appointmentId === row.id),
-        })),
-      };
-    },
+    async (request) => exportMyAppointments(context, currentUser(request).id),
   );
 }

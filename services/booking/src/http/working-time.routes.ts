@@ -11,8 +11,8 @@ import { clock24Text } from '@spa/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppointmentView } from '../domain/appointment-view.js';
 import { minuteOfClock } from '../domain/special-days.js';
-import { WEEKDAYS, type DayHours } from '../domain/working-time.js';
-import { TIME_OFF_STATUSES, type TimeOffRow, type TimeOffStatus } from '../db/schema.js';
+import { TIME_OFF_STATUSES, WEEKDAYS, type DayHours, type TimeOffStatus } from '../domain/working-time.js';
+import type { TimeOffRow } from '../db/schema.js';
 import { nowOf, type BookingContext } from '../use-cases/context.js';
 import {
   decideTimeOff,

@@ -1,4 +1,4 @@
-import { AppError, retryUntilDone, type Database, type Logger } from '@spa/kit';
+import { AppError, retryUntilDone } from '@spa/kit';
 import { SYSTEM_ACTOR, type Appointment } from '../domain/appointment.js';
 import { appointmentCodeSequence, appointmentFromSnapshot } from '../domain/appointment-snapshot.js';
 import {
@@ -10,7 +10,7 @@ import {
 import { recordHistory } from '../db/appointment-writes.repository.js';
 import { constraintRefused } from '../db/pg-errors.js';
 import { readAppointmentSnapshotsSince } from '../integrations/appointment-topic.js';
-import type { AppointmentRecovery } from './context.js';
+import type { AppointmentRecovery, BookingContext } from './context.js';
 
 /**
  * Kafka stamps an event with the clock of the replica that relayed it, which may run behind the clock
@@ -21,12 +21,6 @@ const CLOCK_SKEW_MARGIN_MS = 10 * 60_000;
 const READ_TIMEOUT_MS = 30_000;
 
 export const RESTORED_NOTE = 'Restored from booking’s events after its database was restored from a backup';
-
-export interface AppointmentRecoveryDeps {
-  db: Database;
-  logger: Logger;
-  config: { kafkaBrokers: string[]; kafkaNamespace?: string };
-}
 
 export interface AppointmentsRecovered {
   /** Kafka was read from this moment (the newest change in the database, less the skew margin). */
@@ -59,7 +53,9 @@ export interface AppointmentsRecovered {
  * payment still makes it Paid, since recordPayment takes commerce's word for an appointment that knows
  * no order id).
  */
-export async function recoverAppointments(deps: AppointmentRecoveryDeps): Promise<AppointmentsRecovered> {
+export async function recoverAppointments(
+  deps: Pick<BookingContext, 'db' | 'logger' | 'config'>,
+): Promise<AppointmentsRecovered> {
   const started = Date.now();
   const newest = await newestAppointmentChange(deps.db);
   const readFrom = new Date(newest ? Math.max(0, newest.getTime() - CLOCK_SKEW_MARGIN_MS) : 0);
@@ -194,7 +190,9 @@ export function assertAppointmentsRecovered(context: { recovery?: AppointmentRec
  * arrive to find their slot given away. (Billing likewise refuses only new bills meanwhile.) Without
  * Kafka the relay and the consumers are stalled too, so nothing else takes slots in the meantime.
  */
-export async function startAppointmentRecovery(deps: AppointmentRecoveryDeps): Promise<AppointmentRecovery> {
+export async function startAppointmentRecovery(
+  deps: Pick<BookingContext, 'db' | 'logger' | 'config'>,
+): Promise<AppointmentRecovery> {
   const run = await retryUntilDone({
     attempt: () => recoverAppointments(deps),
     onFailure: (error) =>

@@ -26,7 +26,7 @@ import {
 const tags = ['categories'];
 const admin = requireRole('admin');
 
-export function categoriesRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+export function categoriesRoutes(app: FastifyInstance, { context, cache }: RouteDeps) {
   app.get(
     '/admin/categories',
     {
@@ -46,7 +46,7 @@ export function categoriesRoutes(app: FastifyInstance, { store, cache }: RouteDe
       const key = `categories|${audience}|${queryKey({ page: query.page, pageSize: query.pageSize })}`;
       const cached = await cache.read('services', key, async () => {
         const { items, total } = await listCategories(
-          store.db,
+          context.db,
           { includeInactive: audience === 'admin' },
           page,
         );
@@ -78,7 +78,7 @@ export function categoriesRoutes(app: FastifyInstance, { store, cache }: RouteDe
       },
     },
     async () =>
-      (await assignableRoles(store.db)).map((role) => ({ _id: role.id, id: role.id, name: role.name })),
+      (await assignableRoles(context.db)).map((role) => ({ _id: role.id, id: role.id, name: role.name })),
   );
 
   app.post(
@@ -95,7 +95,7 @@ export function categoriesRoutes(app: FastifyInstance, { store, cache }: RouteDe
       },
     },
     async (request, reply) =>
-      reply.code(201).send(presentCategory(await createCategory(store, request.body as CategoryInput))),
+      reply.code(201).send(presentCategory(await createCategory(context, request.body as CategoryInput))),
   );
 
   app.put(
@@ -114,7 +114,7 @@ export function categoriesRoutes(app: FastifyInstance, { store, cache }: RouteDe
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      return presentCategory(await updateCategory(store, id, request.body as CategoryInput));
+      return presentCategory(await updateCategory(context, id, request.body as CategoryInput));
     },
   );
 
@@ -134,7 +134,7 @@ export function categoriesRoutes(app: FastifyInstance, { store, cache }: RouteDe
       },
     },
     async (request) => {
-      await deleteCategory(store, (request.params as { id: string }).id);
+      await deleteCategory(context, (request.params as { id: string }).id);
       return { message: 'Category deleted successfully' };
     },
   );

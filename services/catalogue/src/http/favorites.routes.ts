@@ -13,7 +13,7 @@ const favoriteState = {
   properties: { isFavorite: { type: 'boolean' }, message: { type: 'string' } },
 };
 
-export function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps) {
+export function favoritesRoutes(app: FastifyInstance, { context }: RouteDeps) {
   app.get(
     '/favorites',
     {
@@ -30,7 +30,7 @@ export function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps) {
     },
     async (request, reply) => {
       const page = pageOf(request.query as { page?: number; pageSize?: number }, LIST_PAGE_SIZE);
-      const services = await listFavoriteServices(store.db, currentUser(request).id, page);
+      const services = await listFavoriteServices(context.db, currentUser(request).id, page);
       return reply.header('cache-control', 'private, no-store').send(services.map(presentService));
     },
   );
@@ -49,7 +49,7 @@ export function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps) {
     },
     async (request, reply) => {
       const { serviceId } = request.params as { serviceId: string };
-      const favorite = await isFavorite(store.db, currentUser(request).id, serviceId);
+      const favorite = await isFavorite(context.db, currentUser(request).id, serviceId);
       return reply.header('cache-control', 'private, no-store').send({ isFavorite: favorite });
     },
   );
@@ -69,7 +69,7 @@ export function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps) {
     },
     async (request, reply) => {
       const { service } = request.body as { service: string };
-      const added = await addFavorite(store.db, currentUser(request).id, service.trim());
+      const added = await addFavorite(context.db, currentUser(request).id, service.trim());
       return reply.code(added ? 201 : 200).send({ isFavorite: true, message: 'Added to favorites' });
     },
   );
@@ -89,7 +89,7 @@ export function favoritesRoutes(app: FastifyInstance, { store }: RouteDeps) {
     },
     async (request) => {
       const { serviceId } = request.params as { serviceId: string };
-      await removeFavorite(store.db, currentUser(request).id, serviceId);
+      await removeFavorite(context.db, currentUser(request).id, serviceId);
       return { isFavorite: false, message: 'Removed from favorites' };
     },
   );

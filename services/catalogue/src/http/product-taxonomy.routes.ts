@@ -27,7 +27,7 @@ import {
 
 const admin = requireRole('admin');
 
-export function productTaxonomyRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+export function productTaxonomyRoutes(app: FastifyInstance, { context, cache }: RouteDeps) {
   app.get(
     '/product-categories',
     {
@@ -45,7 +45,7 @@ export function productTaxonomyRoutes(app: FastifyInstance, { store, cache }: Ro
       const page = pageOf(query, LIST_PAGE_SIZE);
       const key = `product-categories|${queryKey({ page: query.page, pageSize: query.pageSize })}`;
       const cached = await cache.read('products', key, async () => {
-        const { items, total } = await listProductCategories(store.db, page);
+        const { items, total } = await listProductCategories(context.db, page);
         const presented = items.map(presentProductCategory);
         return page.asked ? presentPage(presented, total, page) : presented;
       });
@@ -70,7 +70,7 @@ export function productTaxonomyRoutes(app: FastifyInstance, { store, cache }: Ro
       reply
         .code(201)
         .send(
-          presentProductCategory(await createProductCategory(store.db, request.body as { name?: string })),
+          presentProductCategory(await createProductCategory(context.db, request.body as { name?: string })),
         ),
   );
 
@@ -89,7 +89,7 @@ export function productTaxonomyRoutes(app: FastifyInstance, { store, cache }: Ro
       },
     },
     async (request) => {
-      await deleteProductCategory(store.db, (request.params as { id: string }).id);
+      await deleteProductCategory(context.db, (request.params as { id: string }).id);
       return { message: 'Product category deleted successfully' };
     },
   );
@@ -117,7 +117,7 @@ export function productTaxonomyRoutes(app: FastifyInstance, { store, cache }: Ro
       const page = pageOf(query, LIST_PAGE_SIZE);
       const key = `subcategories|${productCategoryId ?? ''}|${queryKey({ page: query.page, pageSize: query.pageSize })}`;
       const cached = await cache.read('products', key, async () => {
-        const { items, total } = await listSubcategories(store.db, { productCategoryId }, page);
+        const { items, total } = await listSubcategories(context.db, { productCategoryId }, page);
         const presented = items.map(presentSubcategory);
         return page.asked ? presentPage(presented, total, page) : presented;
       });
@@ -143,7 +143,7 @@ export function productTaxonomyRoutes(app: FastifyInstance, { store, cache }: Ro
         .code(201)
         .send(
           presentSubcategory(
-            await createSubcategory(store.db, request.body as { name?: string; productCategory?: string }),
+            await createSubcategory(context.db, request.body as { name?: string; productCategory?: string }),
           ),
         ),
   );
@@ -163,7 +163,7 @@ export function productTaxonomyRoutes(app: FastifyInstance, { store, cache }: Ro
       },
     },
     async (request) => {
-      await deleteSubcategory(store.db, (request.params as { id: string }).id);
+      await deleteSubcategory(context.db, (request.params as { id: string }).id);
       return { message: 'Subcategory deleted successfully' };
     },
   );

@@ -34,7 +34,7 @@ interface ProductListQuery {
   pageSize?: number;
 }
 
-export function productsRoutes(app: FastifyInstance, { store, cache }: RouteDeps) {
+export function productsRoutes(app: FastifyInstance, { context, cache }: RouteDeps) {
   app.get(
     '/products',
     {
@@ -52,7 +52,7 @@ export function productsRoutes(app: FastifyInstance, { store, cache }: RouteDeps
       const query = request.query as ProductListQuery;
       const page = pageOf(query, DEFAULT_PAGE_SIZE);
       const cached = await cache.read('products', `products|${queryKey({ ...query })}`, async () => {
-        const { items, total } = await listProducts(store.db, {
+        const { items, total } = await listProducts(context.db, {
           productCategoryId: query.category,
           subcategoryId: query.subcategory,
           search: query.search,
@@ -78,7 +78,7 @@ export function productsRoutes(app: FastifyInstance, { store, cache }: RouteDeps
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const cached = await cache.read('products', `product:${id}`, async () =>
-        presentProduct(await getProduct(store.db, id)),
+        presentProduct(await getProduct(context.db, id)),
       );
       return sendCached(request, reply, cached, 'public');
     },
@@ -101,7 +101,7 @@ export function productsRoutes(app: FastifyInstance, { store, cache }: RouteDeps
       },
     },
     async (request, reply) =>
-      reply.code(201).send(presentProduct(await createProduct(store, request.body as ProductInput))),
+      reply.code(201).send(presentProduct(await createProduct(context, request.body as ProductInput))),
   );
 
   app.put(
@@ -121,7 +121,7 @@ export function productsRoutes(app: FastifyInstance, { store, cache }: RouteDeps
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      return presentProduct(await updateProduct(store, id, request.body as ProductInput));
+      return presentProduct(await updateProduct(context, id, request.body as ProductInput));
     },
   );
 
@@ -139,7 +139,7 @@ export function productsRoutes(app: FastifyInstance, { store, cache }: RouteDeps
       },
     },
     async (request) => {
-      await deleteProduct(store, (request.params as { id: string }).id);
+      await deleteProduct(context, (request.params as { id: string }).id);
       return { message: 'Product deleted successfully' };
     },
   );

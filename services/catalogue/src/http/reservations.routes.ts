@@ -39,13 +39,13 @@ export const reservationCallers = {
   '/internal/reservations/:orderId': ['commerce'],
 } as const;
 
-export function reservationsRoutes(app: FastifyInstance, { store }: RouteDeps) {
+export function reservationsRoutes(app: FastifyInstance, { context }: RouteDeps) {
   app.post(
     '/internal/reservations',
     { config: { invalidates: ['products'] }, schema: { body: reservationBody } },
     async (request, reply) => {
       const body = request.body as { orderId: string; items: RequestedReservationItem[] };
-      const { reservation, created } = await reserveStock(store, body.orderId, body.items);
+      const { reservation, created } = await reserveStock(context, body.orderId, body.items);
       return reply.code(created ? 201 : 200).send(presentReservation(reservation));
     },
   );
@@ -55,13 +55,13 @@ export function reservationsRoutes(app: FastifyInstance, { store }: RouteDeps) {
     { config: { invalidates: ['products'] }, schema: { params: orderParams } },
     async (request) => {
       const { orderId: id } = request.params as { orderId: string };
-      return presentReservation(await releaseStock(store, id));
+      return presentReservation(await releaseStock(context, id));
     },
   );
 
   app.get('/internal/reservations/:orderId', { schema: { params: orderParams } }, async (request) => {
     const { orderId: id } = request.params as { orderId: string };
-    const reservation = await findReservation(store.db, id);
+    const reservation = await findReservation(context.db, id);
     if (!reservation) throw notFound(`No stock reservation for order ${id}`);
     return presentReservation(reservation);
   });

@@ -139,7 +139,7 @@ interface PublicListQuery {
   limit?: number;
 }
 
-export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config, images }: RouteDeps) {
+export function reviewsRoutes(app: FastifyInstance, { context, cache, now, config, images }: RouteDeps) {
   const linkSecret = config.reviewRequests.linkSecret;
   app.get(
     '/reviews',
@@ -169,7 +169,7 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
         'reviews',
         `reviews|${queryKey({ kind, subjectId, page: page.number, limit: page.size })}`,
         async () => {
-          const { items, total, rating } = await listPublishedReviews(store.db, kind, subjectId, page);
+          const { items, total, rating } = await listPublishedReviews(context.db, kind, subjectId, page);
           const summary = presentRating(rating);
           return {
             summary: { average: summary?.average ?? null, count: summary?.count ?? 0 },
@@ -199,8 +199,8 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
     async (request, reply) => {
       const user = currentUser(request);
       const [written, toReview] = await Promise.all([
-        listOwnReviews(store.db, user.id),
-        listToReview(store.db, user.id, now()),
+        listOwnReviews(context.db, user.id),
+        listToReview(context.db, user.id, now()),
       ]);
       return reply
         .header('cache-control', 'private, no-store')
@@ -227,7 +227,7 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
     async (request, reply) => {
       const user = currentUser(request);
       const review = await createReview(
-        store,
+        context,
         { id: user.id, name: user.name, email: user.email },
         request.body as ReviewInput & { sourceId: string },
         now(),
@@ -263,7 +263,7 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
     async (request, reply) => {
       const user = currentUser(request);
       const bytes = await readImagePart(request, config.uploadMaxBytes);
-      const imageUrl = await recordReviewPhoto(store.db, user.id, config.reviewPhotosPerDay, now(), () =>
+      const imageUrl = await recordReviewPhoto(context.db, user.id, config.reviewPhotosPerDay, now(), () =>
         images.saveUpload(bytes),
       );
       return reply.code(201).send({ imageUrl });
@@ -292,7 +292,7 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
     async (request, reply) => {
       const { token } = request.params as { token: string };
       const { eligibility, expiresAt } = invitationOrThrow(
-        await openInvitation(store, token, linkSecret, now()),
+        await openInvitation(context, token, linkSecret, now()),
       );
       return reply
         .header('cache-control', 'private, no-store')
@@ -318,10 +318,10 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
     async (request, reply) => {
       const { token } = request.params as { token: string };
       const at = now();
-      const { eligibility } = invitationOrThrow(await openInvitation(store, token, linkSecret, at));
+      const { eligibility } = invitationOrThrow(await openInvitation(context, token, linkSecret, at));
       const body = request.body as Pick<ReviewInput, 'rating' | 'text'>;
       const review = await createReview(
-        store,
+        context,
         { id: eligibility.userId, name: eligibility.authorName, email: eligibility.authorEmail },
         { rating: body.rating, text: body.text, sourceId: eligibility.sourceId },
         at,
@@ -352,7 +352,7 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
     async (request) => {
       const { id } = request.params as { id: string };
       const review = await updateReview(
-        store,
+        context,
         currentUser(request).id,
         id,
         request.body as ReviewInput,
@@ -378,7 +378,7 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const review = await deleteOwnReview(store, currentUser(request).id, id);
+      const review = await deleteOwnReview(context, currentUser(request).id, id);
       await refreshReads(cache, review);
       return reply.code(204).send();
     },
@@ -404,7 +404,7 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
       const query = request.query as { status?: ReviewStatus | 'all'; page?: number; limit?: number };
       const page = { number: query.page ?? 1, size: query.limit ?? ADMIN_PAGE_SIZE };
       const status = query.status === 'all' ? undefined : query.status;
-      const { items, total } = await listReviewsForAdmin(store.db, status, page);
+      const { items, total } = await listReviewsForAdmin(context.db, status, page);
       return reply
         .header('cache-control', 'private, no-store')
         .send({ reviews: items.map(presentAdminReview), ...presentReviewPage(total, page) });
@@ -429,7 +429,7 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const review = await hideReview(store, id, (request.body as { reason: string }).reason);
+      const review = await hideReview(context, id, (request.body as { reason: string }).reason);
       await refreshReads(cache, review);
       return presentAdminReview(review);
     },
@@ -450,7 +450,7 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const review = await unhideReview(store, id);
+      const review = await unhideReview(context, id);
       await refreshReads(cache, review);
       return presentAdminReview(review);
     },
@@ -472,7 +472,7 @@ export function reviewsRoutes(app: FastifyInstance, { store, cache, now, config,
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const review = await replyToReview(store, id, (request.body as { text: string }).text, now());
+      const review = await replyToReview(context, id, (request.body as { text: string }).text, now());
       await refreshReads(cache, review);
       return presentAdminReview(review);
     },

@@ -17,7 +17,7 @@ import { bearer, errors, idParams, listOrPageOf, listPagingQuery, roomBody, room
 const tags = ['rooms'];
 const admin = requireRole('admin');
 
-export function roomsRoutes(app: FastifyInstance, { store, cache, booking }: RouteDeps) {
+export function roomsRoutes(app: FastifyInstance, { context, cache, booking }: RouteDeps) {
   app.get(
     '/admin/rooms',
     {
@@ -37,7 +37,7 @@ export function roomsRoutes(app: FastifyInstance, { store, cache, booking }: Rou
         'rooms',
         `rooms|${queryKey({ page: query.page, pageSize: query.pageSize })}`,
         async () => {
-          const { items, total } = await listRooms(store.db, page);
+          const { items, total } = await listRooms(context.db, page);
           const presented = items.map(presentRoom);
           return page.asked ? presentPage(presented, total, page) : presented;
         },
@@ -59,7 +59,7 @@ export function roomsRoutes(app: FastifyInstance, { store, cache, booking }: Rou
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const cached = await cache.read('rooms', `room:${id}`, async () =>
-        presentRoom(await getRoom(store.db, id)),
+        presentRoom(await getRoom(context.db, id)),
       );
       return sendCached(request, reply, cached, 'public');
     },
@@ -82,7 +82,7 @@ export function roomsRoutes(app: FastifyInstance, { store, cache, booking }: Rou
       },
     },
     async (request, reply) =>
-      reply.code(201).send(presentRoom(await createRoom(store, request.body as RoomInput))),
+      reply.code(201).send(presentRoom(await createRoom(context, request.body as RoomInput))),
   );
 
   app.put(
@@ -101,7 +101,7 @@ export function roomsRoutes(app: FastifyInstance, { store, cache, booking }: Rou
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      return presentRoom(await updateRoom(store, id, request.body as RoomInput));
+      return presentRoom(await updateRoom(context, id, request.body as RoomInput));
     },
   );
 
@@ -122,7 +122,7 @@ export function roomsRoutes(app: FastifyInstance, { store, cache, booking }: Rou
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const cancelled = await deleteRoom(store, booking, id, deleteRequestOf(request));
+      const cancelled = await deleteRoom(context, booking, id, deleteRequestOf(request));
       return deletedMessage('Room deleted successfully', cancelled);
     },
   );

@@ -1,12 +1,16 @@
 import { MAX_PAGE_SIZE } from '@spa/kit';
 import type { CatalogueConfig } from '../config.js';
-import type { Store } from '../use-cases/store.js';
+import type { CatalogueContext } from '../use-cases/context.js';
 import type { BookingClient } from '../integrations/booking-client.js';
 import type { ImageStore } from '../integrations/image-store.js';
 import type { CacheGroup, ReadCache } from './read-cache.js';
 
+/**
+ * What catalogue's routes are registered with: the context they hand to use cases, and what only the
+ * HTTP layer uses (the read cache, image uploads, the booking client, the clock of the review window).
+ */
 export interface RouteDeps {
-  store: Store;
+  context: CatalogueContext;
   cache: ReadCache;
   images: ImageStore;
   config: CatalogueConfig;

@@ -39,7 +39,7 @@ interface ServiceListQuery {
   pageSize?: number;
 }
 
-export function servicesRoutes(app: FastifyInstance, { store, cache, booking }: RouteDeps) {
+export function servicesRoutes(app: FastifyInstance, { context, cache, booking }: RouteDeps) {
   app.get(
     '/admin/services',
     {
@@ -61,7 +61,7 @@ export function servicesRoutes(app: FastifyInstance, { store, cache, booking }: 
         'services',
         `services|${audience}|${queryKey({ ...query })}`,
         async () => {
-          const { items, total } = await listServices(store.db, {
+          const { items, total } = await listServices(context.db, {
             includeInactive: audience === 'admin',
             categoryId: query.category,
             search: query.search,
@@ -89,7 +89,7 @@ export function servicesRoutes(app: FastifyInstance, { store, cache, booking }: 
       const { id } = request.params as { id: string };
       const audience = audienceOf(request);
       const cached = await cache.read('services', `service:${id}|${audience}`, async () =>
-        presentService(await getService(store.db, id, { includeInactive: audience === 'admin' })),
+        presentService(await getService(context.db, id, { includeInactive: audience === 'admin' })),
       );
       return sendCached(request, reply, cached, audience);
     },
@@ -112,8 +112,10 @@ export function servicesRoutes(app: FastifyInstance, { store, cache, booking }: 
       },
     },
     async (request, reply) => {
-      const id = await createService(store, request.body as ServiceInput);
-      return reply.code(201).send(presentService(await getService(store.db, id, { includeInactive: true })));
+      const id = await createService(context, request.body as ServiceInput);
+      return reply
+        .code(201)
+        .send(presentService(await getService(context.db, id, { includeInactive: true })));
     },
   );
 
@@ -135,8 +137,8 @@ export function servicesRoutes(app: FastifyInstance, { store, cache, booking }: 
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      await updateService(store, id, request.body as ServiceInput);
-      return presentService(await getService(store.db, id, { includeInactive: true }));
+      await updateService(context, id, request.body as ServiceInput);
+      return presentService(await getService(context.db, id, { includeInactive: true }));
     },
   );
 
@@ -157,7 +159,7 @@ export function servicesRoutes(app: FastifyInstance, { store, cache, booking }: 
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const cancelled = await deleteService(store, booking, id, deleteRequestOf(request));
+      const cancelled = await deleteService(context, booking, id, deleteRequestOf(request));
       return deletedMessage('Service deleted successfully', cancelled);
     },
   );

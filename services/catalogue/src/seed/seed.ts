@@ -1,7 +1,7 @@
 import type { Queryable, ServiceDeps } from '@spa/kit';
 import { count } from 'drizzle-orm';
 import { productCategories, products, rooms, serviceCategories, services } from '../db/schema.js';
-import type { Store } from '../use-cases/store.js';
+import type { CatalogueContext } from '../use-cases/context.js';
 import { BASE_EMPLOYEE_ROLES, matchEmployeeRole } from '../domain/category-form.js';
 import { ImageStore } from '../integrations/image-store.js';
 import { createCategory } from '../use-cases/categories.js';
@@ -43,10 +43,10 @@ export async function seedDemoCatalogue(deps: SeedDeps, uploadDir: string): Prom
     const started = Date.now();
     const artwork = await renderAllArtwork(new ImageStore(uploadDir));
     await deps.db.transaction(async (tx) => {
-      const store: Store = { db: tx, publish: deps.publish };
-      await seedTreatments(store, artwork);
-      for (const room of demoRooms) await createRoom(store, room);
-      await seedProducts(store, artwork);
+      const context: CatalogueContext = { db: tx, publish: deps.publish };
+      await seedTreatments(context, artwork);
+      for (const room of demoRooms) await createRoom(context, room);
+      await seedProducts(context, artwork);
     });
     deps.logger.info({ ms: Date.now() - started }, 'seeded the demo catalogue');
     return true;
@@ -111,13 +111,13 @@ async function renderAllArtwork(images: ImageStore): Promise<Artwork> {
   return artwork;
 }
 
-async function seedTreatments(store: Store, artwork: Artwork) {
+async function seedTreatments(context: CatalogueContext, artwork: Artwork) {
   // Identity announces its roles one event at a time, so a fresh start may know "manager" and not yet
   // "servicestaff". Identity always has its base roles, so the demo's base role is used regardless.
-  const roles = [...new Set([...(await assignableRoleNames(store.db)), ...BASE_EMPLOYEE_ROLES])];
+  const roles = [...new Set([...(await assignableRoleNames(context.db)), ...BASE_EMPLOYEE_ROLES])];
   for (const [index, category] of demoCategories.entries()) {
     const created = await createCategory(
-      store,
+      context,
       {
         name: category.name,
         description: category.description,
@@ -128,7 +128,7 @@ async function seedTreatments(store: Store, artwork: Artwork) {
       roles,
     );
     for (const treatment of category.treatments) {
-      await createService(store, {
+      await createService(context, {
         name: treatment.name,
         category: created.id,
         description: treatment.description,
@@ -148,16 +148,16 @@ async function seedTreatments(store: Store, artwork: Artwork) {
   }
 }
 
-async function seedProducts(store: Store, artwork: Artwork) {
+async function seedProducts(context: CatalogueContext, artwork: Artwork) {
   for (const category of demoProductCategories) {
-    const created = await createProductCategory(store.db, { name: category.name });
+    const created = await createProductCategory(context.db, { name: category.name });
     const subcategoryIds = new Map<string, string>();
     for (const name of category.subcategories) {
-      const subcategory = await createSubcategory(store.db, { name, productCategory: created.id });
+      const subcategory = await createSubcategory(context.db, { name, productCategory: created.id });
       subcategoryIds.set(name, subcategory.id);
     }
     for (const product of category.products) {
-      await createProduct(store, {
+      await createProduct(context, {
         name: product.name,
         description: product.description,
         price: product.price,

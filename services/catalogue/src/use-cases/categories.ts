@@ -14,7 +14,7 @@ import { definedOnly } from '../domain/text.js';
 import { publishCategoryState, publishServicesOfCategory } from '../events/catalogue-state.js';
 import { catalogueEvents } from '../events/publishes.js';
 import { assignableRoleNames } from './employee-roles.js';
-import type { Store } from './store.js';
+import type { CatalogueContext } from './context.js';
 
 export { listCategories } from '../db/categories.repository.js';
 export { assignableRoles } from './employee-roles.js';
@@ -27,7 +27,7 @@ function duplicateName(name: string) {
 
 /** knownRoles: the roles to check against, when the caller knows better than the mirror (the seed). */
 export async function createCategory(
-  { db, publish }: Store,
+  { db, publish }: CatalogueContext,
   input: CategoryInput,
   knownRoles?: readonly string[],
 ): Promise<CategoryRow> {
@@ -46,7 +46,7 @@ export async function createCategory(
 
 /** Fields not sent keep their value, so a form can send everything and a toggle only isActive. */
 export async function updateCategory(
-  { db, publish }: Store,
+  { db, publish }: CatalogueContext,
   id: string,
   input: CategoryInput,
 ): Promise<CategoryRow> {
@@ -71,7 +71,7 @@ export async function updateCategory(
 }
 
 /** Refused while services use the category: deleting it would leave them without one. */
-export async function deleteCategory({ db, publish }: Store, id: string): Promise<void> {
+export async function deleteCategory({ db, publish }: CatalogueContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const existing = await lockExisting(tx, id);
     const total = await countServicesOfCategory(tx, id);

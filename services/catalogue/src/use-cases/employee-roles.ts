@@ -10,7 +10,7 @@ import {
 } from '../db/employee-roles.repository.js';
 import { BASE_EMPLOYEE_ROLES } from '../domain/category-form.js';
 import { publishCategoryState, publishServicesOfCategory } from '../events/catalogue-state.js';
-import type { Store } from './store.js';
+import type { CatalogueContext } from './context.js';
 
 /**
  * The roles a category may be assigned to: identity's active employee roles as mirrored here, or,
@@ -32,7 +32,7 @@ export async function assignableRoleNames(db: Queryable): Promise<string[]> {
  * changes nothing, so a rebuild never renames categories back and forth.
  */
 export async function mirrorEmployeeRole(
-  { db, publish }: Store,
+  { db, publish }: CatalogueContext,
   role: { id: string; name: string; isActive: boolean },
   changedAt: Date,
 ): Promise<void> {

@@ -15,7 +15,7 @@ import { cleanProductForm, type ProductFields, type ProductInput } from '../doma
 import { definedOnly } from '../domain/text.js';
 import { publishProductStates } from '../events/catalogue-state.js';
 import { catalogueEvents } from '../events/publishes.js';
-import type { Store } from './store.js';
+import type { CatalogueContext } from './context.js';
 
 export { listProducts } from '../db/products.repository.js';
 
@@ -50,7 +50,10 @@ function translate(error: unknown, fields: ProductFields | undefined): never {
   throw error;
 }
 
-export async function createProduct({ db, publish }: Store, input: ProductInput): Promise<ProductRecord> {
+export async function createProduct(
+  { db, publish }: CatalogueContext,
+  input: ProductInput,
+): Promise<ProductRecord> {
   const fields = cleanProductForm(input);
   try {
     const id = await db.transaction(async (tx) => {
@@ -84,7 +87,7 @@ function inputOf(row: ProductRow): ProductInput {
  * subcategory that no longer fits, as the form does.
  */
 export async function updateProduct(
-  { db, publish }: Store,
+  { db, publish }: CatalogueContext,
   id: string,
   input: ProductInput,
 ): Promise<ProductRecord> {
@@ -109,7 +112,7 @@ export async function updateProduct(
 }
 
 /** Orders keep their own copies of names and prices, so a product can always be deleted. */
-export async function deleteProduct({ db, publish }: Store, id: string): Promise<void> {
+export async function deleteProduct({ db, publish }: CatalogueContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await deleteProductRow(tx, id))) throw notFound(NOT_FOUND);
     await publish(tx, catalogueEvents.productDeleted, id, { productId: id });

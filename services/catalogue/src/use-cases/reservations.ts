@@ -24,7 +24,7 @@ import {
 } from '../domain/reservation.js';
 import { publishProductStates, publishProductStatesOf } from '../events/catalogue-state.js';
 import type { ProductState } from '../db/products.repository.js';
-import type { Store } from './store.js';
+import type { CatalogueContext } from './context.js';
 
 export { findReservation } from '../db/reservations.repository.js';
 
@@ -35,7 +35,7 @@ export { findReservation } from '../db/reservations.repository.js';
  * with the same lines answers the first result and changes nothing.
  */
 export async function reserveStock(
-  { db, publish }: Store,
+  { db, publish }: CatalogueContext,
   orderId: string,
   requested: readonly RequestedReservationItem[],
 ): Promise<{ reservation: Reservation; created: boolean }> {
@@ -114,7 +114,7 @@ async function answerRepeat(tx: Queryable, orderId: string, lines: ReservationIt
  * Puts a reservation's stock back, once. Releasing an order that never reserved records it as
  * released, so a reservation arriving late for a cancelled order cannot take stock any more.
  */
-export async function releaseStock({ db, publish }: Store, orderId: string): Promise<Reservation> {
+export async function releaseStock({ db, publish }: CatalogueContext, orderId: string): Promise<Reservation> {
   return db.transaction(async (tx) => {
     if (await claimReservation(tx, orderId, 'released')) return (await findReservation(tx, orderId))!;
 

@@ -8,7 +8,7 @@ import type { EligibilityRow } from '../db/reviews.repository.js';
 import { readReviewLink, REVIEW_LINK_DAYS, reviewLinkExpiry, signReviewLink } from '../domain/review-link.js';
 import { catalogueEvents } from '../events/publishes.js';
 import { linkExpired, linkNotValid, linkUsed } from './reviews.js';
-import type { Store } from './store.js';
+import type { CatalogueContext } from './context.js';
 
 /*
  * Review requests by email: a day (REVIEW_REQUEST_DELAY_MINUTES) after a visit is completed
@@ -29,7 +29,7 @@ interface ReviewRequestSettings {
   linkSecret: string;
 }
 
-export interface ReviewRequestDeps extends Store {
+export interface ReviewRequestDeps extends CatalogueContext {
   logger: Pick<Logger, 'info' | 'error'> & Partial<Pick<Logger, 'warn'>>;
   config: { reviewRequests: ReviewRequestSettings };
 }
@@ -102,7 +102,7 @@ export type Invitation =
  * it or the visit was reviewed otherwise, 'expired' 30 days after the request.
  */
 export async function openInvitation(
-  { db }: Pick<Store, 'db'>,
+  { db }: Pick<CatalogueContext, 'db'>,
   token: string,
   secret: string,
   now: Date,

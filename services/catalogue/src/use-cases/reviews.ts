@@ -31,7 +31,7 @@ import {
 } from '../domain/review-form.js';
 import { publishReviewHidden, publishReviewState } from '../events/catalogue-state.js';
 import { catalogueEvents } from '../events/publishes.js';
-import type { Store } from './store.js';
+import type { CatalogueContext } from './context.js';
 
 export {
   listOwnReviews,
@@ -100,7 +100,7 @@ export const linkExpired = () =>
  * missing one: the link is not valid).
  */
 export async function createReview(
-  { db, publish }: Store,
+  { db, publish }: CatalogueContext,
   author: ReviewAuthor,
   input: ReviewInput & { sourceId: string },
   now: Date,
@@ -202,7 +202,7 @@ async function lockOwn(tx: Queryable, userId: string, id: string): Promise<Revie
  * (a hidden review stays hidden until an admin publishes it again).
  */
 export async function updateReview(
-  { db, publish }: Store,
+  { db, publish }: CatalogueContext,
   userId: string,
   id: string,
   input: ReviewInput,
@@ -225,7 +225,7 @@ export async function updateReview(
 
 /** The author deletes their review (at any time); the visit may then be reviewed again. */
 export async function deleteOwnReview(
-  { db, publish }: Store,
+  { db, publish }: CatalogueContext,
   userId: string,
   id: string,
 ): Promise<ReviewRow> {
@@ -242,7 +242,7 @@ export async function deleteOwnReview(
  * and their id is remembered so a later-read fact of theirs does not bring it back. Answers the
  * deleted reviews.
  */
-export async function eraseReviewer({ db, publish }: Store, userId: string): Promise<ReviewRow[]> {
+export async function eraseReviewer({ db, publish }: CatalogueContext, userId: string): Promise<ReviewRow[]> {
   // An eligibility being recorded now commits first, so the delete below sees it (lockAccountFacts).
   await lockAccountFacts(db, [userId]);
   const deleted = await deleteReviewsOfUser(db, userId);
@@ -267,7 +267,11 @@ async function lockAny(tx: Queryable, id: string): Promise<ReviewRow> {
  * Hides a review from the public with a reason its author is told (catalogue.review.hidden). Hiding a
  * hidden one changes nothing and announces nothing.
  */
-export async function hideReview({ db, publish }: Store, id: string, reason: string): Promise<ReviewRow> {
+export async function hideReview(
+  { db, publish }: CatalogueContext,
+  id: string,
+  reason: string,
+): Promise<ReviewRow> {
   const why = cleanHideReason(reason);
   return db.transaction(async (tx) => {
     const existing = await lockAny(tx, id);
@@ -279,7 +283,7 @@ export async function hideReview({ db, publish }: Store, id: string, reason: str
 }
 
 /** Publishes a hidden review again; a published one is answered as it is. */
-export async function unhideReview({ db, publish }: Store, id: string): Promise<ReviewRow> {
+export async function unhideReview({ db, publish }: CatalogueContext, id: string): Promise<ReviewRow> {
   return db.transaction(async (tx) => {
     const existing = await lockAny(tx, id);
     if (existing.status === 'published') return existing;
@@ -291,7 +295,7 @@ export async function unhideReview({ db, publish }: Store, id: string): Promise<
 
 /** The spa's public reply; an empty text removes it. */
 export async function replyToReview(
-  { db, publish }: Store,
+  { db, publish }: CatalogueContext,
   id: string,
   text: string,
   now: Date,

@@ -14,7 +14,7 @@ import { publishRoomState } from '../events/catalogue-state.js';
 import { catalogueEvents } from '../events/publishes.js';
 import type { BookingClient } from '../integrations/booking-client.js';
 import { clearFutureAppointments, type DeleteRequest } from './future-appointments.js';
-import type { Store } from './store.js';
+import type { CatalogueContext } from './context.js';
 
 export { listRooms } from '../db/rooms.repository.js';
 
@@ -31,7 +31,7 @@ function translate(error: unknown, roomNumber: string): never {
   throw error;
 }
 
-export async function createRoom({ db, publish }: Store, input: RoomInput): Promise<RoomRow> {
+export async function createRoom({ db, publish }: CatalogueContext, input: RoomInput): Promise<RoomRow> {
   const fields = cleanRoomForm(input);
   try {
     return await db.transaction(async (tx) => {
@@ -44,7 +44,11 @@ export async function createRoom({ db, publish }: Store, input: RoomInput): Prom
   }
 }
 
-export async function updateRoom({ db, publish }: Store, id: string, input: RoomInput): Promise<RoomRow> {
+export async function updateRoom(
+  { db, publish }: CatalogueContext,
+  id: string,
+  input: RoomInput,
+): Promise<RoomRow> {
   let roomNumber = '';
   try {
     return await db.transaction(async (tx) => {
@@ -66,23 +70,23 @@ export async function updateRoom({ db, publish }: Store, id: string, input: Room
  * appointments are cleared first (or the delete refused); answers how many were cancelled.
  */
 export async function deleteRoom(
-  store: Store,
+  context: CatalogueContext,
   booking: BookingClient,
   id: string,
   request: DeleteRequest,
 ): Promise<number> {
-  const room = await getRoom(store.db, id);
+  const room = await getRoom(context.db, id);
   const cancelled = await clearFutureAppointments(
     booking,
     { roomId: id },
     `Room ${room.roomNumber}`,
     request,
   );
-  await deleteRoomRecord(store, id);
+  await deleteRoomRecord(context, id);
   return cancelled;
 }
 
-async function deleteRoomRecord({ db, publish }: Store, id: string): Promise<void> {
+async function deleteRoomRecord({ db, publish }: CatalogueContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await deleteRoomRow(tx, id))) throw notFound(NOT_FOUND);
     await publish(tx, catalogueEvents.roomDeleted, id, { roomId: id });

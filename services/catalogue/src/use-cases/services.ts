@@ -25,7 +25,7 @@ import { catalogueEvents } from '../events/publishes.js';
 import type { BookingClient } from '../integrations/booking-client.js';
 import { requireCategory } from './categories.js';
 import { clearFutureAppointments, type DeleteRequest } from './future-appointments.js';
-import type { Store } from './store.js';
+import type { CatalogueContext } from './context.js';
 
 export { listServices } from '../db/services.repository.js';
 
@@ -70,7 +70,7 @@ async function categoryGuard<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createService({ db, publish }: Store, input: ServiceInput): Promise<string> {
+export async function createService({ db, publish }: CatalogueContext, input: ServiceInput): Promise<string> {
   const fields = cleanServiceForm(input);
   return categoryGuard(() =>
     db.transaction(async (tx) => {
@@ -83,7 +83,11 @@ export async function createService({ db, publish }: Store, input: ServiceInput)
   );
 }
 
-export async function updateService({ db, publish }: Store, id: string, input: ServiceInput): Promise<void> {
+export async function updateService(
+  { db, publish }: CatalogueContext,
+  id: string,
+  input: ServiceInput,
+): Promise<void> {
   await categoryGuard(() =>
     db.transaction(async (tx) => {
       if (!(await lockService(tx, id))) throw notFound(NOT_FOUND);
@@ -103,18 +107,18 @@ export async function updateService({ db, publish }: Store, id: string, input: S
  * Its future appointments are cleared first (or the delete refused); answers how many were cancelled.
  */
 export async function deleteService(
-  store: Store,
+  context: CatalogueContext,
   booking: BookingClient,
   id: string,
   request: DeleteRequest,
 ): Promise<number> {
-  const service = await getService(store.db, id, { includeInactive: true });
+  const service = await getService(context.db, id, { includeInactive: true });
   const cancelled = await clearFutureAppointments(booking, { serviceId: id }, service.name, request);
-  await deleteServiceRecord(store, id);
+  await deleteServiceRecord(context, id);
   return cancelled;
 }
 
-async function deleteServiceRecord({ db, publish }: Store, id: string): Promise<void> {
+async function deleteServiceRecord({ db, publish }: CatalogueContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await deleteServiceRow(tx, id))) throw notFound(NOT_FOUND);
     await publish(tx, catalogueEvents.serviceDeleted, id, { serviceId: id });

@@ -1,6 +1,6 @@
 import { on, onBatch, type Subscription } from '@spa/kit';
 import { events } from '@spa/proto';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from '../use-cases/context.js';
 import {
   appointmentCancelled,
   appointmentPaymentStatusChanged,
@@ -24,7 +24,7 @@ export const readModelSubscriptions: Subscription[] = [
  * contact details (handlers/user-erased.handler.ts). Built from commerce's context (deps.ts), made
  * before the consumer starts.
  */
-export function subscriptionsFor(deps: CommerceDeps): Subscription[] {
+export function subscriptionsFor(deps: CommerceContext): Subscription[] {
   return [
     on(events.appointmentCancelled, appointmentCancelled(deps)),
     on(events.appointmentPaymentStatusChanged, appointmentPaymentStatusChanged(deps)),

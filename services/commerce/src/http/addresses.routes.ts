@@ -9,7 +9,7 @@ import {
   updateAddress,
 } from '../db/addresses.repository.js';
 import { parseAddress, type AddressInput } from '../domain/address.js';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from '../use-cases/context.js';
 import { presentAddress } from './presenters.js';
 import { addressBody, addressSchema, bearer, errors, idParams, messageSchema } from './schemas.js';
 
@@ -18,7 +18,7 @@ const MAX_ADDRESSES = 50;
 const addressNotFound = () => notFound('Address not found');
 
 /** Saved shipping addresses, each owned by one user; another user's address is a 404. */
-export function addressesRoutes(app: FastifyInstance, { db }: CommerceDeps): void {
+export function addressesRoutes(app: FastifyInstance, { db }: CommerceContext): void {
   app.get(
     '/addresses',
     {

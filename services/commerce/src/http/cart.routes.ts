@@ -1,6 +1,6 @@
 import { currentUser, keepForCaller, requireAuth } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from '../use-cases/context.js';
 import { acceptPrices, addToCart, changeQuantity, getCart, removeFromCart } from '../use-cases/cart.js';
 import { presentCart } from './presenters.js';
 import { addToCartBody, bearer, cartSchema, errors, itemIdParams, quantityBody } from './schemas.js';
@@ -8,7 +8,7 @@ import { addToCartBody, bearer, cartSchema, errors, itemIdParams, quantityBody }
 const tags = ['cart'];
 
 /** The signed-in user's one cart. Another user's cart item is a 404, as if it did not exist. */
-export function cartRoutes(app: FastifyInstance, deps: CommerceDeps): void {
+export function cartRoutes(app: FastifyInstance, deps: CommerceContext): void {
   app.get(
     '/cart',
     {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { orderStats } from '../db/orders.repository.js';
 import { orderRefundTotals } from '../db/refunds.repository.js';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from '../use-cases/context.js';
 import { paiseToRupees } from '../domain/money.js';
 import { growthRate, kolkataMonthBounds } from '../domain/stats.js';
 import {
@@ -21,7 +21,7 @@ export const internalCallers = {
   '/internal/stats': ['gateway'],
 } as const;
 
-export function internalRoutes(app: FastifyInstance, deps: CommerceDeps): void {
+export function internalRoutes(app: FastifyInstance, deps: CommerceContext): void {
   app.post('/internal/payments', { schema: { body: appointmentPaymentBody } }, async (request, reply) => {
     const { payment, created } = await createAppointmentPayment(
       deps,

@@ -1,8 +1,7 @@
 import { currentUser, requireAuth } from '@spa/kit';
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addresses, cartItems, carts, orderItems, orders, payments } from '../db/schema.js';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from '../use-cases/context.js';
+import { exportMyCommerceData } from '../use-cases/my-data.js';
 import { bearer, errors } from './schemas.js';
 
 const rows = { type: 'array', items: { type: 'object', additionalProperties: true } } as const;
@@ -11,7 +10,7 @@ const rows = { type: 'array', items: { type: 'object', additionalProperties: tru
  * GET /orders/me/export: commerce's part of "Download my data" — the caller's orders (with their
  * lines and payments, money in paise), saved addresses and cart, as stored. Only the caller's own.
  */
-export function myDataRoutes(app: FastifyInstance, { db }: CommerceDeps): void {
+export function myDataRoutes(app: FastifyInstance, { db }: CommerceContext): void {
   app.get(
     '/orders/me/export',
     {
@@ -30,31 +29,6 @@ export function myDataRoutes(app: FastifyInstance, { db }: CommerceDeps): void {
         },
       },
     },
-    async (request) => {
-      const userId = currentUser(request).id;
-      const ownOrders = await db
-        .select()
-        .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(asc(orders.createdAt));
-      const ids = ownOrders.map((order) => order.id);
-      const lines = ids.length
-        ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids))
-        : [];
-      const cart = await db
-        .select({ item: cartItems })
-        .from(cartItems)
-        .innerJoin(carts, eq(cartItems.cartId, carts.id))
-        .where(eq(carts.userId, userId));
-      return {
-        orders: ownOrders.map((order) => ({
-          ...order,
-          items: lines.filter((line) => line.orderId === order.id),
-        })),
-        payments: await db.select().from(payments).where(eq(payments.customerId, userId)),
-        addresses: await db.select().from(addresses).where(eq(addresses.userId, userId)),
-        cart: cart.map((row) => row.item),
-      };
-    },
+    async (request) => exportMyCommerceData(db, currentUser(request).id),
   );
 }

@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listOrders } from '../db/orders.repository.js';
 import { findPaymentOfOrder } from '../db/payments.repository.js';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from '../use-cases/context.js';
 import type { Order, PaymentMethod } from '../domain/order.js';
 import { placeOrder } from '../use-cases/checkout.js';
 import { cancelOrder, getOrder, markDelivered } from '../use-cases/orders.js';
@@ -62,7 +62,7 @@ function ownerOrAdmin(request: FastifyRequest, order: Order): AuthUser {
   return user;
 }
 
-export function ordersRoutes(app: FastifyInstance, deps: CommerceDeps): void {
+export function ordersRoutes(app: FastifyInstance, deps: CommerceContext): void {
   app.post(
     '/orders',
     {

@@ -1,6 +1,6 @@
 import { currentUser, requireAuth } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from '../use-cases/context.js';
 import { handleWebhook } from '../use-cases/payment-webhook.js';
 import { verifyPayment, type VerifyPaymentBody } from '../use-cases/verify-payment.js';
 import { presentOrder } from './presenters.js';
@@ -15,7 +15,7 @@ import {
 
 const tags = ['payments'];
 
-export async function paymentsRoutes(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
+export async function paymentsRoutes(app: FastifyInstance, deps: CommerceContext): Promise<void> {
   const { razorpay } = deps.config;
 
   app.get(

@@ -1,6 +1,6 @@
 import { AppError, currentUser, notFound, requireAuth, requireRole, strictObject } from '@spa/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from '../use-cases/context.js';
 import { paiseToRupees, rupeesToPaise } from '../domain/money.js';
 import type { Refund } from '../db/refunds.repository.js';
 import {
@@ -134,7 +134,7 @@ const refundDescription =
   'Send an `Idempotency-Key` header to make a retry refund once; without one, the same amount asked again within a minute ' +
   'answers the first refund. 200 with the refund and where the payment stands; 201 when this call created the refund.';
 
-export function refundsRoutes(app: FastifyInstance, deps: CommerceDeps): void {
+export function refundsRoutes(app: FastifyInstance, deps: CommerceContext): void {
   const refund = async (
     request: FastifyRequest,
     target: RefundTarget,

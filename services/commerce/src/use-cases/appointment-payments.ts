@@ -6,7 +6,7 @@ import {
   lockAppointmentPaymentCalls,
   type Payment,
 } from '../db/payments.repository.js';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from './context.js';
 import { providerOrderFailure } from '../integrations/payment-provider.js';
 
 export interface AppointmentPaymentRequest {
@@ -24,7 +24,7 @@ export interface AppointmentPaymentRequest {
  * order back instead of a second one.
  */
 export async function createAppointmentPayment(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   request: AppointmentPaymentRequest,
 ): Promise<{ payment: Payment; created: boolean }> {
   if (!deps.config.onlinePaymentsEnabled)

@@ -13,7 +13,7 @@ import { finishCheckout, writeReservingOrder } from '../db/checkout.repository.j
 import { deleteReservingOrder, findOrderState, type NewOrder } from '../db/orders.repository.js';
 import { countOpenOnlineOrders } from '../db/holds.repository.js';
 import { insertPayment } from '../db/payments.repository.js';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from './context.js';
 import {
   initialStatus,
   priceOrder,
@@ -50,7 +50,7 @@ const paymentsUnavailable = () =>
  * it. A checkout that dies half-way leaves a `reserving` order behind, which the sweeper releases.
  */
 export async function placeOrder(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   user: AuthUser,
   request: CheckoutRequest,
 ): Promise<PlacedOrder> {
@@ -168,7 +168,7 @@ interface ClaimedCart {
  * moment, as it would be had the checkout come first.
  */
 async function claimCart(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   user: AuthUser,
   request: CheckoutRequest,
   orderId: string,
@@ -191,7 +191,7 @@ async function claimCart(
 /** The order the cart makes, or the customer's refusal (thrown): the same checks either way. */
 async function planOrder(
   db: Queryable,
-  deps: CommerceDeps,
+  deps: CommerceContext,
   user: AuthUser,
   request: CheckoutRequest,
   orderId: string,
@@ -257,7 +257,7 @@ async function planOrder(
 }
 
 /** A marker left by a checkout that died long ago (before the sweeper got to it) does not block a new one. */
-async function isStillReserving(tx: Queryable, deps: CommerceDeps, orderId: string): Promise<boolean> {
+async function isStillReserving(tx: Queryable, deps: CommerceContext, orderId: string): Promise<boolean> {
   const found = await findOrderState(tx, orderId);
   return (
     found?.status === 'reserving' && found.createdAt.getTime() > Date.now() - deps.config.abandonedCheckoutMs
@@ -270,7 +270,7 @@ async function isStillReserving(tx: Queryable, deps: CommerceDeps, orderId: stri
  * or cannot be reached: then nobody knows whether the stock was taken, so the order stays `reserving`
  * for the sweeper to release, and the customer may try again at once.
  */
-async function reserveStock(deps: CommerceDeps, orderId: string, lines: CheckedLine[]): Promise<void> {
+async function reserveStock(deps: CommerceContext, orderId: string, lines: CheckedLine[]): Promise<void> {
   try {
     // Each line at the price the customer agreed to: the catalogue takes the stock only at today's prices.
     await deps.catalogue.reserve(
@@ -301,7 +301,7 @@ async function reserveStock(deps: CommerceDeps, orderId: string, lines: CheckedL
 }
 
 /** Nothing was reserved: the internal order simply goes. */
-async function forgetCheckout(deps: CommerceDeps, orderId: string): Promise<void> {
+async function forgetCheckout(deps: CommerceContext, orderId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await clearCheckoutMarker(tx, orderId);
     await deleteReservingOrder(tx, orderId);
@@ -309,7 +309,7 @@ async function forgetCheckout(deps: CommerceDeps, orderId: string): Promise<void
 }
 
 /** Stock was reserved but the order cannot go on: give the stock back, or leave it to the sweeper. */
-async function undoCheckout(deps: CommerceDeps, orderId: string): Promise<void> {
+async function undoCheckout(deps: CommerceContext, orderId: string): Promise<void> {
   try {
     await deps.catalogue.release(orderId);
     await forgetCheckout(deps, orderId);

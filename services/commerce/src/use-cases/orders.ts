@@ -2,7 +2,7 @@ import { AppError, InternalCallError, notFound, type Database, type Tx } from '@
 import { events } from '@spa/proto';
 import { findOrder, lockOrder, markOrderCancelled, markOrderDelivered } from '../db/orders.repository.js';
 import { findPaymentOfOrder, lockPayment, markPaymentExpired } from '../db/payments.repository.js';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from './context.js';
 import { assertCancellable, deliveryStep, type CancelReason, type Order } from '../domain/order.js';
 import { orderEventPayload } from '../events/publishes.js';
 import { recordRefund, sendRequestedRefunds } from './refunds.js';
@@ -16,7 +16,7 @@ export async function getOrder(db: Database, id: string): Promise<Order> {
 }
 
 /** PATCH /orders/:id/status { isDelivered: true } (admin). Marking it twice changes nothing. */
-export async function markDelivered(deps: CommerceDeps, id: string): Promise<Order> {
+export async function markDelivered(deps: CommerceContext, id: string): Promise<Order> {
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) throw orderNotFound();
@@ -41,7 +41,7 @@ export async function markDelivered(deps: CommerceDeps, id: string): Promise<Ord
  */
 export async function cancelLockedOrder(
   tx: Tx,
-  deps: Pick<CommerceDeps, 'catalogue' | 'publish'>,
+  deps: Pick<CommerceContext, 'catalogue' | 'publish'>,
   order: Order,
   reason: CancelReason,
 ): Promise<Order> {
@@ -62,7 +62,7 @@ export async function cancelLockedOrder(
 }
 
 /** POST /orders/:id/cancel by its customer or an admin, until it is paid. */
-export async function cancelOrder(deps: CommerceDeps, id: string, reason: CancelReason): Promise<Order> {
+export async function cancelOrder(deps: CommerceContext, id: string, reason: CancelReason): Promise<Order> {
   try {
     const cancelled = await deps.db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);

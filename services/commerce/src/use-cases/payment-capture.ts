@@ -9,7 +9,7 @@ import {
   recordAttempt,
   type Payment,
 } from '../db/payments.repository.js';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from './context.js';
 import type { Order } from '../domain/order.js';
 import { orderEventPayload, paymentEventFields, paymentEventKey } from '../events/publishes.js';
 import { ProviderRefusedError, type ProviderPayment } from '../integrations/payment-provider.js';
@@ -43,7 +43,7 @@ export const providerUnavailable = () =>
  */
 export async function applyCapture(
   tx: Tx,
-  deps: CommerceDeps,
+  deps: CommerceContext,
   payment: Payment,
   providerPaymentId: string,
 ): Promise<CaptureOutcome> {
@@ -90,7 +90,7 @@ export async function applyCapture(
   return { payment: captured, order, changed: true };
 }
 
-export async function captureOnce(deps: CommerceDeps, payment: Payment, providerPaymentId: string) {
+export async function captureOnce(deps: CommerceContext, payment: Payment, providerPaymentId: string) {
   const outcome = await deps.db.transaction((tx) => applyCapture(tx, deps, payment, providerPaymentId));
   if (outcome.payment.refundDue) await sendRequestedRefunds(deps, outcome.payment.id);
   return outcome;
@@ -98,7 +98,7 @@ export async function captureOnce(deps: CommerceDeps, payment: Payment, provider
 
 /** Records a failed attempt and announces it, once per provider payment; a captured payment ignores it. */
 export async function recordFailure(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   payment: Payment,
   providerPaymentId: string,
   reason: string,
@@ -125,7 +125,7 @@ export async function recordFailure(
  * auto-capture).
  */
 export async function confirmWithProvider(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   payment: Payment,
   providerPaymentId: string,
 ): Promise<ProviderPayment> {
@@ -155,7 +155,7 @@ export async function confirmWithProvider(
 
 /** Captures an authorised payment; a capture refused because it already happened is read back instead. */
 export async function captureAtProvider(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   payment: ProviderPayment,
 ): Promise<ProviderPayment> {
   try {
@@ -170,7 +170,7 @@ export async function captureAtProvider(
 
 /** Finds a captured (or, once captured here, authorised) payment of a provider order, if there is one. */
 export async function capturedAtProvider(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   providerOrderId: string,
 ): Promise<ProviderPayment | undefined> {
   const attempts = await deps.provider.paymentsOfOrder(providerOrderId);

@@ -1,6 +1,6 @@
 import { AppError, badRequest } from '@spa/kit';
 import { findPaymentByProviderOrder } from '../db/payments.repository.js';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from './context.js';
 import { isValidWebhookSignature } from '../domain/signature.js';
 import { handleRefundWebhook } from './refunds.js';
 import { providerUnavailable, captureOnce, captureAtProvider, recordFailure } from './payment-capture.js';
@@ -18,7 +18,7 @@ interface WebhookPaymentEntity {
  * ignored (the provider would otherwise retry it for days).
  */
 export async function handleWebhook(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ status: string }> {

@@ -26,7 +26,7 @@ import {
   type Refund,
   type RefundReason,
 } from '../db/refunds.repository.js';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from './context.js';
 import { paiseToRupees } from '../domain/money.js';
 import { ProviderRefusedError, type ProviderRefund } from '../integrations/payment-provider.js';
 
@@ -135,7 +135,7 @@ export async function recordRefund(
  * answer was lost (or whose sender died mid-call) is adopted, never made twice. A refusal (4xx) fails
  * the refund; no answer leaves it `requested` for the sweeper.
  */
-async function sendRefund(deps: CommerceDeps, refundId: string): Promise<Refund> {
+async function sendRefund(deps: CommerceContext, refundId: string): Promise<Refund> {
   const result = await deps.db.transaction(async (tx) => {
     const refund = await lockRefund(tx, refundId);
     if (!refund) throw notFound('Refund not found');
@@ -175,7 +175,7 @@ async function sendRefund(deps: CommerceDeps, refundId: string): Promise<Refund>
 }
 
 /** The provider accepted a refund (or reported on it): pending keeps it open, processed or failed settles it. */
-async function applyProviderRefund(deps: CommerceDeps, refundId: string, remote: ProviderRefund) {
+async function applyProviderRefund(deps: CommerceContext, refundId: string, remote: ProviderRefund) {
   if (remote.status === 'pending') {
     await deps.db.transaction(async (tx) => {
       const current = await lockRefund(tx, refundId);
@@ -198,7 +198,7 @@ async function applyProviderRefund(deps: CommerceDeps, refundId: string, remote:
  * goes out through the outbox in the same transaction.
  */
 async function settleRefund(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   refundId: string,
   outcome: { outcome: 'processed' | 'failed'; providerRefundId?: string; failureReason?: string },
 ): Promise<boolean> {
@@ -263,7 +263,7 @@ async function settleRefund(
 }
 
 /** Sends every `requested` refund of a payment, after the transaction that recorded it committed. */
-export async function sendRequestedRefunds(deps: CommerceDeps, paymentId: string): Promise<void> {
+export async function sendRequestedRefunds(deps: CommerceContext, paymentId: string): Promise<void> {
   for (const id of await requestedRefundIds(deps.db, paymentId)) {
     try {
       await sendRefund(deps, id);
@@ -278,7 +278,7 @@ export async function sendRequestedRefunds(deps: CommerceDeps, paymentId: string
  * that came too late): all that is left of the payment, once per key, sent at once.
  */
 export async function refundInFull(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   payment: Payment,
   reason: RefundReason,
   idempotencyKey: string,
@@ -297,7 +297,7 @@ export async function refundInFull(
 
 /** The provider's webhook `refund.processed` / `refund.failed`. */
 export async function handleRefundWebhook(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   event: string,
   entity: { id?: unknown; receipt?: unknown; status?: unknown },
 ): Promise<{ status: string }> {
@@ -322,7 +322,7 @@ export async function handleRefundWebhook(
  * The sweeper's part: a refund still `requested` (the provider did not answer) is sent again; a
  * `pending` one whose webhook never came is asked about. Each on its own, so one failure holds up none.
  */
-export async function sweepRefunds(deps: CommerceDeps, now = new Date()): Promise<number> {
+export async function sweepRefunds(deps: CommerceContext, now = new Date()): Promise<number> {
   let settled = 0;
   const before = new Date(now.getTime() - deps.config.refundRetryMs);
   for (const id of await staleOpenRefundIds(deps.db, before, 50)) {
@@ -345,7 +345,7 @@ export async function sweepRefunds(deps: CommerceDeps, now = new Date()): Promis
 
 export type RefundTarget = { orderId: string } | { appointmentId: string };
 
-async function paymentOf(deps: CommerceDeps, target: RefundTarget): Promise<Payment> {
+async function paymentOf(deps: CommerceContext, target: RefundTarget): Promise<Payment> {
   const payment =
     'orderId' in target
       ? await findPaymentOfOrder(deps.db, target.orderId)
@@ -354,7 +354,10 @@ async function paymentOf(deps: CommerceDeps, target: RefundTarget): Promise<Paym
   return payment;
 }
 
-export async function refundStateFor(deps: CommerceDeps, target: RefundTarget): Promise<PaymentRefundState> {
+export async function refundStateFor(
+  deps: CommerceContext,
+  target: RefundTarget,
+): Promise<PaymentRefundState> {
   const payment = await paymentOf(deps, target);
   return refundStateOf(payment, await refundsOfPayment(deps.db, payment.id));
 }
@@ -365,7 +368,7 @@ export async function refundStateFor(deps: CommerceDeps, target: RefundTarget): 
  * double submit and answered with the first refund.
  */
 export async function adminRefund(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   adminId: string,
   target: RefundTarget,
   request: { amountPaise?: number; note?: string; idempotencyKey?: string },
@@ -404,7 +407,7 @@ export async function adminRefund(
  * refund event can name the one to email. Orders carry their own customer.
  */
 export async function rememberCustomer(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   paymentId: string,
   customer: { email?: string; name?: string },
 ): Promise<void> {

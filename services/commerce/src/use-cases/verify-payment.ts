@@ -1,6 +1,6 @@
 import { AppError, notFound, type AuthUser } from '@spa/kit';
 import { findPaymentByProviderOrder, type Payment } from '../db/payments.repository.js';
-import type { CommerceDeps } from '../deps.js';
+import type { CommerceContext } from './context.js';
 import type { Order } from '../domain/order.js';
 import { isValidPaymentSignature } from '../domain/signature.js';
 import {
@@ -35,7 +35,7 @@ export type VerifyAnswer =
  * and changes nothing; then the provider's word; then the capture, once. A repeat answers the same.
  */
 export async function verifyPayment(
-  deps: CommerceDeps,
+  deps: CommerceContext,
   user: AuthUser,
   body: VerifyPaymentBody,
 ): Promise<VerifyAnswer> {
@@ -58,7 +58,7 @@ export async function verifyPayment(
   return answerVerification(deps, outcome);
 }
 
-function answerVerification(deps: CommerceDeps, outcome: CaptureOutcome): VerifyAnswer {
+function answerVerification(deps: CommerceContext, outcome: CaptureOutcome): VerifyAnswer {
   const { payment, order } = outcome;
   const message = 'Payment verified successfully';
   if (order) {

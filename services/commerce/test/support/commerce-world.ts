@@ -30,7 +30,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { internalCallers } from '../../src/http/internal.routes.js';
 import { findProduct } from '../../src/db/products.repository.js';
-import { withIntegrations, type CommerceDeps } from '../../src/deps.js';
+import { withIntegrations, type CommerceContext } from '../../src/use-cases/context.js';
 import { commerceTopics } from '../../src/events/publishes.js';
 import { startReadModelConsumer } from '../../src/events/consumers.js';
 import { subscriptionsFor } from '../../src/events/subscriptions.js';
@@ -50,7 +50,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface CommerceWorld {
   app: FastifyInstance;
-  deps: CommerceDeps;
+  deps: CommerceContext;
   /** Where the app listens (the sandbox sends its webhooks here). */
   url: string;
   catalogue: CatalogueProcess;

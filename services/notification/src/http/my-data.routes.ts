@@ -1,7 +1,6 @@
 import { currentUser, errorResponseSchema, requireAuth, type Database } from '@spa/kit';
-import { asc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { sentEmails } from '../db/schema.js';
+import { exportMyEmails } from '../use-cases/my-data.js';
 
 /**
  * GET /notifications/me/export: notification's part of "Download my data" — the emails sent to the
@@ -40,24 +39,6 @@ export function myDataRoutes(app: FastifyInstance, db: Database): void {
         },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const email = user.emailVerified ? user.email.trim().toLowerCase() : '';
-      if (!email) return { emails: [] };
-      const rows = await db
-        .select()
-        .from(sentEmails)
-        .where(sql`lower(${sentEmails.recipient}) = ${email}`)
-        .orderBy(asc(sentEmails.sentAt))
-        .limit(5000);
-      return {
-        emails: rows.map((row) => ({
-          sentAt: row.sentAt.toISOString(),
-          eventType: row.eventType,
-          recipient: row.recipient,
-          subject: row.subject,
-        })),
-      };
-    },
+    async (request) => exportMyEmails(db, currentUser(request)),
   );
 }

@@ -1,7 +1,7 @@
 import type { EventHandler } from '@spa/kit';
 import type { bookingV1, events } from '@spa/proto';
 import { findPaymentOfAppointment } from '../../db/payments.repository.js';
-import type { CommerceDeps } from '../../deps.js';
+import type { CommerceContext } from '../../use-cases/context.js';
 import { refundInFull, rememberCustomer } from '../../use-cases/refunds.js';
 
 type Appointment = bookingV1.Appointment | undefined;
@@ -14,7 +14,7 @@ type Appointment = bookingV1.Appointment | undefined;
  * The refund is recorded and sent in transactions of its own; one the provider does not answer stays
  * `requested` for the sweeper, so the event is never retried for it.
  */
-async function refundCancelled(deps: CommerceDeps, appointment: Appointment): Promise<void> {
+async function refundCancelled(deps: CommerceContext, appointment: Appointment): Promise<void> {
   if (!appointment || appointment.status !== 'Cancelled' || appointment.paymentMethod !== 'online') return;
   const payment = await findPaymentOfAppointment(deps.db, appointment.id);
   if (payment?.status !== 'captured') return;
@@ -32,7 +32,7 @@ async function refundCancelled(deps: CommerceDeps, appointment: Appointment): Pr
 }
 
 /** Who an appointment's customer is, for the refund event of a later (admin's) refund to name. */
-async function rememberCustomerOf(deps: CommerceDeps, appointment: Appointment): Promise<void> {
+async function rememberCustomerOf(deps: CommerceContext, appointment: Appointment): Promise<void> {
   if (!appointment?.customerEmail || appointment.paymentMethod !== 'online') return;
   const payment = await findPaymentOfAppointment(deps.db, appointment.id);
   if (payment)
@@ -43,7 +43,7 @@ async function rememberCustomerOf(deps: CommerceDeps, appointment: Appointment):
 }
 
 export const appointmentCancelled =
-  (deps: CommerceDeps): EventHandler<typeof events.appointmentCancelled> =>
+  (deps: CommerceContext): EventHandler<typeof events.appointmentCancelled> =>
   async (_tx, payload) =>
     refundCancelled(deps, payload.appointment);
 
@@ -53,7 +53,7 @@ export const appointmentCancelled =
  * hold ran out and its slot was taken, "refund due").
  */
 export const appointmentPaymentStatusChanged =
-  (deps: CommerceDeps): EventHandler<typeof events.appointmentPaymentStatusChanged> =>
+  (deps: CommerceContext): EventHandler<typeof events.appointmentPaymentStatusChanged> =>
   async (_tx, payload) => {
     if (payload.appointment?.paymentStatus !== 'Paid') return;
     await rememberCustomerOf(deps, payload.appointment);
