@@ -7,7 +7,7 @@ import { bodyLimitFor, declaresOversizeBody } from '../body-limit.js';
 
 const TOO_LARGE = { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' } as const;
 /** How long, and how much, of a refused body is drained after its 413 before the connection is cut. */
-export const LINGER_MS = 2_000;
+const LINGER_MS = 2_000;
 export const LINGER_BYTES = 16 * 1024 * 1024;
 
 /** A body sent in chunks declares no length: it can only be measured as it arrives. */

@@ -5,7 +5,7 @@ import { isValidGstin } from './domain/gstin.js';
 import { DEFAULT_OPENING_HOURS, parseClock, type OpeningHours } from './domain/reports.js';
 
 /** The seller block of every invoice (a GST tax invoice must name the supplier, its address and GSTIN). */
-export interface BusinessDetails {
+interface BusinessDetails {
   name: string;
   address: string;
   gstin: string;
