@@ -34,8 +34,10 @@ export const ROUTES: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
   { prefix: '/addresses', service: 'commerce' },
   { prefix: '/orders', service: 'commerce' },
   { prefix: '/payments', service: 'commerce' },
+  { prefix: '/counter', service: 'commerce' },
   { prefix: '/bills', service: 'billing' },
   { prefix: '/admin/reports', service: 'billing' },
+  { prefix: '/tax-documents', service: 'billing' },
   { prefix: '/notifications', service: 'notification' },
 ];
 

@@ -116,6 +116,7 @@ const PRIVATE_PATHS = [
   '/settings',
   '/reviews',
   '/bills',
+  '/counter',
   '/bill/',
   '/auth/',
   '/login',

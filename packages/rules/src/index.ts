@@ -6,3 +6,6 @@ export * from './cancellation.js';
 export * from './booking-settings.js';
 export * from './check-in.js';
 export * from './deposits.js';
+export * from './gstin.js';
+export * from './gst-states.js';
+export * from './counter.js';

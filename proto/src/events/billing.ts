@@ -6,4 +6,9 @@ import { defineEvent } from '../define.js';
 export const billingEvents = {
   billIssued: defineEvent('billing.bill.issued', billing.BillIssuedSchema, 'billing.bill.v1'),
   billUpdated: defineEvent('billing.bill.updated', billing.BillUpdatedSchema, 'billing.bill.v1'),
+  documentIssued: defineEvent(
+    'billing.document.issued',
+    billing.TaxDocumentIssuedSchema,
+    'billing.document.v1',
+  ),
 } as const;

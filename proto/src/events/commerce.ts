@@ -24,4 +24,21 @@ export const commerceEvents = {
     commerce.PaymentRefundFailedSchema,
     'commerce.payment.v1',
   ),
+  saleCompleted: defineEvent('commerce.sale.completed', commerce.SaleCompletedSchema, 'commerce.sale.v1'),
+  saleRefunded: defineEvent('commerce.sale.refunded', commerce.SaleRefundedSchema, 'commerce.sale.v1'),
+  drawerShiftOpened: defineEvent(
+    'commerce.drawer.shift_opened',
+    commerce.DrawerShiftOpenedSchema,
+    'commerce.drawer.v1',
+  ),
+  drawerCashMoved: defineEvent(
+    'commerce.drawer.cash_moved',
+    commerce.DrawerCashMovedSchema,
+    'commerce.drawer.v1',
+  ),
+  drawerShiftClosed: defineEvent(
+    'commerce.drawer.shift_closed',
+    commerce.DrawerShiftClosedSchema,
+    'commerce.drawer.v1',
+  ),
 } as const;

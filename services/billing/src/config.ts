@@ -1,7 +1,6 @@
 import { ConfigError, readBaseConfig, readConfig, type BaseConfig } from '@spa/kit';
-import { clock24Text } from '@spa/rules';
+import { clock24Text, isValidGstin } from '@spa/rules';
 import { BILL_DATE_DEFAULTS, isFinancialYear, type BillDateRules } from './domain/bill-dates.js';
-import { isValidGstin } from './domain/gstin.js';
 import { DEFAULT_OPENING_HOURS, parseClock, type OpeningHours } from './domain/reports.js';
 
 /** The seller block of every invoice (a GST tax invoice must name the supplier, its address and GSTIN). */

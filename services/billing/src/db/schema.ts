@@ -271,3 +271,4 @@ export const reportEmployees = pgTable('report_employees', {
   deleted: boolean('deleted').notNull().default(false),
   updatedAt: instant('updated_at'),
 });
+export * from './documents.schema.js';

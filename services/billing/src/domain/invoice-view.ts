@@ -1,5 +1,6 @@
 import {
   amountInWords,
+  gstinStateCode,
   lineTaxBreakdown,
   productAmount,
   type BasisPoints,
@@ -8,7 +9,6 @@ import {
 } from '@spa/rules';
 import type { Bill } from './bill.js';
 import { formatIndianDate } from './calendar.js';
-import { gstinStateCode } from './gstin.js';
 import { hsnCodeFor, sacCodeFor } from './tax-codes.js';
 
 /** The seller block of the invoice, from configuration. */

@@ -30,6 +30,9 @@ export const products = pgTable(
     pricePaise: paise('price_paise'),
     stock: integer('stock').notNull(),
     images: text('images').array().notNull().default(emptyTextArray),
+    /** What the counter's invoice line carries: the HSN code ('' when not set) and GST rate (bp). */
+    hsnCode: text('hsn_code').notNull().default(''),
+    gstBp: integer('gst_bp').notNull().default(1800),
     deleted: boolean('deleted').notNull().default(false),
     /** The catalogue's updatedAt of the state held here: an older event never overwrites a newer one. */
     sourceUpdatedAtMs: bigint('source_updated_at_ms', { mode: 'number' }).notNull(),
@@ -281,3 +284,4 @@ export const refunds = pgTable(
     check('refunds_amount_check', sql`${table.amountPaise} > 0`),
   ],
 );
+export * from './counter.schema.js';

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/billing/v1/events.proto.
  */
 export const file_spa_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChtzcGEvYmlsbGluZy92MS9ldmVudHMucHJvdG8SDnNwYS5iaWxsaW5nLnYxIp8ECgRCaWxsEg8KB2JpbGxfaWQYASABKAkSFgoOaW52b2ljZV9udW1iZXIYAiABKAkSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRITCgtjdXN0b21lcl9pZBgEIAEoCRINCgVwaG9uZRgFIAEoCRINCgVlbWFpbBgGIAEoCRIRCgliaWxsX2RhdGUYByABKAkSFgoOcGF5bWVudF9tZXRob2QYCCABKAkSFwoPc3ViX3RvdGFsX3BhaXNlGAkgASgDEhYKDmRpc2NvdW50X3BhaXNlGAogASgDEhUKDWFkdmFuY2VfcGFpc2UYCyABKAMSEwoLdG90YWxfcGFpc2UYDCABKAMSEAoIcmV2aXNpb24YDSABKAUSFQoNdXBkYXRlZF9hdF9tcxgOIAEoAxIOCgZnZW5kZXIYDyABKAkSDwoHcm9vbV9ubxgQIAEoCRIbChNkaXNjb3VudF9wZXJjZW50X2JwGBEgASgFEhUKDWNyZWF0ZWRfYXRfbXMYEiABKAMSFQoNY3JlYXRlZF9ieV9pZBgTIAEoCRIXCg9jcmVhdGVkX2J5X25hbWUYFCABKAkSNgoNc2VydmljZV9saW5lcxgVIAMoCzIfLnNwYS5iaWxsaW5nLnYxLkJpbGxTZXJ2aWNlTGluZRI2Cg1wcm9kdWN0X2xpbmVzGBYgAygLMh8uc3BhLmJpbGxpbmcudjEuQmlsbFByb2R1Y3RMaW5lIsMBCg9CaWxsU2VydmljZUxpbmUSDwoHbGluZV9pZBgBIAEoCRIQCghwb3NpdGlvbhgCIAEoBRIUCgxzZXJ2aWNlX25hbWUYAyABKAkSEAoIZHVyYXRpb24YBCABKAkSFgoOc3RhZmZfYXNzaWduZWQYBSABKAkSEwoLcHJpY2VfcGFpc2UYBiABKAMSDgoGZ3N0X2JwGAcgASgFEhMKC2Rpc2NvdW50X2JwGAggASgFEhMKC3RvdGFsX3BhaXNlGAkgASgDIrABCg9CaWxsUHJvZHVjdExpbmUSDwoHbGluZV9pZBgBIAEoCRIQCghwb3NpdGlvbhgCIAEoBRIUCgxwcm9kdWN0X25hbWUYAyABKAkSEAoIcXVhbnRpdHkYBCABKAUSGAoQdW5pdF9wcmljZV9wYWlzZRgFIAEoAxIOCgZnc3RfYnAYBiABKAUSEwoLZGlzY291bnRfYnAYByABKAUSEwoLdG90YWxfcGFpc2UYCCABKAMiRgoKQmlsbElzc3VlZBIiCgRiaWxsGAEgASgLMhQuc3BhLmJpbGxpbmcudjEuQmlsbBIUCgxpc3N1ZWRfYnlfaWQYAiABKAkiYAoLQmlsbFVwZGF0ZWQSIgoEYmlsbBgBIAEoCzIULnNwYS5iaWxsaW5nLnYxLkJpbGwSFgoOY2hhbmdlZF9maWVsZHMYAiADKAkSFQoNdXBkYXRlZF9ieV9pZBgDIAEoCWIGcHJvdG8z");
+  fileDesc("ChtzcGEvYmlsbGluZy92MS9ldmVudHMucHJvdG8SDnNwYS5iaWxsaW5nLnYxIp8ECgRCaWxsEg8KB2JpbGxfaWQYASABKAkSFgoOaW52b2ljZV9udW1iZXIYAiABKAkSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRITCgtjdXN0b21lcl9pZBgEIAEoCRINCgVwaG9uZRgFIAEoCRINCgVlbWFpbBgGIAEoCRIRCgliaWxsX2RhdGUYByABKAkSFgoOcGF5bWVudF9tZXRob2QYCCABKAkSFwoPc3ViX3RvdGFsX3BhaXNlGAkgASgDEhYKDmRpc2NvdW50X3BhaXNlGAogASgDEhUKDWFkdmFuY2VfcGFpc2UYCyABKAMSEwoLdG90YWxfcGFpc2UYDCABKAMSEAoIcmV2aXNpb24YDSABKAUSFQoNdXBkYXRlZF9hdF9tcxgOIAEoAxIOCgZnZW5kZXIYDyABKAkSDwoHcm9vbV9ubxgQIAEoCRIbChNkaXNjb3VudF9wZXJjZW50X2JwGBEgASgFEhUKDWNyZWF0ZWRfYXRfbXMYEiABKAMSFQoNY3JlYXRlZF9ieV9pZBgTIAEoCRIXCg9jcmVhdGVkX2J5X25hbWUYFCABKAkSNgoNc2VydmljZV9saW5lcxgVIAMoCzIfLnNwYS5iaWxsaW5nLnYxLkJpbGxTZXJ2aWNlTGluZRI2Cg1wcm9kdWN0X2xpbmVzGBYgAygLMh8uc3BhLmJpbGxpbmcudjEuQmlsbFByb2R1Y3RMaW5lIsMBCg9CaWxsU2VydmljZUxpbmUSDwoHbGluZV9pZBgBIAEoCRIQCghwb3NpdGlvbhgCIAEoBRIUCgxzZXJ2aWNlX25hbWUYAyABKAkSEAoIZHVyYXRpb24YBCABKAkSFgoOc3RhZmZfYXNzaWduZWQYBSABKAkSEwoLcHJpY2VfcGFpc2UYBiABKAMSDgoGZ3N0X2JwGAcgASgFEhMKC2Rpc2NvdW50X2JwGAggASgFEhMKC3RvdGFsX3BhaXNlGAkgASgDIrABCg9CaWxsUHJvZHVjdExpbmUSDwoHbGluZV9pZBgBIAEoCRIQCghwb3NpdGlvbhgCIAEoBRIUCgxwcm9kdWN0X25hbWUYAyABKAkSEAoIcXVhbnRpdHkYBCABKAUSGAoQdW5pdF9wcmljZV9wYWlzZRgFIAEoAxIOCgZnc3RfYnAYBiABKAUSEwoLZGlzY291bnRfYnAYByABKAUSEwoLdG90YWxfcGFpc2UYCCABKAMiRgoKQmlsbElzc3VlZBIiCgRiaWxsGAEgASgLMhQuc3BhLmJpbGxpbmcudjEuQmlsbBIUCgxpc3N1ZWRfYnlfaWQYAiABKAkiYAoLQmlsbFVwZGF0ZWQSIgoEYmlsbBgBIAEoCzIULnNwYS5iaWxsaW5nLnYxLkJpbGwSFgoOY2hhbmdlZF9maWVsZHMYAiADKAkSFQoNdXBkYXRlZF9ieV9pZBgDIAEoCSK8AgoPVGF4RG9jdW1lbnRMaW5lEhAKCHBvc2l0aW9uGAEgASgFEgwKBGtpbmQYAiABKAkSDAoEbmFtZRgDIAEoCRIQCgh0YXhfY29kZRgEIAEoCRIOCgZnc3RfYnAYBSABKAUSEAoIcXVhbnRpdHkYBiABKAUSGAoQdW5pdF9wcmljZV9wYWlzZRgHIAEoAxIWCg5kaXNjb3VudF9wYWlzZRgIIAEoAxIVCg10YXhhYmxlX3BhaXNlGAkgASgDEhIKCmNnc3RfcGFpc2UYCiABKAMSEgoKc2dzdF9wYWlzZRgLIAEoAxISCgppZ3N0X3BhaXNlGAwgASgDEhMKC3RvdGFsX3BhaXNlGA0gASgDEhUKDWVtcGxveWVlX25hbWUYDiABKAkSFgoOc291cmNlX2xpbmVfaWQYDyABKAkizgUKC1RheERvY3VtZW50EhMKC2RvY3VtZW50X2lkGAEgASgJEgwKBGtpbmQYAiABKAkSDgoGbnVtYmVyGAMgASgJEhYKDmZpbmFuY2lhbF95ZWFyGAQgASgJEhAKCHNlcXVlbmNlGAUgASgFEhMKC3NvdXJjZV9raW5kGAYgASgJEhEKCXNvdXJjZV9pZBgHIAEoCRIcChRvcmlnaW5hbF9kb2N1bWVudF9pZBgIIAEoCRIXCg9vcmlnaW5hbF9udW1iZXIYCSABKAkSEgoKaXNzdWVfZGF0ZRgKIAEoCRITCgtjdXN0b21lcl9pZBgLIAEoCRIVCg1jdXN0b21lcl9uYW1lGAwgASgJEhYKDmN1c3RvbWVyX2VtYWlsGA0gASgJEhYKDmN1c3RvbWVyX3Bob25lGA4gASgJEhYKDmN1c3RvbWVyX2dzdGluGA8gASgJEhcKD3BsYWNlX29mX3N1cHBseRgQIAEoCRIbChNzdXBwbGllcl9zdGF0ZV9jb2RlGBEgASgJEhYKDnN1cHBsaWVyX2dzdGluGBIgASgJEi4KBWxpbmVzGBMgAygLMh8uc3BhLmJpbGxpbmcudjEuVGF4RG9jdW1lbnRMaW5lEhUKDXRheGFibGVfcGFpc2UYFCABKAMSEgoKY2dzdF9wYWlzZRgVIAEoAxISCgpzZ3N0X3BhaXNlGBYgASgDEhIKCmlnc3RfcGFpc2UYFyABKAMSEQoJdGlwX3BhaXNlGBggASgDEhMKC3RvdGFsX3BhaXNlGBkgASgDEhUKDWNyZWF0ZWRfYXRfbXMYGiABKAMSNAoIcGF5bWVudHMYGyADKAsyIi5zcGEuYmlsbGluZy52MS5UYXhEb2N1bWVudFBheW1lbnQSFQoNYmFsYW5jZV9wYWlzZRgcIAEoAxIRCglicmFuY2hfaWQYHSABKAkSCwoDaXJuGB4gASgJIk0KElRheERvY3VtZW50UGF5bWVudBIOCgZtZXRob2QYASABKAkSFAoMYW1vdW50X3BhaXNlGAIgASgDEhEKCXJlZmVyZW5jZRgDIAEoCSJCChFUYXhEb2N1bWVudElzc3VlZBItCghkb2N1bWVudBgBIAEoCzIbLnNwYS5iaWxsaW5nLnYxLlRheERvY3VtZW50YgZwcm90bzM");
 
 /**
  * A bill (tax invoice) as other services need it: enough to email the customer their invoice and to
@@ -343,4 +343,340 @@ export type BillUpdated = Message<"spa.billing.v1.BillUpdated"> & {
  */
 export const BillUpdatedSchema: GenMessage<BillUpdated> = /*@__PURE__*/
   messageDesc(file_spa_billing_v1_events, 4);
+
+/**
+ * One line of a tax invoice or credit note. A line's total is tax-inclusive; taxable + cgst + sgst +
+ * igst = total for every taxed line. A tip has kind tip, no tax and stays outside the taxable value.
+ *
+ * @generated from message spa.billing.v1.TaxDocumentLine
+ */
+export type TaxDocumentLine = Message<"spa.billing.v1.TaxDocumentLine"> & {
+  /**
+   * @generated from field: int32 position = 1;
+   */
+  position: number;
+
+  /**
+   * service, product, addon or tip.
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * SAC or HSN code; empty for a tip.
+   *
+   * @generated from field: string tax_code = 4;
+   */
+  taxCode: string;
+
+  /**
+   * @generated from field: int32 gst_bp = 5;
+   */
+  gstBp: number;
+
+  /**
+   * @generated from field: int32 quantity = 6;
+   */
+  quantity: number;
+
+  /**
+   * @generated from field: int64 unit_price_paise = 7;
+   */
+  unitPricePaise: bigint;
+
+  /**
+   * @generated from field: int64 discount_paise = 8;
+   */
+  discountPaise: bigint;
+
+  /**
+   * @generated from field: int64 taxable_paise = 9;
+   */
+  taxablePaise: bigint;
+
+  /**
+   * @generated from field: int64 cgst_paise = 10;
+   */
+  cgstPaise: bigint;
+
+  /**
+   * @generated from field: int64 sgst_paise = 11;
+   */
+  sgstPaise: bigint;
+
+  /**
+   * @generated from field: int64 igst_paise = 12;
+   */
+  igstPaise: bigint;
+
+  /**
+   * @generated from field: int64 total_paise = 13;
+   */
+  totalPaise: bigint;
+
+  /**
+   * The therapist, when one gave the treatment or receives the tip.
+   *
+   * @generated from field: string employee_name = 14;
+   */
+  employeeName: string;
+
+  /**
+   * The source's line id (sale line or order item).
+   *
+   * @generated from field: string source_line_id = 15;
+   */
+  sourceLineId: string;
+};
+
+/**
+ * Describes the message spa.billing.v1.TaxDocumentLine.
+ * Use `create(TaxDocumentLineSchema)` to create a new message.
+ */
+export const TaxDocumentLineSchema: GenMessage<TaxDocumentLine> = /*@__PURE__*/
+  messageDesc(file_spa_billing_v1_events, 5);
+
+/**
+ * A tax invoice or a credit note. Never edited once issued: a credit note and a new invoice correct it.
+ *
+ * @generated from message spa.billing.v1.TaxDocument
+ */
+export type TaxDocument = Message<"spa.billing.v1.TaxDocument"> & {
+  /**
+   * @generated from field: string document_id = 1;
+   */
+  documentId: string;
+
+  /**
+   * invoice or credit_note.
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * INV/2026-27/000124 (the invoice series, shared with the manual bills) or CN/2026-27/000007 (the
+   * credit-note series): each gapless within an Indian financial year.
+   *
+   * @generated from field: string number = 3;
+   */
+  number: string;
+
+  /**
+   * @generated from field: string financial_year = 4;
+   */
+  financialYear: string;
+
+  /**
+   * @generated from field: int32 sequence = 5;
+   */
+  sequence: number;
+
+  /**
+   * sale or order (invoices); sale_refund or order_refund (credit notes).
+   *
+   * @generated from field: string source_kind = 6;
+   */
+  sourceKind: string;
+
+  /**
+   * The sale or order id (invoices); the refund id (credit notes).
+   *
+   * @generated from field: string source_id = 7;
+   */
+  sourceId: string;
+
+  /**
+   * A credit note's invoice.
+   *
+   * @generated from field: string original_document_id = 8;
+   */
+  originalDocumentId: string;
+
+  /**
+   * @generated from field: string original_number = 9;
+   */
+  originalNumber: string;
+
+  /**
+   * The issue day in Asia/Kolkata, YYYY-MM-DD.
+   *
+   * @generated from field: string issue_date = 10;
+   */
+  issueDate: string;
+
+  /**
+   * @generated from field: string customer_id = 11;
+   */
+  customerId: string;
+
+  /**
+   * @generated from field: string customer_name = 12;
+   */
+  customerName: string;
+
+  /**
+   * @generated from field: string customer_email = 13;
+   */
+  customerEmail: string;
+
+  /**
+   * @generated from field: string customer_phone = 14;
+   */
+  customerPhone: string;
+
+  /**
+   * The buyer's GSTIN: a B2B document. Empty for B2C.
+   *
+   * @generated from field: string customer_gstin = 15;
+   */
+  customerGstin: string;
+
+  /**
+   * Two-digit GST state codes: where the supply is made (the delivery address's state for an order,
+   * the spa's own state at the counter) and the supplier's. Equal: CGST + SGST; different: IGST.
+   *
+   * @generated from field: string place_of_supply = 16;
+   */
+  placeOfSupply: string;
+
+  /**
+   * @generated from field: string supplier_state_code = 17;
+   */
+  supplierStateCode: string;
+
+  /**
+   * @generated from field: string supplier_gstin = 18;
+   */
+  supplierGstin: string;
+
+  /**
+   * @generated from field: repeated spa.billing.v1.TaxDocumentLine lines = 19;
+   */
+  lines: TaxDocumentLine[];
+
+  /**
+   * @generated from field: int64 taxable_paise = 20;
+   */
+  taxablePaise: bigint;
+
+  /**
+   * @generated from field: int64 cgst_paise = 21;
+   */
+  cgstPaise: bigint;
+
+  /**
+   * @generated from field: int64 sgst_paise = 22;
+   */
+  sgstPaise: bigint;
+
+  /**
+   * @generated from field: int64 igst_paise = 23;
+   */
+  igstPaise: bigint;
+
+  /**
+   * Tips, outside the taxable value.
+   *
+   * @generated from field: int64 tip_paise = 24;
+   */
+  tipPaise: bigint;
+
+  /**
+   * Everything the document is for, tax and tips included.
+   *
+   * @generated from field: int64 total_paise = 25;
+   */
+  totalPaise: bigint;
+
+  /**
+   * @generated from field: int64 created_at_ms = 26;
+   */
+  createdAtMs: bigint;
+
+  /**
+   * The sale's or order's payments as the invoice prints them (method and amount), and what is owed.
+   *
+   * @generated from field: repeated spa.billing.v1.TaxDocumentPayment payments = 27;
+   */
+  payments: TaxDocumentPayment[];
+
+  /**
+   * @generated from field: int64 balance_paise = 28;
+   */
+  balancePaise: bigint;
+
+  /**
+   * The branch (its GSTIN's series); empty while a deployment is one spa.
+   *
+   * @generated from field: string branch_id = 29;
+   */
+  branchId: string;
+
+  /**
+   * E-invoicing's Invoice Reference Number, once registered; empty below the turnover that needs it.
+   *
+   * @generated from field: string irn = 30;
+   */
+  irn: string;
+};
+
+/**
+ * Describes the message spa.billing.v1.TaxDocument.
+ * Use `create(TaxDocumentSchema)` to create a new message.
+ */
+export const TaxDocumentSchema: GenMessage<TaxDocument> = /*@__PURE__*/
+  messageDesc(file_spa_billing_v1_events, 6);
+
+/**
+ * @generated from message spa.billing.v1.TaxDocumentPayment
+ */
+export type TaxDocumentPayment = Message<"spa.billing.v1.TaxDocumentPayment"> & {
+  /**
+   * @generated from field: string method = 1;
+   */
+  method: string;
+
+  /**
+   * @generated from field: int64 amount_paise = 2;
+   */
+  amountPaise: bigint;
+
+  /**
+   * @generated from field: string reference = 3;
+   */
+  reference: string;
+};
+
+/**
+ * Describes the message spa.billing.v1.TaxDocumentPayment.
+ * Use `create(TaxDocumentPaymentSchema)` to create a new message.
+ */
+export const TaxDocumentPaymentSchema: GenMessage<TaxDocumentPayment> = /*@__PURE__*/
+  messageDesc(file_spa_billing_v1_events, 7);
+
+/**
+ * billing.document.issued: a tax invoice or credit note was issued (its PDF is rendered after it).
+ *
+ * @generated from message spa.billing.v1.TaxDocumentIssued
+ */
+export type TaxDocumentIssued = Message<"spa.billing.v1.TaxDocumentIssued"> & {
+  /**
+   * @generated from field: spa.billing.v1.TaxDocument document = 1;
+   */
+  document?: TaxDocument | undefined;
+};
+
+/**
+ * Describes the message spa.billing.v1.TaxDocumentIssued.
+ * Use `create(TaxDocumentIssuedSchema)` to create a new message.
+ */
+export const TaxDocumentIssuedSchema: GenMessage<TaxDocumentIssued> = /*@__PURE__*/
+  messageDesc(file_spa_billing_v1_events, 8);
 

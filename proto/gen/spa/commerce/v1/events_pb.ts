@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file spa/commerce/v1/events.proto.
  */
 export const file_spa_commerce_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChxzcGEvY29tbWVyY2UvdjEvZXZlbnRzLnByb3RvEg9zcGEuY29tbWVyY2UudjEijgEKCU9yZGVySXRlbRIKCgJpZBgBIAEoCRISCgpwcm9kdWN0X2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDQoFaW1hZ2UYBCABKAkSEAoIcXVhbnRpdHkYBSABKAUSGAoQdW5pdF9wcmljZV9wYWlzZRgGIAEoAxIYChBsaW5lX3RvdGFsX3BhaXNlGAcgASgDIpYBCg9TaGlwcGluZ0FkZHJlc3MSEQoJZnVsbF9uYW1lGAEgASgJEg8KB2FkZHJlc3MYAiABKAkSDAoEY2l0eRgDIAEoCRINCgVzdGF0ZRgEIAEoCRITCgtwb3N0YWxfY29kZRgFIAEoCRIPCgdjb3VudHJ5GAYgASgJEg0KBXBob25lGAcgASgJEg0KBWxhYmVsGAggASgJIvgECgVPcmRlchIQCghvcmRlcl9pZBgBIAEoCRITCgtjdXN0b21lcl9pZBgCIAEoCRIWCg5jdXN0b21lcl9lbWFpbBgDIAEoCRIVCg1jdXN0b21lcl9uYW1lGAQgASgJEhYKDnBheW1lbnRfbWV0aG9kGAUgASgJEg4KBnN0YXR1cxgGIAEoCRIpCgVpdGVtcxgHIAMoCzIaLnNwYS5jb21tZXJjZS52MS5PcmRlckl0ZW0SGQoRaXRlbXNfcHJpY2VfcGFpc2UYCCABKAMSHAoUc2hpcHBpbmdfcHJpY2VfcGFpc2UYCSABKAMSFwoPdGF4X3ByaWNlX3BhaXNlGAogASgDEhkKEXRvdGFsX3ByaWNlX3BhaXNlGAsgASgDEjoKEHNoaXBwaW5nX2FkZHJlc3MYDCABKAsyIC5zcGEuY29tbWVyY2UudjEuU2hpcHBpbmdBZGRyZXNzEg8KB2lzX3BhaWQYDSABKAgSFAoMaXNfZGVsaXZlcmVkGA4gASgIEi0KCXBsYWNlZF9hdBgPIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHcGFpZF9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoMZGVsaXZlcmVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxjYW5jZWxsZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEnBheW1lbnRfZXhwaXJlc19hdBgTIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNAoLT3JkZXJQbGFjZWQSJQoFb3JkZXIYASABKAsyFi5zcGEuY29tbWVyY2UudjEuT3JkZXIiggEKCU9yZGVyUGFpZBIlCgVvcmRlchgBIAEoCzIWLnNwYS5jb21tZXJjZS52MS5PcmRlchISCgpwYXltZW50X2lkGAIgASgJEhsKE3Byb3ZpZGVyX3BheW1lbnRfaWQYAyABKAkSHQoVY29sbGVjdGVkX29uX2RlbGl2ZXJ5GAQgASgIIjcKDk9yZGVyRGVsaXZlcmVkEiUKBW9yZGVyGAEgASgLMhYuc3BhLmNvbW1lcmNlLnYxLk9yZGVyIkcKDk9yZGVyQ2FuY2VsbGVkEiUKBW9yZGVyGAEgASgLMhYuc3BhLmNvbW1lcmNlLnYxLk9yZGVyEg4KBnJlYXNvbhgCIAEoCSL0AQoPUGF5bWVudENhcHR1cmVkEhIKCnBheW1lbnRfaWQYASABKAkSDwoHcHVycG9zZRgCIAEoCRIQCghvcmRlcl9pZBgDIAEoCRIWCg5hcHBvaW50bWVudF9pZBgEIAEoCRITCgtjdXN0b21lcl9pZBgFIAEoCRIUCgxhbW91bnRfcGFpc2UYBiABKAMSGQoRcHJvdmlkZXJfb3JkZXJfaWQYByABKAkSGwoTcHJvdmlkZXJfcGF5bWVudF9pZBgIIAEoCRIvCgtjYXB0dXJlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAigAIKDVBheW1lbnRGYWlsZWQSEgoKcGF5bWVudF9pZBgBIAEoCRIPCgdwdXJwb3NlGAIgASgJEhAKCG9yZGVyX2lkGAMgASgJEhYKDmFwcG9pbnRtZW50X2lkGAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJEhQKDGFtb3VudF9wYWlzZRgGIAEoAxIZChFwcm92aWRlcl9vcmRlcl9pZBgHIAEoCRIbChNwcm92aWRlcl9wYXltZW50X2lkGAggASgJEi0KCWZhaWxlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmVhc29uGAogASgJIqoDCg9QYXltZW50UmVmdW5kZWQSEQoJcmVmdW5kX2lkGAEgASgJEhIKCnBheW1lbnRfaWQYAiABKAkSDwoHcHVycG9zZRgDIAEoCRIQCghvcmRlcl9pZBgEIAEoCRIWCg5hcHBvaW50bWVudF9pZBgFIAEoCRITCgtjdXN0b21lcl9pZBgGIAEoCRIUCgxhbW91bnRfcGFpc2UYByABKAMSHAoUcmVmdW5kZWRfdG90YWxfcGFpc2UYCCABKAMSFgoOY2FwdHVyZWRfcGFpc2UYCSABKAMSFgoOcGF5bWVudF9zdGF0dXMYCiABKAkSGwoTcHJvdmlkZXJfcGF5bWVudF9pZBgLIAEoCRIaChJwcm92aWRlcl9yZWZ1bmRfaWQYDCABKAkSDgoGcmVhc29uGA0gASgJEi8KC3JlZnVuZGVkX2F0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg5jdXN0b21lcl9lbWFpbBgPIAEoCRIVCg1jdXN0b21lcl9uYW1lGBAgASgJEhMKC2Rlc2NyaXB0aW9uGBEgASgJIrICChNQYXltZW50UmVmdW5kRmFpbGVkEhEKCXJlZnVuZF9pZBgBIAEoCRISCgpwYXltZW50X2lkGAIgASgJEg8KB3B1cnBvc2UYAyABKAkSEAoIb3JkZXJfaWQYBCABKAkSFgoOYXBwb2ludG1lbnRfaWQYBSABKAkSEwoLY3VzdG9tZXJfaWQYBiABKAkSFAoMYW1vdW50X3BhaXNlGAcgASgDEhsKE3Byb3ZpZGVyX3BheW1lbnRfaWQYCCABKAkSGgoScHJvdmlkZXJfcmVmdW5kX2lkGAkgASgJEg4KBnJlYXNvbhgKIAEoCRIWCg5mYWlsdXJlX3JlYXNvbhgLIAEoCRItCglmYWlsZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("ChxzcGEvY29tbWVyY2UvdjEvZXZlbnRzLnByb3RvEg9zcGEuY29tbWVyY2UudjEijgEKCU9yZGVySXRlbRIKCgJpZBgBIAEoCRISCgpwcm9kdWN0X2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDQoFaW1hZ2UYBCABKAkSEAoIcXVhbnRpdHkYBSABKAUSGAoQdW5pdF9wcmljZV9wYWlzZRgGIAEoAxIYChBsaW5lX3RvdGFsX3BhaXNlGAcgASgDIpYBCg9TaGlwcGluZ0FkZHJlc3MSEQoJZnVsbF9uYW1lGAEgASgJEg8KB2FkZHJlc3MYAiABKAkSDAoEY2l0eRgDIAEoCRINCgVzdGF0ZRgEIAEoCRITCgtwb3N0YWxfY29kZRgFIAEoCRIPCgdjb3VudHJ5GAYgASgJEg0KBXBob25lGAcgASgJEg0KBWxhYmVsGAggASgJIvgECgVPcmRlchIQCghvcmRlcl9pZBgBIAEoCRITCgtjdXN0b21lcl9pZBgCIAEoCRIWCg5jdXN0b21lcl9lbWFpbBgDIAEoCRIVCg1jdXN0b21lcl9uYW1lGAQgASgJEhYKDnBheW1lbnRfbWV0aG9kGAUgASgJEg4KBnN0YXR1cxgGIAEoCRIpCgVpdGVtcxgHIAMoCzIaLnNwYS5jb21tZXJjZS52MS5PcmRlckl0ZW0SGQoRaXRlbXNfcHJpY2VfcGFpc2UYCCABKAMSHAoUc2hpcHBpbmdfcHJpY2VfcGFpc2UYCSABKAMSFwoPdGF4X3ByaWNlX3BhaXNlGAogASgDEhkKEXRvdGFsX3ByaWNlX3BhaXNlGAsgASgDEjoKEHNoaXBwaW5nX2FkZHJlc3MYDCABKAsyIC5zcGEuY29tbWVyY2UudjEuU2hpcHBpbmdBZGRyZXNzEg8KB2lzX3BhaWQYDSABKAgSFAoMaXNfZGVsaXZlcmVkGA4gASgIEi0KCXBsYWNlZF9hdBgPIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHcGFpZF9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoMZGVsaXZlcmVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxjYW5jZWxsZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEnBheW1lbnRfZXhwaXJlc19hdBgTIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNAoLT3JkZXJQbGFjZWQSJQoFb3JkZXIYASABKAsyFi5zcGEuY29tbWVyY2UudjEuT3JkZXIiggEKCU9yZGVyUGFpZBIlCgVvcmRlchgBIAEoCzIWLnNwYS5jb21tZXJjZS52MS5PcmRlchISCgpwYXltZW50X2lkGAIgASgJEhsKE3Byb3ZpZGVyX3BheW1lbnRfaWQYAyABKAkSHQoVY29sbGVjdGVkX29uX2RlbGl2ZXJ5GAQgASgIIjcKDk9yZGVyRGVsaXZlcmVkEiUKBW9yZGVyGAEgASgLMhYuc3BhLmNvbW1lcmNlLnYxLk9yZGVyIkcKDk9yZGVyQ2FuY2VsbGVkEiUKBW9yZGVyGAEgASgLMhYuc3BhLmNvbW1lcmNlLnYxLk9yZGVyEg4KBnJlYXNvbhgCIAEoCSL0AQoPUGF5bWVudENhcHR1cmVkEhIKCnBheW1lbnRfaWQYASABKAkSDwoHcHVycG9zZRgCIAEoCRIQCghvcmRlcl9pZBgDIAEoCRIWCg5hcHBvaW50bWVudF9pZBgEIAEoCRITCgtjdXN0b21lcl9pZBgFIAEoCRIUCgxhbW91bnRfcGFpc2UYBiABKAMSGQoRcHJvdmlkZXJfb3JkZXJfaWQYByABKAkSGwoTcHJvdmlkZXJfcGF5bWVudF9pZBgIIAEoCRIvCgtjYXB0dXJlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAigAIKDVBheW1lbnRGYWlsZWQSEgoKcGF5bWVudF9pZBgBIAEoCRIPCgdwdXJwb3NlGAIgASgJEhAKCG9yZGVyX2lkGAMgASgJEhYKDmFwcG9pbnRtZW50X2lkGAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJEhQKDGFtb3VudF9wYWlzZRgGIAEoAxIZChFwcm92aWRlcl9vcmRlcl9pZBgHIAEoCRIbChNwcm92aWRlcl9wYXltZW50X2lkGAggASgJEi0KCWZhaWxlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmVhc29uGAogASgJIqoDCg9QYXltZW50UmVmdW5kZWQSEQoJcmVmdW5kX2lkGAEgASgJEhIKCnBheW1lbnRfaWQYAiABKAkSDwoHcHVycG9zZRgDIAEoCRIQCghvcmRlcl9pZBgEIAEoCRIWCg5hcHBvaW50bWVudF9pZBgFIAEoCRITCgtjdXN0b21lcl9pZBgGIAEoCRIUCgxhbW91bnRfcGFpc2UYByABKAMSHAoUcmVmdW5kZWRfdG90YWxfcGFpc2UYCCABKAMSFgoOY2FwdHVyZWRfcGFpc2UYCSABKAMSFgoOcGF5bWVudF9zdGF0dXMYCiABKAkSGwoTcHJvdmlkZXJfcGF5bWVudF9pZBgLIAEoCRIaChJwcm92aWRlcl9yZWZ1bmRfaWQYDCABKAkSDgoGcmVhc29uGA0gASgJEi8KC3JlZnVuZGVkX2F0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg5jdXN0b21lcl9lbWFpbBgPIAEoCRIVCg1jdXN0b21lcl9uYW1lGBAgASgJEhMKC2Rlc2NyaXB0aW9uGBEgASgJIrICChNQYXltZW50UmVmdW5kRmFpbGVkEhEKCXJlZnVuZF9pZBgBIAEoCRISCgpwYXltZW50X2lkGAIgASgJEg8KB3B1cnBvc2UYAyABKAkSEAoIb3JkZXJfaWQYBCABKAkSFgoOYXBwb2ludG1lbnRfaWQYBSABKAkSEwoLY3VzdG9tZXJfaWQYBiABKAkSFAoMYW1vdW50X3BhaXNlGAcgASgDEhsKE3Byb3ZpZGVyX3BheW1lbnRfaWQYCCABKAkSGgoScHJvdmlkZXJfcmVmdW5kX2lkGAkgASgJEg4KBnJlYXNvbhgKIAEoCRIWCg5mYWlsdXJlX3JlYXNvbhgLIAEoCRItCglmYWlsZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIuICCghTYWxlTGluZRIPCgdsaW5lX2lkGAEgASgJEgwKBGtpbmQYAiABKAkSDwoHaXRlbV9pZBgDIAEoCRIMCgRuYW1lGAQgASgJEhAKCHRheF9jb2RlGAUgASgJEg4KBmdzdF9icBgGIAEoBRIQCghxdWFudGl0eRgHIAEoBRIYChB1bml0X3ByaWNlX3BhaXNlGAggASgDEhsKE2xpbmVfZGlzY291bnRfcGFpc2UYCSABKAMSHAoUbGluZV9kaXNjb3VudF9yZWFzb24YCiABKAkSIQoZc2FsZV9kaXNjb3VudF9zaGFyZV9wYWlzZRgLIAEoAxITCgt0b3RhbF9wYWlzZRgMIAEoAxIWCg5hcHBvaW50bWVudF9pZBgNIAEoCRITCgtlbXBsb3llZV9pZBgOIAEoCRIVCg1lbXBsb3llZV9uYW1lGA8gASgJEhMKC3Jvb21fbnVtYmVyGBAgASgJIrgBCgpTYWxlVGVuZGVyEhEKCXRlbmRlcl9pZBgBIAEoCRIOCgZtZXRob2QYAiABKAkSFAoMYW1vdW50X3BhaXNlGAMgASgDEhEKCXJlZmVyZW5jZRgEIAEoCRIbChNjYXNoX3JlY2VpdmVkX3BhaXNlGAUgASgDEhQKDGNoYW5nZV9wYWlzZRgGIAEoAxIrCgdwYWlkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLUBAoEU2FsZRIPCgdzYWxlX2lkGAEgASgJEhMKC2N1c3RvbWVyX2lkGAIgASgJEhUKDWN1c3RvbWVyX25hbWUYAyABKAkSFgoOY3VzdG9tZXJfcGhvbmUYBCABKAkSFgoOY3VzdG9tZXJfZW1haWwYBSABKAkSFgoOY3VzdG9tZXJfZ3N0aW4YBiABKAkSFwoPYXBwb2ludG1lbnRfaWRzGAcgAygJEigKBWxpbmVzGAggAygLMhkuc3BhLmNvbW1lcmNlLnYxLlNhbGVMaW5lEiwKB3RlbmRlcnMYCSADKAsyGy5zcGEuY29tbWVyY2UudjEuU2FsZVRlbmRlchITCgt0b3RhbF9wYWlzZRgKIAEoAxIRCgl0aXBfcGFpc2UYCyABKAMSFgoOZGlzY291bnRfcGFpc2UYDCABKAMSHAoUc2FsZV9kaXNjb3VudF9yZWFzb24YDSABKAkSEgoKcGFpZF9wYWlzZRgOIAEoAxIVCg1iYWxhbmNlX3BhaXNlGA8gASgDEg4KBnN0YXR1cxgQIAEoCRISCgpjYXNoaWVyX2lkGBEgASgJEhQKDGNhc2hpZXJfbmFtZRgSIAEoCRIfChdkaXNjb3VudF9hcHByb3ZlZF9ieV9pZBgTIAEoCRItCglvcGVuZWRfYXQYFCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGNvbXBsZXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJYnJhbmNoX2lkGBYgASgJIjQKDVNhbGVDb21wbGV0ZWQSIwoEc2FsZRgBIAEoCzIVLnNwYS5jb21tZXJjZS52MS5TYWxlIkkKDlNhbGVSZWZ1bmRMaW5lEg8KB2xpbmVfaWQYASABKAkSEAoIcXVhbnRpdHkYAiABKAUSFAoMYW1vdW50X3BhaXNlGAMgASgDIogCCgxTYWxlUmVmdW5kZWQSEQoJcmVmdW5kX2lkGAEgASgJEiMKBHNhbGUYAiABKAsyFS5zcGEuY29tbWVyY2UudjEuU2FsZRIuCgVsaW5lcxgDIAMoCzIfLnNwYS5jb21tZXJjZS52MS5TYWxlUmVmdW5kTGluZRIUCgxhbW91bnRfcGFpc2UYBCABKAMSDgoGbWV0aG9kGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIRCglyZXN0b2NrZWQYByABKAgSLwoLcmVmdW5kZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDnJlZnVuZGVkX2J5X2lkGAkgASgJIoADCgtEcmF3ZXJTaGlmdBIQCghzaGlmdF9pZBgBIAEoCRIOCgZzdGF0dXMYAiABKAkSGwoTb3BlbmluZ19mbG9hdF9wYWlzZRgDIAEoAxIbChNleHBlY3RlZF9jYXNoX3BhaXNlGAQgASgDEhoKEmNvdW50ZWRfY2FzaF9wYWlzZRgFIAEoAxIYChBkaWZmZXJlbmNlX3BhaXNlGAYgASgDEhQKDG9wZW5lZF9ieV9pZBgHIAEoCRIWCg5vcGVuZWRfYnlfbmFtZRgIIAEoCRIUCgxjbG9zZWRfYnlfaWQYCSABKAkSFgoOY2xvc2VkX2J5X25hbWUYCiABKAkSLQoJb3BlbmVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCgljbG9zZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmNsb3NlX25vdGUYDSABKAkSEQoJYnJhbmNoX2lkGA4gASgJIkAKEURyYXdlclNoaWZ0T3BlbmVkEisKBXNoaWZ0GAEgASgLMhwuc3BhLmNvbW1lcmNlLnYxLkRyYXdlclNoaWZ0IsoBCg9EcmF3ZXJDYXNoTW92ZWQSEwoLbW92ZW1lbnRfaWQYASABKAkSEAoIc2hpZnRfaWQYAiABKAkSDAoEa2luZBgDIAEoCRIUCgxhbW91bnRfcGFpc2UYBCABKAMSDgoGcmVhc29uGAUgASgJEhMKC2VtcGxveWVlX2lkGAYgASgJEhYKDnJlY29yZGVkX2J5X2lkGAcgASgJEi8KC3JlY29yZGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJAChFEcmF3ZXJTaGlmdENsb3NlZBIrCgVzaGlmdBgBIAEoCzIcLnNwYS5jb21tZXJjZS52MS5EcmF3ZXJTaGlmdGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * One line of an order, priced by the server when the order was placed.
@@ -677,4 +677,623 @@ export type PaymentRefundFailed = Message<"spa.commerce.v1.PaymentRefundFailed">
  */
 export const PaymentRefundFailedSchema: GenMessage<PaymentRefundFailed> = /*@__PURE__*/
   messageDesc(file_spa_commerce_v1_events, 10);
+
+/**
+ * One line of a counter sale. Prices are tax-inclusive, as the catalogue lists them; billing splits
+ * each line into its taxable value and GST when it issues the invoice.
+ *
+ * @generated from message spa.commerce.v1.SaleLine
+ */
+export type SaleLine = Message<"spa.commerce.v1.SaleLine"> & {
+  /**
+   * @generated from field: string line_id = 1;
+   */
+  lineId: string;
+
+  /**
+   * service (a treatment of the visit, or one added at the counter), product (retail: stock reserved at
+   * the catalogue), addon (an extra priced at the counter) or tip (for one therapist; outside the
+   * taxable value).
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * The catalogue's service or product id; empty for a tip or an addon.
+   *
+   * @generated from field: string item_id = 3;
+   */
+  itemId: string;
+
+  /**
+   * What the invoice prints: "Swedish Massage · 60 Min", the product's name, "Tip · Asha".
+   *
+   * @generated from field: string name = 4;
+   */
+  name: string;
+
+  /**
+   * SAC (service, addon) or HSN (product) code; empty for a tip, or a product without one.
+   *
+   * @generated from field: string tax_code = 5;
+   */
+  taxCode: string;
+
+  /**
+   * GST rate in basis points (1800 = 18%); 0 for a tip.
+   *
+   * @generated from field: int32 gst_bp = 6;
+   */
+  gstBp: number;
+
+  /**
+   * @generated from field: int32 quantity = 7;
+   */
+  quantity: number;
+
+  /**
+   * @generated from field: int64 unit_price_paise = 8;
+   */
+  unitPricePaise: bigint;
+
+  /**
+   * This line's own discount.
+   *
+   * @generated from field: int64 line_discount_paise = 9;
+   */
+  lineDiscountPaise: bigint;
+
+  /**
+   * @generated from field: string line_discount_reason = 10;
+   */
+  lineDiscountReason: string;
+
+  /**
+   * The line's share of the sale's discount (never on a tip).
+   *
+   * @generated from field: int64 sale_discount_share_paise = 11;
+   */
+  saleDiscountSharePaise: bigint;
+
+  /**
+   * quantity × unit price − both discounts: what the customer pays for the line, tax included.
+   *
+   * @generated from field: int64 total_paise = 12;
+   */
+  totalPaise: bigint;
+
+  /**
+   * The appointment the treatment (or the tip) belongs to; empty otherwise.
+   *
+   * @generated from field: string appointment_id = 13;
+   */
+  appointmentId: string;
+
+  /**
+   * The therapist who gave the treatment or receives the tip; empty when none.
+   *
+   * @generated from field: string employee_id = 14;
+   */
+  employeeId: string;
+
+  /**
+   * @generated from field: string employee_name = 15;
+   */
+  employeeName: string;
+
+  /**
+   * @generated from field: string room_number = 16;
+   */
+  roomNumber: string;
+};
+
+/**
+ * Describes the message spa.commerce.v1.SaleLine.
+ * Use `create(SaleLineSchema)` to create a new message.
+ */
+export const SaleLineSchema: GenMessage<SaleLine> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 11);
+
+/**
+ * Money taken for a sale.
+ *
+ * @generated from message spa.commerce.v1.SaleTender
+ */
+export type SaleTender = Message<"spa.commerce.v1.SaleTender"> & {
+  /**
+   * @generated from field: string tender_id = 1;
+   */
+  tenderId: string;
+
+  /**
+   * cash; card_terminal (a reference typed in from the terminal's slip); razorpay (UPI or card through
+   * a payment link the customer paid on their phone); online (a deposit or prepayment made when booking).
+   *
+   * @generated from field: string method = 2;
+   */
+  method: string;
+
+  /**
+   * @generated from field: int64 amount_paise = 3;
+   */
+  amountPaise: bigint;
+
+  /**
+   * The terminal's reference, the provider's payment id, or our online payment's id; empty for cash.
+   *
+   * @generated from field: string reference = 4;
+   */
+  reference: string;
+
+  /**
+   * Cash only: what the customer handed over and the change given back.
+   *
+   * @generated from field: int64 cash_received_paise = 5;
+   */
+  cashReceivedPaise: bigint;
+
+  /**
+   * @generated from field: int64 change_paise = 6;
+   */
+  changePaise: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp paid_at = 7;
+   */
+  paidAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message spa.commerce.v1.SaleTender.
+ * Use `create(SaleTenderSchema)` to create a new message.
+ */
+export const SaleTenderSchema: GenMessage<SaleTender> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 12);
+
+/**
+ * A sale as its events carry it: enough for billing's invoice, booking's visit and the reports.
+ *
+ * @generated from message spa.commerce.v1.Sale
+ */
+export type Sale = Message<"spa.commerce.v1.Sale"> & {
+  /**
+   * @generated from field: string sale_id = 1;
+   */
+  saleId: string;
+
+  /**
+   * Empty for a walk-in without an account.
+   *
+   * @generated from field: string customer_id = 2;
+   */
+  customerId: string;
+
+  /**
+   * @generated from field: string customer_name = 3;
+   */
+  customerName: string;
+
+  /**
+   * @generated from field: string customer_phone = 4;
+   */
+  customerPhone: string;
+
+  /**
+   * @generated from field: string customer_email = 5;
+   */
+  customerEmail: string;
+
+  /**
+   * The buyer's GSTIN for a B2B invoice (checked by its checksum); empty otherwise.
+   *
+   * @generated from field: string customer_gstin = 6;
+   */
+  customerGstin: string;
+
+  /**
+   * The appointments this sale checks out; empty for a walk-in sale.
+   *
+   * @generated from field: repeated string appointment_ids = 7;
+   */
+  appointmentIds: string[];
+
+  /**
+   * @generated from field: repeated spa.commerce.v1.SaleLine lines = 8;
+   */
+  lines: SaleLine[];
+
+  /**
+   * @generated from field: repeated spa.commerce.v1.SaleTender tenders = 9;
+   */
+  tenders: SaleTender[];
+
+  /**
+   * The sum of the lines' totals, tips included.
+   *
+   * @generated from field: int64 total_paise = 10;
+   */
+  totalPaise: bigint;
+
+  /**
+   * @generated from field: int64 tip_paise = 11;
+   */
+  tipPaise: bigint;
+
+  /**
+   * Line discounts plus the sale's discount.
+   *
+   * @generated from field: int64 discount_paise = 12;
+   */
+  discountPaise: bigint;
+
+  /**
+   * @generated from field: string sale_discount_reason = 13;
+   */
+  saleDiscountReason: string;
+
+  /**
+   * @generated from field: int64 paid_paise = 14;
+   */
+  paidPaise: bigint;
+
+  /**
+   * total − paid: what the customer still owes (0 when settled).
+   *
+   * @generated from field: int64 balance_paise = 15;
+   */
+  balancePaise: bigint;
+
+  /**
+   * open, completed or voided.
+   *
+   * @generated from field: string status = 16;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string cashier_id = 17;
+   */
+  cashierId: string;
+
+  /**
+   * @generated from field: string cashier_name = 18;
+   */
+  cashierName: string;
+
+  /**
+   * Who approved a discount above the cashier's limit; empty when none was needed.
+   *
+   * @generated from field: string discount_approved_by_id = 19;
+   */
+  discountApprovedById: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp opened_at = 20;
+   */
+  openedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp completed_at = 21;
+   */
+  completedAt?: Timestamp | undefined;
+
+  /**
+   * The branch the sale was made at; empty while a deployment is one spa.
+   *
+   * @generated from field: string branch_id = 22;
+   */
+  branchId: string;
+};
+
+/**
+ * Describes the message spa.commerce.v1.Sale.
+ * Use `create(SaleSchema)` to create a new message.
+ */
+export const SaleSchema: GenMessage<Sale> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 13);
+
+/**
+ * commerce.sale.completed: the desk checked the sale out (paid in full, or with a balance the customer
+ * owes). Sent once per sale, however many desks pressed the button.
+ *
+ * @generated from message spa.commerce.v1.SaleCompleted
+ */
+export type SaleCompleted = Message<"spa.commerce.v1.SaleCompleted"> & {
+  /**
+   * @generated from field: spa.commerce.v1.Sale sale = 1;
+   */
+  sale?: Sale | undefined;
+};
+
+/**
+ * Describes the message spa.commerce.v1.SaleCompleted.
+ * Use `create(SaleCompletedSchema)` to create a new message.
+ */
+export const SaleCompletedSchema: GenMessage<SaleCompleted> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 14);
+
+/**
+ * One line (or part of one) given back in a refund.
+ *
+ * @generated from message spa.commerce.v1.SaleRefundLine
+ */
+export type SaleRefundLine = Message<"spa.commerce.v1.SaleRefundLine"> & {
+  /**
+   * @generated from field: string line_id = 1;
+   */
+  lineId: string;
+
+  /**
+   * @generated from field: int32 quantity = 2;
+   */
+  quantity: number;
+
+  /**
+   * Tax-inclusive.
+   *
+   * @generated from field: int64 amount_paise = 3;
+   */
+  amountPaise: bigint;
+};
+
+/**
+ * Describes the message spa.commerce.v1.SaleRefundLine.
+ * Use `create(SaleRefundLineSchema)` to create a new message.
+ */
+export const SaleRefundLineSchema: GenMessage<SaleRefundLine> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 15);
+
+/**
+ * commerce.sale.refunded: money of a completed sale went back to the customer. Sent once per refund.
+ *
+ * @generated from message spa.commerce.v1.SaleRefunded
+ */
+export type SaleRefunded = Message<"spa.commerce.v1.SaleRefunded"> & {
+  /**
+   * @generated from field: string refund_id = 1;
+   */
+  refundId: string;
+
+  /**
+   * The sale as it was completed.
+   *
+   * @generated from field: spa.commerce.v1.Sale sale = 2;
+   */
+  sale?: Sale | undefined;
+
+  /**
+   * @generated from field: repeated spa.commerce.v1.SaleRefundLine lines = 3;
+   */
+  lines: SaleRefundLine[];
+
+  /**
+   * @generated from field: int64 amount_paise = 4;
+   */
+  amountPaise: bigint;
+
+  /**
+   * cash, card_terminal or razorpay.
+   *
+   * @generated from field: string method = 5;
+   */
+  method: string;
+
+  /**
+   * @generated from field: string reason = 6;
+   */
+  reason: string;
+
+  /**
+   * Products put back on the shelf (their stock returned to the catalogue).
+   *
+   * @generated from field: bool restocked = 7;
+   */
+  restocked: boolean;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp refunded_at = 8;
+   */
+  refundedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string refunded_by_id = 9;
+   */
+  refundedById: string;
+};
+
+/**
+ * Describes the message spa.commerce.v1.SaleRefunded.
+ * Use `create(SaleRefundedSchema)` to create a new message.
+ */
+export const SaleRefundedSchema: GenMessage<SaleRefunded> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 16);
+
+/**
+ * A shift of the drawer: opened with a float, closed with the cash counted.
+ *
+ * @generated from message spa.commerce.v1.DrawerShift
+ */
+export type DrawerShift = Message<"spa.commerce.v1.DrawerShift"> & {
+  /**
+   * @generated from field: string shift_id = 1;
+   */
+  shiftId: string;
+
+  /**
+   * open or closed.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * @generated from field: int64 opening_float_paise = 3;
+   */
+  openingFloatPaise: bigint;
+
+  /**
+   * Cash sales minus change, plus cash in, minus cash out, tips paid out and cash refunds.
+   *
+   * @generated from field: int64 expected_cash_paise = 4;
+   */
+  expectedCashPaise: bigint;
+
+  /**
+   * Set when closed.
+   *
+   * @generated from field: int64 counted_cash_paise = 5;
+   */
+  countedCashPaise: bigint;
+
+  /**
+   * counted − expected (negative when short).
+   *
+   * @generated from field: int64 difference_paise = 6;
+   */
+  differencePaise: bigint;
+
+  /**
+   * @generated from field: string opened_by_id = 7;
+   */
+  openedById: string;
+
+  /**
+   * @generated from field: string opened_by_name = 8;
+   */
+  openedByName: string;
+
+  /**
+   * @generated from field: string closed_by_id = 9;
+   */
+  closedById: string;
+
+  /**
+   * @generated from field: string closed_by_name = 10;
+   */
+  closedByName: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp opened_at = 11;
+   */
+  openedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp closed_at = 12;
+   */
+  closedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string close_note = 13;
+   */
+  closeNote: string;
+
+  /**
+   * @generated from field: string branch_id = 14;
+   */
+  branchId: string;
+};
+
+/**
+ * Describes the message spa.commerce.v1.DrawerShift.
+ * Use `create(DrawerShiftSchema)` to create a new message.
+ */
+export const DrawerShiftSchema: GenMessage<DrawerShift> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 17);
+
+/**
+ * commerce.drawer.shift_opened
+ *
+ * @generated from message spa.commerce.v1.DrawerShiftOpened
+ */
+export type DrawerShiftOpened = Message<"spa.commerce.v1.DrawerShiftOpened"> & {
+  /**
+   * @generated from field: spa.commerce.v1.DrawerShift shift = 1;
+   */
+  shift?: DrawerShift | undefined;
+};
+
+/**
+ * Describes the message spa.commerce.v1.DrawerShiftOpened.
+ * Use `create(DrawerShiftOpenedSchema)` to create a new message.
+ */
+export const DrawerShiftOpenedSchema: GenMessage<DrawerShiftOpened> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 18);
+
+/**
+ * commerce.drawer.cash_moved: cash put in or taken out (with a reason), a cash tip paid out, a cash refund.
+ *
+ * @generated from message spa.commerce.v1.DrawerCashMoved
+ */
+export type DrawerCashMoved = Message<"spa.commerce.v1.DrawerCashMoved"> & {
+  /**
+   * @generated from field: string movement_id = 1;
+   */
+  movementId: string;
+
+  /**
+   * @generated from field: string shift_id = 2;
+   */
+  shiftId: string;
+
+  /**
+   * in, out, tip_payout, refund, sale.
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
+
+  /**
+   * Positive into the drawer, negative out of it.
+   *
+   * @generated from field: int64 amount_paise = 4;
+   */
+  amountPaise: bigint;
+
+  /**
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: string employee_id = 6;
+   */
+  employeeId: string;
+
+  /**
+   * @generated from field: string recorded_by_id = 7;
+   */
+  recordedById: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp recorded_at = 8;
+   */
+  recordedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message spa.commerce.v1.DrawerCashMoved.
+ * Use `create(DrawerCashMovedSchema)` to create a new message.
+ */
+export const DrawerCashMovedSchema: GenMessage<DrawerCashMoved> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 19);
+
+/**
+ * commerce.drawer.shift_closed
+ *
+ * @generated from message spa.commerce.v1.DrawerShiftClosed
+ */
+export type DrawerShiftClosed = Message<"spa.commerce.v1.DrawerShiftClosed"> & {
+  /**
+   * @generated from field: spa.commerce.v1.DrawerShift shift = 1;
+   */
+  shift?: DrawerShift | undefined;
+};
+
+/**
+ * Describes the message spa.commerce.v1.DrawerShiftClosed.
+ * Use `create(DrawerShiftClosedSchema)` to create a new message.
+ */
+export const DrawerShiftClosedSchema: GenMessage<DrawerShiftClosed> = /*@__PURE__*/
+  messageDesc(file_spa_commerce_v1_events, 20);
 
