@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticationError, unknownIdError } from './errors.js';
 import { parseCaptureInput, parseOrderInput, parseRefundInput } from './order-input.js';
+import type { PaymentLinkFlow } from './payment-links.js';
+import { paymentLinkApiRoutes } from './payment-links.routes.js';
 import type { PaymentFlow } from './payments.js';
 import { constantTimeEquals } from './signatures.js';
 import type { SandboxStore } from './store.js';
@@ -8,6 +10,9 @@ import type { SandboxStore } from './store.js';
 export interface ApiRoutesOptions {
   store: SandboxStore;
   payments: PaymentFlow;
+  links: PaymentLinkFlow;
+  /** Where a payment link's short_url points; see PaymentLinkRoutesOptions. */
+  publicUrl?: string;
   keyId: string;
   keySecret: string;
 }
@@ -23,7 +28,7 @@ function basicAuthCredentials(header: string | undefined): { user: string; passw
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** The orders, payments and refunds endpoints the razorpay SDK calls, behind HTTP basic auth (key id : secret). */
+/** The orders, payments, refunds and payment links endpoints the razorpay SDK calls, behind HTTP basic auth (key id : secret). */
 export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   const { store, payments } = options;
 
@@ -35,6 +40,9 @@ export async function apiRoutes(app: FastifyInstance, options: ApiRoutesOptions)
       constantTimeEquals(credentials.password, options.keySecret);
     if (!valid) throw authenticationError();
   });
+
+  // Registered after the hook above, so the payment links API sits behind the same basic auth.
+  await app.register(paymentLinkApiRoutes, { links: options.links, publicUrl: options.publicUrl });
 
   app.post('/orders', async (request) => store.createOrder(parseOrderInput(request.body)));
   app.get('/orders/:id', async (request: WithId) => store.order(request.params.id));

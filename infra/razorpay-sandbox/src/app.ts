@@ -3,6 +3,8 @@ import { apiRoutes } from './api.routes.js';
 import { checkoutRoutes } from './checkout.routes.js';
 import { SandboxError, type RazorpayErrorBody } from './errors.js';
 import { razorpayId } from './ids.js';
+import { PaymentLinkFlow, PaymentLinkStore } from './payment-links.js';
+import { paymentLinkPageRoutes } from './payment-links.routes.js';
 import { PaymentFlow } from './payments.js';
 import { SandboxStore } from './store.js';
 import { WebhookSender } from './webhooks.js';
@@ -13,6 +15,11 @@ export interface SandboxAppOptions {
   webhookSecret: string;
   webhookUrl?: string;
   webhookRetryDelaysMs?: number[];
+  /**
+   * The origin customers' browsers reach the sandbox on, for payment links' short_url; the origin of
+   * the API request that created the link when unset (right when commerce and browser share a host).
+   */
+  publicUrl?: string;
   /** How long a refund stays pending before it is processed (or fails): 200 ms unless set. */
   refundProcessingMs?: number;
   /** A logger to write to, or a level for a JSON logger of the sandbox's own; silent when neither. */
@@ -23,6 +30,7 @@ export interface SandboxAppOptions {
 export interface SandboxApp {
   app: FastifyInstance;
   payments: PaymentFlow;
+  links: PaymentLinkFlow;
   webhooks: WebhookSender;
   store: SandboxStore;
 }
@@ -67,6 +75,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Sandb
     retryDelaysMs: options.webhookRetryDelaysMs,
   });
   const payments = new PaymentFlow(store, webhooks, options.keySecret, options.refundProcessingMs);
+  const links = new PaymentLinkFlow(new PaymentLinkStore(), store, webhooks, options.keySecret);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof SandboxError) return reply.status(error.statusCode).send({ error: error.body });
@@ -87,6 +96,8 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Sandb
     prefix: '/v1',
     store,
     payments,
+    links,
+    publicUrl: options.publicUrl,
     keyId: options.keyId,
     keySecret: options.keySecret,
   });
@@ -96,5 +107,6 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Sandb
     payments,
     keyId: options.keyId,
   });
-  return { app, payments, webhooks, store };
+  await app.register(paymentLinkPageRoutes, { links });
+  return { app, payments, links, webhooks, store };
 }

@@ -33,6 +33,16 @@ describe('readSandboxConfig', () => {
     });
   });
 
+  it('reads the public URL payment links point at, and refuses one that is not http(s)', () => {
+    expect(
+      readSandboxConfig({ ...secrets, RAZORPAY_SANDBOX_PUBLIC_URL: 'http://localhost:4010' }).publicUrl,
+    ).toBe('http://localhost:4010');
+    expect(readSandboxConfig(secrets).publicUrl).toBeUndefined();
+    expect(() => readSandboxConfig({ ...secrets, RAZORPAY_SANDBOX_PUBLIC_URL: 'localhost:4010' })).toThrow(
+      /RAZORPAY_SANDBOX_PUBLIC_URL/,
+    );
+  });
+
   it('refuses to start without either secret (no value written in the source)', () => {
     expect(() => readSandboxConfig({ RAZORPAY_WEBHOOK_SECRET: 'hook' })).toThrow(/RAZORPAY_KEY_SECRET/);
     expect(() => readSandboxConfig({ RAZORPAY_KEY_SECRET: 'key' })).toThrow(/RAZORPAY_WEBHOOK_SECRET/);

@@ -13,6 +13,8 @@ export interface SandboxConfig {
   keySecret: string;
   webhookSecret: string;
   webhookUrl?: string;
+  /** Where payment links' short_url points (RAZORPAY_SANDBOX_PUBLIC_URL): the origin phones reach. */
+  publicUrl?: string;
   refundProcessingMs: number;
 }
 
@@ -29,6 +31,9 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
   const webhookUrl = env.RAZORPAY_WEBHOOK_URL || undefined;
   if (webhookUrl && !URL.canParse(webhookUrl))
     throw new Error(`RAZORPAY_WEBHOOK_URL must be a URL, got "${webhookUrl}"`);
+  const publicUrl = env.RAZORPAY_SANDBOX_PUBLIC_URL || undefined;
+  if (publicUrl && !/^https?:$/.test(URL.canParse(publicUrl) ? new URL(publicUrl).protocol : ''))
+    throw new Error(`RAZORPAY_SANDBOX_PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
   const refundProcessingMs = Number(value('RAZORPAY_SANDBOX_REFUND_MS', '2000'));
   if (!Number.isInteger(refundProcessingMs) || refundProcessingMs < 0)
     throw new Error(
@@ -43,6 +48,7 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
     keySecret: required('RAZORPAY_KEY_SECRET'),
     webhookSecret: required('RAZORPAY_WEBHOOK_SECRET'),
     webhookUrl,
+    publicUrl,
     refundProcessingMs,
   };
 }

@@ -1,12 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildSandboxApp } from './app.js';
+import type { PaymentLinkPayResult, RazorpayPaymentLink } from './payment-links.js';
 import type { CheckoutResult } from './payments.js';
-import type { PaymentOutcome, RazorpayRefund } from './store.js';
+import type { PaymentMethod, PaymentOutcome, RazorpayRefund } from './store.js';
 
 export type { CheckoutFailure, CheckoutResult, CheckoutSuccess } from './payments.js';
 export { FAIL_REFUND_NOTE } from './store.js';
-export type { PaymentOutcome, RazorpayOrder, RazorpayPayment, RazorpayRefund } from './store.js';
-export type { PaymentWebhookBody, RefundWebhookBody } from './webhooks.js';
+export type {
+  PaymentLinkPayment,
+  PaymentLinkPayResult,
+  PaymentLinkStatus,
+  RazorpayPaymentLink,
+} from './payment-links.js';
+export type {
+  PaymentMethod,
+  PaymentOutcome,
+  RazorpayOrder,
+  RazorpayPayment,
+  RazorpayRefund,
+} from './store.js';
+export type { PaymentLinkWebhookBody, PaymentWebhookBody, RefundWebhookBody } from './webhooks.js';
 
 export interface RazorpaySandboxOptions {
   /** 0 (the default) picks a free port. */
@@ -18,6 +31,11 @@ export interface RazorpaySandboxOptions {
   webhookSecret: string;
   /** Where payment webhooks go; none are sent when unset. */
   webhookUrl?: string;
+  /**
+   * The origin payment links' short_url points at (`<publicUrl>/pl/<id>`); unset, the origin the
+   * link was created through, i.e. the URL commerce was given.
+   */
+  publicUrl?: string;
   /** A logger to write to, or a level for a JSON logger of the sandbox's own; silent when neither. */
   logger?: FastifyBaseLogger;
   logLevel?: string;
@@ -45,10 +63,22 @@ export interface RazorpaySandbox {
    * of its webhook; a settled refund is answered as it stands.
    */
   settleRefund(refundId: string): Promise<RazorpayRefund>;
+  /**
+   * Exactly what the payment link page's buttons do: Pay with UPI (the default) or by card, or Fail
+   * (`outcome: 'failed'`). Sends `payment.captured` / `payment.failed` and, when paid,
+   * `payment_link.paid` (the first attempt of each awaited). Throws for an unknown link or one that is
+   * no longer payable (paid, cancelled, expired).
+   */
+  payPaymentLink(
+    linkId: string,
+    options?: { method?: PaymentMethod; outcome?: PaymentOutcome },
+  ): Promise<PaymentLinkPayResult>;
+  /** Makes a waiting payment link expire now, as if its expire_by had passed. */
+  expirePaymentLink(linkId: string): RazorpayPaymentLink;
 }
 
 export async function startRazorpaySandbox(options: RazorpaySandboxOptions): Promise<RazorpaySandbox> {
-  const { app, payments, webhooks, store } = await buildSandboxApp(options);
+  const { app, payments, links, webhooks, store } = await buildSandboxApp(options);
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
@@ -60,6 +90,9 @@ export async function startRazorpaySandbox(options: RazorpaySandboxOptions): Pro
     pay: (providerOrderId, outcome = 'captured') => payments.pay(providerOrderId, outcome),
     failRefundsOf: (providerPaymentId, count) => store.failRefundsOf(providerPaymentId, count),
     settleRefund: (refundId) => payments.settleRefund(refundId),
+    payPaymentLink: (linkId, { method = 'upi', outcome = 'captured' } = {}) =>
+      links.pay(linkId, method, outcome),
+    expirePaymentLink: (linkId) => structuredClone(links.links.expire(linkId)),
     async close() {
       payments.close();
       webhooks.close();

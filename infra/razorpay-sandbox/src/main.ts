@@ -11,7 +11,12 @@ if (config.nodeEnv === 'production') {
 
 const sandbox = await startRazorpaySandbox({ ...config, logLevel: config.logLevel });
 sandbox.log.info(
-  { url: sandbox.url, checkout: `${sandbox.url}/v1/checkout.js`, webhookUrl: config.webhookUrl ?? null },
+  {
+    url: sandbox.url,
+    checkout: `${sandbox.url}/v1/checkout.js`,
+    webhookUrl: config.webhookUrl ?? null,
+    paymentLinks: `${config.publicUrl ?? sandbox.url}/pl/<id>`,
+  },
   'Razorpay sandbox listening',
 );
 

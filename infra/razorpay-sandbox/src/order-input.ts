@@ -26,7 +26,7 @@ const MAX_RECEIPT_LENGTH = 40;
 const MIN_AMOUNT = 100;
 const MAX_AMOUNT = 100_000_000_00;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -45,7 +45,7 @@ export function parseOrderInput(body: unknown): OrderInput {
   };
 }
 
-function parseAmount(raw: unknown): number {
+export function parseAmount(raw: unknown): number {
   if (raw === undefined || raw === null || raw === '')
     throw badRequestError('The amount field is required.', 'amount');
   const amount = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
@@ -56,7 +56,7 @@ function parseAmount(raw: unknown): number {
   return amount;
 }
 
-function parseCurrency(raw: unknown): string {
+export function parseCurrency(raw: unknown): string {
   const currency = raw ?? 'INR';
   if (typeof currency !== 'string' || !SUPPORTED_CURRENCIES.has(currency))
     throw badRequestError('The currency is not supported by the sandbox; use INR.', 'currency');
@@ -71,7 +71,7 @@ function parseReceipt(raw: unknown): string | null {
   return raw;
 }
 
-function parseNotes(raw: unknown): Notes {
+export function parseNotes(raw: unknown): Notes {
   if (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0)) return {};
   if (!isRecord(raw)) throw badRequestError('The notes must be an object of key-value pairs.', 'notes');
   const entries = Object.entries(raw);

@@ -31,15 +31,16 @@ export interface RazorpayPayment {
   order_id: string;
   invoice_id: null;
   international: boolean;
-  method: 'upi';
+  method: PaymentMethod;
   amount_refunded: number;
   refund_status: null | 'partial' | 'full';
   captured: boolean;
   description: string | null;
-  card_id: null;
+  card_id: string | null;
   bank: null;
   wallet: null;
-  vpa: string;
+  /** The UPI handle of a UPI payment; null for a card. */
+  vpa: string | null;
   email: string;
   contact: string;
   notes: Notes | [];
@@ -55,6 +56,9 @@ export interface RazorpayPayment {
 }
 
 export type PaymentOutcome = 'captured' | 'failed';
+
+/** The methods a customer can choose on the sandbox's pages (Razorpay has more). */
+export type PaymentMethod = 'upi' | 'card';
 
 /** The refund entity as Razorpay returns it (node_modules/razorpay/dist/types/refunds.d.ts). */
 export interface RazorpayRefund {
@@ -79,6 +83,8 @@ export type RefundOutcome = 'processed' | 'failed';
 export const FAIL_REFUND_NOTE = 'sandbox_refund_outcome';
 
 export interface PayerDetails {
+  /** UPI unless given: what checkout's Pay button and the existing tests have always meant. */
+  method?: PaymentMethod;
   email?: string;
   contact?: string;
   description?: string;
@@ -179,6 +185,7 @@ export class SandboxStore {
       throw badRequestError('Order already has an authorized payment awaiting capture.', 'order_id');
 
     const succeeded = outcome === 'captured';
+    const method = payer.method ?? 'upi';
     const status = succeeded ? (stored.manualCapture ? 'authorized' : 'captured') : 'failed';
     const payment: RazorpayPayment = {
       id: razorpayId('pay'),
@@ -189,15 +196,15 @@ export class SandboxStore {
       order_id: order.id,
       invoice_id: null,
       international: false,
-      method: 'upi',
+      method,
       amount_refunded: 0,
       refund_status: null,
       captured: status === 'captured',
       description: payer.description ?? null,
-      card_id: null,
+      card_id: method === 'card' ? razorpayId('card') : null,
       bank: null,
       wallet: null,
-      vpa: succeeded ? SUCCESS_VPA : FAILURE_VPA,
+      vpa: method === 'card' ? null : succeeded ? SUCCESS_VPA : FAILURE_VPA,
       email: payer.email ?? 'void@razorpay.com',
       contact: payer.contact ?? '+919000090000',
       // Our payments carry the order's notes too, so a webhook alone tells whose payment it is.

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { razorpayId, unixSeconds } from './ids.js';
 import { hmacSha256Hex } from './signatures.js';
-import type { RazorpayPayment, RazorpayRefund } from './store.js';
+import type { RazorpayPaymentLink } from './payment-links.js';
+import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from './store.js';
 
 export type PaymentEvent = 'payment.authorized' | 'payment.captured' | 'payment.failed';
 export type RefundEvent = 'refund.processed' | 'refund.failed';
@@ -23,6 +24,20 @@ export interface RefundWebhookBody {
   event: RefundEvent;
   contains: ['refund', 'payment'];
   payload: { refund: { entity: RazorpayRefund }; payment: { entity: RazorpayPayment } };
+  created_at: number;
+}
+
+/** Razorpay's webhook envelope for a paid payment link: the link, its order and the payment. */
+export interface PaymentLinkWebhookBody {
+  entity: 'event';
+  account_id: string;
+  event: 'payment_link.paid';
+  contains: ['payment_link', 'order', 'payment'];
+  payload: {
+    payment_link: { entity: RazorpayPaymentLink };
+    order: { entity: RazorpayOrder };
+    payment: { entity: RazorpayPayment };
+  };
   created_at: number;
 }
 
@@ -77,7 +92,27 @@ export class WebhookSender {
     await this.post(body);
   }
 
-  private async post(body: PaymentWebhookBody | RefundWebhookBody): Promise<void> {
+  async sendPaymentLinkPaid(
+    link: RazorpayPaymentLink,
+    order: RazorpayOrder,
+    payment: RazorpayPayment,
+  ): Promise<void> {
+    const body: PaymentLinkWebhookBody = {
+      entity: 'event',
+      account_id: this.options.accountId,
+      event: 'payment_link.paid',
+      contains: ['payment_link', 'order', 'payment'],
+      payload: {
+        payment_link: { entity: structuredClone(link) },
+        order: { entity: structuredClone(order) },
+        payment: { entity: structuredClone(payment) },
+      },
+      created_at: unixSeconds(),
+    };
+    await this.post(body);
+  }
+
+  private async post(body: PaymentWebhookBody | RefundWebhookBody | PaymentLinkWebhookBody): Promise<void> {
     if (!this.options.url || this.closed) return;
     await this.deliver(this.options.url, JSON.stringify(body), razorpayId('evt'), 0);
   }
