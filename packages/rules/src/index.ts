@@ -9,3 +9,4 @@ export * from './deposits.js';
 export * from './gstin.js';
 export * from './gst-states.js';
 export * from './counter.js';
+export * from './tax-codes.js';

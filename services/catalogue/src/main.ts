@@ -7,6 +7,7 @@ import { startReadModelConsumer } from './events/consumers.js';
 import { catalogueTopics } from './events/publishes.js';
 import { subscriptions } from './events/subscriptions.js';
 import { seedDemoCatalogue } from './seed/seed.js';
+import { announceAllOnce, TAX_CODES_ANNOUNCEMENT } from './use-cases/announcements.js';
 
 const config = loadConfig();
 
@@ -19,6 +20,11 @@ await runService({
   async startWorkers(deps) {
     // The employee roles mirror and review eligibility, under their own group (events/consumers.ts).
     const stopReadModels = await startReadModelConsumer(deps);
+    // Booking and commerce learn the tax codes the migration filled in. A failure is logged and tried
+    // again at the next start (the claim rolls back with it).
+    await announceAllOnce(deps, TAX_CODES_ANNOUNCEMENT).catch((error: unknown) =>
+      deps.logger.error({ err: error }, 'could not announce the catalogue again'),
+    );
     // Runs once before the service listens: the demo catalogue goes in through the same writes (and
     // events) as an admin's, so booking and commerce mirror it like any other data.
     if (config.seedDemoData) {

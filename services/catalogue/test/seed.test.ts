@@ -20,6 +20,8 @@ interface Service {
   images: string[];
   category: { name: string };
   depositPolicy: { kind: string; value: number };
+  sacCode: string;
+  gstBp: number;
 }
 
 describe('demo catalogue seed', () => {
@@ -58,6 +60,14 @@ describe('demo catalogue seed', () => {
         { kind: 'percent', value: 50, lateCancellationHours: 24, lateCancellationFeePercent: 100 },
       ],
     ]);
+    // Facials and nail care are cosmetic treatment (999722); massages and rituals physical well-being.
+    const sacOf = (name: string) => services.find((service) => service.name === name)?.sacCode;
+    expect([sacOf('Hydrating Glow Facial'), sacOf('Spa Pedicure'), sacOf('Swedish Massage')]).toEqual([
+      '999722',
+      '999722',
+      '999723',
+    ]);
+    expect(services.every((service) => service.gstBp === 1800)).toBe(true);
 
     const rooms = (await world.request('GET', '/admin/rooms')).json() as Array<{
       type: string;
@@ -78,11 +88,21 @@ describe('demo catalogue seed', () => {
       stock: number;
       images: string[];
       subcategory: unknown;
+      name: string;
+      hsnCode: string | null;
     }>;
     expect(products.length).toBeGreaterThanOrEqual(28);
     expect(products.every((product) => product.sku && product.weight && product.subcategory)).toBe(true);
     expect(products.some((product) => product.stock === 0)).toBe(true);
     expect(products.some((product) => product.stock > 0 && product.stock < 5)).toBe(true);
+    // Most demo products have a name that makes their HSN heading clear; the rest stay unclassified.
+    const hsnOf = (name: string) => products.find((product) => product.name === name)?.hsnCode;
+    expect([
+      hsnOf('Lavender Essential Oil'),
+      hsnOf('Neem & Tulsi Soap'),
+      hsnOf('Ceramic Aroma Diffuser'),
+    ]).toEqual(['3301', '3401', null]);
+    expect(products.filter((product) => product.hsnCode !== null).length).toBeGreaterThanOrEqual(20);
 
     const image = products[0]!.images[0]!;
     const file = path.join(world.uploadDir, path.basename(image));

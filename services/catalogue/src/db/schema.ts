@@ -29,6 +29,16 @@ export const readModelGeneration = pgTable('read_model_generation', {
   createdAt: createdAt(),
 });
 
+/**
+ * Re-announcements of every service and product that have been made, by name: a migration that fills
+ * a column the events carry (the tax codes) leaves the mirrors behind until each row is announced
+ * again, and the first replica to start claims the name and does it once.
+ */
+export const announcements = pgTable('announcements', {
+  name: text('name').primaryKey(),
+  announcedAt: timestamp('announced_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Identity's employee roles as catalogue mirrors them (from identity.employee-role.v1). */
 export const employeeRoles = pgTable('employee_roles', {
   id: text('id').primaryKey(),
@@ -82,6 +92,10 @@ export const services = pgTable(
     depositValue: integer('deposit_value').notNull().default(0),
     lateCancellationHours: integer('late_cancellation_hours').notNull().default(0),
     lateCancellationFeePercent: integer('late_cancellation_fee_percent').notNull().default(0),
+    /** The SAC code its invoice lines print (@spa/rules tax-codes): 999723 is physical well-being. */
+    sacCode: text('sac_code').notNull().default('999723'),
+    /** GST in basis points (1800 = 18%), included in its prices. */
+    gstBp: integer('gst_bp').notNull().default(1800),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,6 +109,8 @@ export const services = pgTable(
     ),
     check('services_late_cancellation_hours_check', sql`${table.lateCancellationHours} between 0 and 168`),
     check('services_late_cancellation_fee_check', sql`${table.lateCancellationFeePercent} between 0 and 100`),
+    check('services_sac_code_check', sql`${table.sacCode} ~ '^99[0-9]{4}$'`),
+    check('services_gst_bp_check', sql`${table.gstBp} in (0, 500, 1200, 1800, 2800, 4000)`),
   ],
 );
 
@@ -181,6 +197,10 @@ export const products = pgTable(
       .notNull()
       .references(() => productCategories.id, { onDelete: 'restrict' }),
     subcategoryId: uuid('subcategory_id'),
+    /** The HSN code its invoice lines print (4, 6 or 8 digits); null while nobody has classified it. */
+    hsnCode: text('hsn_code'),
+    /** GST in basis points (1800 = 18%), included in its price. */
+    gstBp: integer('gst_bp').notNull().default(1800),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -197,6 +217,8 @@ export const products = pgTable(
     check('products_stock_check', sql`${table.stock} >= 0`),
     check('products_price_check', sql`${table.pricePaise} >= 0`),
     check('products_images_check', sql`cardinality(${table.images}) <= 4`),
+    check('products_hsn_code_check', sql`${table.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),
+    check('products_gst_bp_check', sql`${table.gstBp} in (0, 500, 1200, 1800, 2800, 4000)`),
   ],
 );
 

@@ -21,6 +21,8 @@ describe('product form', () => {
       weight: '250',
       productCategoryId: 'cat-1',
       subcategoryId: null,
+      hsnCode: null,
+      gstBp: 1800,
     });
   });
 

@@ -1,6 +1,7 @@
 import { badRequest } from '@spa/kit/errors';
 import { priceProblem, rupeesToPaise } from './money.js';
 import { cleanImages } from './service-form.js';
+import { cleanGstBp, cleanHsnCode } from './tax-codes.js';
 import { optionalText } from './text.js';
 
 const MAX_PRODUCT_IMAGES = 4;
@@ -16,6 +17,10 @@ export interface ProductInput {
   weight?: string | number | null;
   productCategory?: string | null;
   subcategory?: string | null;
+  /** Null or blank: not classified. */
+  hsnCode?: string | null;
+  /** Basis points; left out: 1800 on create. */
+  gstBp?: number;
 }
 
 export interface ProductFields {
@@ -28,6 +33,8 @@ export interface ProductFields {
   weight: string | null;
   productCategoryId: string;
   subcategoryId: string | null;
+  hsnCode: string | null;
+  gstBp: number;
 }
 
 function required<T>(value: T | null | undefined, message: string, field: string): T {
@@ -62,5 +69,7 @@ export function cleanProductForm(input: ProductInput): ProductFields {
     weight: input.weight === null || input.weight === undefined ? null : optionalText(String(input.weight)),
     productCategoryId,
     subcategoryId: optionalText(input.subcategory),
+    hsnCode: cleanHsnCode(input.hsnCode),
+    gstBp: cleanGstBp(input.gstBp),
   };
 }

@@ -1,6 +1,7 @@
 import { badRequest } from '@spa/kit/errors';
 import { depositPolicyProblems, NO_DEPOSIT, type DepositKind, type DepositPolicy } from '@spa/rules';
 import { paiseToRupees, priceProblem, rupeesToPaise } from './money.js';
+import { cleanGstBp, cleanSacCode } from './tax-codes.js';
 import { cleanList, cleanText, isUploadedImageUrl, optionalText } from './text.js';
 
 const MAX_PRICING_OPTIONS = 12;
@@ -171,6 +172,10 @@ export interface ServiceInput {
   isActive?: boolean;
   cleanupMinutes?: number;
   depositPolicy?: DepositPolicyInput;
+  /** Left out: 999723 on create. */
+  sacCode?: string;
+  /** Basis points; left out: 1800 on create. */
+  gstBp?: number;
 }
 
 export interface ServiceFields {
@@ -184,6 +189,8 @@ export interface ServiceFields {
   isActive: boolean;
   cleanupMinutes: number;
   depositPolicy: DepositPolicy;
+  sacCode: string;
+  gstBp: number;
 }
 
 /** The whole service form, checked in the order the form shows its fields. */
@@ -203,6 +210,8 @@ export function cleanServiceForm(input: ServiceInput): ServiceFields {
     isActive: input.isActive ?? true,
     cleanupMinutes: input.cleanupMinutes ?? DEFAULT_CLEANUP_MINUTES,
     depositPolicy: cleanDepositPolicy(input.depositPolicy),
+    sacCode: cleanSacCode(input.sacCode),
+    gstBp: cleanGstBp(input.gstBp),
   };
 }
 

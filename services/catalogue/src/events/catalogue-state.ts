@@ -63,6 +63,8 @@ export async function publishServiceStates(
         tags: service.tags,
         updatedAtMs: epochMs(service.updatedAt),
         depositPolicy: eventDepositPolicy(depositPolicyOf(service)),
+        sacCode: service.sacCode,
+        gstBp: service.gstBp,
       },
     });
   }
@@ -136,6 +138,8 @@ export async function publishProductStatesOf(
         subcategoryName: subcategory?.name ?? '',
         images: product.images,
         updatedAtMs: epochMs(product.updatedAt),
+        hsnCode: product.hsnCode ?? '',
+        gstBp: product.gstBp,
       },
     }),
   );

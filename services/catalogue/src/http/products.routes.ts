@@ -21,6 +21,7 @@ import {
   productBody,
   productListQuery,
   productSchema,
+  writeErrors,
 } from './schemas.js';
 
 const tags = ['products'];
@@ -94,10 +95,11 @@ export function productsRoutes(app: FastifyInstance, { context, cache }: RouteDe
         summary: 'Add a product',
         description:
           'name, price, productCategory, stock and description are required; at most 4 images; the SKU is unique when given; ' +
-          'the subcategory must belong to the category.',
+          'the subcategory must belong to the category. hsnCode (4, 6 or 8 digits; default none) and gstBp ' +
+          '(basis points, default 1800): a bad one is a 422 naming its field.',
         security: bearer,
         body: productBody,
-        response: { 201: productSchema, ...errors },
+        response: { 201: productSchema, ...writeErrors },
       },
     },
     async (request, reply) =>
@@ -116,7 +118,7 @@ export function productsRoutes(app: FastifyInstance, { context, cache }: RouteDe
         security: bearer,
         params: idParams,
         body: productBody,
-        response: { 200: productSchema, ...errors },
+        response: { 200: productSchema, ...writeErrors },
       },
     },
     async (request) => {

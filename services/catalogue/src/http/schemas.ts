@@ -1,4 +1,5 @@
 import { errorResponseSchema, pagingQueryProperties, strictObject } from '@spa/kit';
+import { GST_RATES_BP } from '@spa/rules';
 
 /*
  * JSON schemas shared by the routes. Fields whose absence has a message of its own in the spec
@@ -100,9 +101,26 @@ const depositPolicySchema = {
   },
 };
 
+const gstBpSchema = {
+  type: 'integer',
+  enum: GST_RATES_BP,
+  description: 'GST included in the price, in basis points (1800 = 18%)',
+};
+
 export const serviceSchema = {
   type: 'object',
-  required: ['_id', 'id', 'name', 'category', 'pricing', 'isActive', 'depositPolicy', 'rating'],
+  required: [
+    '_id',
+    'id',
+    'name',
+    'category',
+    'pricing',
+    'isActive',
+    'depositPolicy',
+    'sacCode',
+    'gstBp',
+    'rating',
+  ],
   properties: {
     _id: { type: 'string' },
     id: { type: 'string' },
@@ -119,6 +137,8 @@ export const serviceSchema = {
       description: 'Buffer after the treatment before the room is used again',
     },
     depositPolicy: depositPolicySchema,
+    sacCode: { type: 'string', description: 'SAC code printed on its invoice lines (6 digits, 99…)' },
+    gstBp: gstBpSchema,
     rating: ratingSchema,
     createdAt: isoDate,
     updatedAt: isoDate,
@@ -144,7 +164,19 @@ export const roomSchema = {
 
 export const productSchema = {
   type: 'object',
-  required: ['_id', 'id', 'name', 'description', 'price', 'stock', 'images', 'productCategory', 'rating'],
+  required: [
+    '_id',
+    'id',
+    'name',
+    'description',
+    'price',
+    'stock',
+    'images',
+    'productCategory',
+    'hsnCode',
+    'gstBp',
+    'rating',
+  ],
   properties: {
     _id: { type: 'string' },
     id: { type: 'string' },
@@ -157,6 +189,11 @@ export const productSchema = {
     weight: { type: ['string', 'null'] },
     productCategory: reference,
     subcategory: { anyOf: [reference, { type: 'null' }] },
+    hsnCode: {
+      type: ['string', 'null'],
+      description: 'HSN code printed on its invoice lines; null: not classified',
+    },
+    gstBp: gstBpSchema,
     rating: ratingSchema,
     createdAt: isoDate,
     updatedAt: isoDate,
@@ -223,7 +260,16 @@ export const errors = {
   409: errorResponseSchema,
 };
 
+/** The write routes whose tax fields are checked: a bad SAC/HSN code or GST rate is a 422. */
+export const writeErrors = { ...errors, 422: errorResponseSchema };
+
 export const bearer = [{ bearer: [] }];
+
+// Only types here: a code or rate in the wrong form gets the rules' own message (422, domain/tax-codes).
+const gstBpBody = {
+  type: 'number',
+  description: 'GST included in the price, in basis points: 0, 500, 1200, 1800, 2800 or 4000. Default 1800',
+};
 
 // ---- request bodies ----
 
@@ -272,6 +318,12 @@ export const serviceBody = strictObject({
     ),
     description: 'Left out: no deposit on create, unchanged on update',
   },
+  sacCode: {
+    type: 'string',
+    maxLength: 40,
+    description: '6 digits starting with 99. Default 999723 (physical well-being services)',
+  },
+  gstBp: gstBpBody,
 });
 
 export const roomBody = strictObject({
@@ -294,6 +346,8 @@ export const productBody = strictObject({
   weight: { type: ['string', 'number', 'null'], maxLength: 40 },
   productCategory: nullableString(100),
   subcategory: nullableString(100),
+  hsnCode: { ...nullableString(40), description: '4, 6 or 8 digits; null or empty: not classified' },
+  gstBp: gstBpBody,
 });
 
 export const productCategoryBody = strictObject({ name: nullableString(100) });

@@ -27,6 +27,7 @@ import {
   serviceBody,
   serviceListQuery,
   serviceSchema,
+  writeErrors,
 } from './schemas.js';
 
 const tags = ['services'];
@@ -105,10 +106,11 @@ export function servicesRoutes(app: FastifyInstance, { context, cache, booking }
         summary: 'Create a treatment',
         description:
           'Empty pricing rows are dropped and at least one must remain; blank benefit lines and empty tags are dropped. ' +
-          'benefits may be a list or text with one per line; tags a list or comma separated.',
+          'benefits may be a list or text with one per line; tags a list or comma separated. ' +
+          'sacCode (default 999723) and gstBp (basis points, default 1800): a bad one is a 422 naming its field.',
         security: bearer,
         body: serviceBody,
-        response: { 201: serviceSchema, ...errors },
+        response: { 201: serviceSchema, ...writeErrors },
       },
     },
     async (request, reply) => {
@@ -132,7 +134,7 @@ export function servicesRoutes(app: FastifyInstance, { context, cache, booking }
         security: bearer,
         params: idParams,
         body: serviceBody,
-        response: { 200: serviceSchema, ...errors },
+        response: { 200: serviceSchema, ...writeErrors },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import type { Queryable, ServiceDeps } from '@spa/kit';
+import { hsnCodeFor, sacCodeFor } from '@spa/rules';
 import { count } from 'drizzle-orm';
 import { productCategories, products, rooms, serviceCategories, services } from '../db/schema.js';
 import type { CatalogueContext } from '../use-cases/context.js';
@@ -137,6 +138,7 @@ async function seedTreatments(context: CatalogueContext, artwork: Artwork) {
         images: artwork.get(treatment.name) ?? [],
         isActive: true,
         depositPolicy: treatment.depositPolicy,
+        sacCode: sacCodeFor(treatment.name),
         pricing: treatment.pricing.map(([minutes, price, label]) => ({
           duration: `${minutes} min`,
           durationMinutes: minutes,
@@ -167,6 +169,7 @@ async function seedProducts(context: CatalogueContext, artwork: Artwork) {
         images: artwork.get(product.name) ?? [],
         productCategory: created.id,
         subcategory: subcategoryIds.get(product.subcategory)!,
+        hsnCode: hsnCodeFor(product.name) ?? null,
       });
     }
   }

@@ -79,6 +79,8 @@ function inputOf(row: ProductRow): ProductInput {
     weight: row.weight,
     productCategory: row.productCategoryId,
     subcategory: row.subcategoryId,
+    hsnCode: row.hsnCode,
+    gstBp: row.gstBp,
   };
 }
 

@@ -49,6 +49,8 @@ function inputOf(record: ServiceRecord): ServiceInput {
     isActive: record.isActive,
     cleanupMinutes: record.cleanupMinutes,
     depositPolicy: depositPolicyOutput(depositPolicyOf(record)),
+    sacCode: record.sacCode,
+    gstBp: record.gstBp,
     pricing: record.pricing.map((option) => ({
       _id: option.id,
       duration: option.duration,

@@ -88,6 +88,9 @@ export interface ServiceInput {
   images: string[];
   /** A fixed deposit in rupees; left out of an update, the policy stays as it is. */
   depositPolicy?: ServiceDepositPolicy;
+  sacCode: string;
+  /** Basis points (1800 = 18%). */
+  gstBp: number;
 }
 
 export interface RoomInput {
@@ -108,6 +111,10 @@ export interface ProductInput {
   sku: string;
   weight: string;
   images: string[];
+  /** Null: not classified. */
+  hsnCode: string | null;
+  /** Basis points (1800 = 18%). */
+  gstBp: number;
 }
 
 const byId = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;

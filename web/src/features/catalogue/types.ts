@@ -45,6 +45,10 @@ export interface Service {
   images: string[];
   /** The deposit an online booking pays (absent: none); `value` a percent, or rupees when fixed. */
   depositPolicy?: ServiceDepositPolicy;
+  /** The SAC code its invoice lines print (absent from an older answer: 999723). */
+  sacCode?: string;
+  /** GST included in its prices, in basis points (1800 = 18%). */
+  gstBp?: number;
   /** Verified reviews' average and count; null (or absent) when nobody has reviewed it. */
   rating?: Rating | null;
 }
@@ -90,6 +94,10 @@ export interface Product {
   weight?: string | number | null;
   productCategory: Ref;
   subcategory?: Ref;
+  /** The HSN code its invoice lines print; null when not classified. */
+  hsnCode?: string | null;
+  /** GST included in its price, in basis points (1800 = 18%). */
+  gstBp?: number;
   /** Verified reviews' average and count; null (or absent) when nobody has reviewed it. */
   rating?: Rating | null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product, Subcategory } from '../../catalogue/types';
 import {
   productDraft,
+  suggestedHsnCode,
   validateProductDraft,
   withProductCategory,
   type ProductDraft,
@@ -47,7 +48,38 @@ describe('validateProductDraft', () => {
       sku: '',
       weight: '',
       images: [],
+      hsnCode: null,
+      gstBp: 1800,
     });
+  });
+
+  it('sends a trimmed HSN code and the chosen rate in basis points; a blank code is null', () => {
+    expect(validateProductDraft({ ...filled(), hsnCode: ' 33049990 ', gstBp: '500' }).input).toMatchObject({
+      hsnCode: '33049990',
+      gstBp: 500,
+    });
+    expect(validateProductDraft({ ...filled(), hsnCode: '   ' }).input?.hsnCode).toBeNull();
+  });
+
+  it('refuses an HSN code that is not 4, 6 or 8 digits and a rate that is not GST’s', () => {
+    for (const hsnCode of ['330', '33049', '3304999', '33o4']) {
+      const { errors, input } = validateProductDraft({ ...filled(), hsnCode });
+      expect(input, hsnCode).toBeUndefined();
+      expect(errors.hsnCode, hsnCode).toBe('HSN code must be 4, 6 or 8 digits, e.g. 3304');
+    }
+    expect(validateProductDraft({ ...filled(), gstBp: '18' }).errors.gstBp).toBe(
+      'GST rate must be one of 0%, 5%, 12%, 18%, 28% or 40%',
+    );
+  });
+});
+
+describe('suggestedHsnCode', () => {
+  it('suggests the heading the name makes clear while the code is blank', () => {
+    expect(suggestedHsnCode({ ...filled(), name: 'Lavender Essential Oil' })).toBe('3301');
+    expect(
+      suggestedHsnCode({ ...filled(), name: 'Lavender Essential Oil', hsnCode: '3304' }),
+    ).toBeUndefined();
+    expect(suggestedHsnCode({ ...filled(), name: 'Ceramic Diffuser' })).toBeUndefined();
   });
 });
 
@@ -89,6 +121,13 @@ describe('productDraft', () => {
       subcategory: 'massage',
       sku: '',
       weight: '',
+      // An answer without tax fields reads as not classified, 18%.
+      hsnCode: '',
+      gstBp: '1800',
+    });
+    expect(productDraft({ ...product, hsnCode: '3301', gstBp: 500 })).toMatchObject({
+      hsnCode: '3301',
+      gstBp: '500',
     });
   });
 });

@@ -1,3 +1,11 @@
+import {
+  DEFAULT_GST_BP,
+  GST_RATES_BP,
+  gstBpProblem,
+  gstRateLabel,
+  hsnCodeFor,
+  hsnCodeProblem,
+} from '@spa/rules';
 import type { ProductInput } from '../../catalogue/catalogue.api';
 import { subcategoriesOf } from '../../catalogue/product-lists';
 import { refId, type Product, type Subcategory } from '../../catalogue/types';
@@ -15,11 +23,26 @@ export interface ProductDraft {
   sku: string;
   weight: string;
   images: string[];
+  /** Blank: not classified. */
+  hsnCode: string;
+  /** Basis points as the select holds them ("1800"). */
+  gstBp: string;
 }
 
 export type ProductFormErrors = Partial<
-  Record<'name' | 'description' | 'price' | 'stock' | 'productCategory', string>
+  Record<'name' | 'description' | 'price' | 'stock' | 'productCategory' | 'hsnCode' | 'gstBp', string>
 >;
+
+/** The GST rates a product may carry, as the select offers them ("18%"). */
+export const GST_RATE_OPTIONS: ReadonlyArray<{ value: string; label: string }> = GST_RATES_BP.map((bp) => ({
+  value: String(bp),
+  label: gstRateLabel(bp),
+}));
+
+/** The HSN heading the product's name suggests, offered while the code is blank (nothing when unclear). */
+export function suggestedHsnCode(draft: ProductDraft): string | undefined {
+  return draft.hsnCode.trim() === '' ? hsnCodeFor(draft.name) : undefined;
+}
 
 export function productDraft(product?: Product): ProductDraft {
   return {
@@ -32,6 +55,8 @@ export function productDraft(product?: Product): ProductDraft {
     sku: product?.sku ?? '',
     weight: product?.weight === null || product?.weight === undefined ? '' : String(product.weight),
     images: [...(product?.images ?? [])],
+    hsnCode: product?.hsnCode ?? '',
+    gstBp: String(product?.gstBp ?? DEFAULT_GST_BP),
   };
 }
 
@@ -65,6 +90,12 @@ export function validateProductDraft(draft: ProductDraft): {
   if (!draft.stock.trim()) errors.stock = 'Stock is required';
   else if (!Number.isInteger(stock) || stock < 0) errors.stock = 'Stock must be a whole number, 0 or more';
   if (!draft.description.trim()) errors.description = 'Description is required';
+  const hsnCode = draft.hsnCode.trim();
+  const hsnProblem = hsnCode === '' ? undefined : hsnCodeProblem(hsnCode);
+  if (hsnProblem) errors.hsnCode = hsnProblem;
+  const gstBp = Number(draft.gstBp);
+  const gstProblem = gstBpProblem(gstBp);
+  if (gstProblem) errors.gstBp = gstProblem;
   if (Object.keys(errors).length > 0) return { errors };
   return {
     errors,
@@ -78,6 +109,8 @@ export function validateProductDraft(draft: ProductDraft): {
       sku: draft.sku.trim(),
       weight: draft.weight.trim(),
       images: draft.images.slice(0, MAX_PRODUCT_IMAGES),
+      hsnCode: hsnCode === '' ? null : hsnCode,
+      gstBp,
     },
   };
 }

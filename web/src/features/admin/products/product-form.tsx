@@ -6,8 +6,10 @@ import { ImageUploader } from '../../catalogue/image-uploader';
 import { subcategoriesOf } from '../../catalogue/product-lists';
 import type { Product, ProductCategory, Subcategory } from '../../catalogue/types';
 import {
+  GST_RATE_OPTIONS,
   MAX_PRODUCT_IMAGES,
   productDraft,
+  suggestedHsnCode,
   validateProductDraft,
   withProductCategory,
 } from './product-form.rules';
@@ -38,6 +40,7 @@ export function ProductForm({
   const draft = form.values;
   const [uploading, setUploading] = useState(false);
   const fittingSubcategories = subcategoriesOf(subcategories, draft.productCategory);
+  const suggestedHsn = suggestedHsnCode(draft);
 
   return (
     <form className="cat-form" onSubmit={form.handleSubmit} noValidate>
@@ -112,6 +115,28 @@ export function ProductForm({
         </FormField>
         <FormField label="Weight" hint="For example 200 ml or 50 g.">
           {(control) => <input {...control} className="cat-input" {...form.field('weight').input} />}
+        </FormField>
+        <FormField
+          label="HSN code"
+          error={form.errors.hsnCode}
+          hint={`4, 6 or 8 digits, printed on the invoice; blank if not classified.${
+            suggestedHsn ? ` The name suggests ${suggestedHsn}.` : ''
+          }`}
+        >
+          {(control) => (
+            <input {...control} className="cat-input" inputMode="numeric" {...form.field('hsnCode').input} />
+          )}
+        </FormField>
+        <FormField label="GST rate" required error={form.errors.gstBp} hint="Included in the price.">
+          {(control) => (
+            <select {...control} className="cat-input" {...form.field('gstBp').input}>
+              {GST_RATE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
         </FormField>
         <FormField label="Description" required error={form.errors.description} className="form-field--wide">
           {(control) => (

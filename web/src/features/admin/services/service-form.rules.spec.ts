@@ -3,6 +3,7 @@ import type { Service } from '../../catalogue/types';
 import {
   cleanDepositPolicy,
   durationLabel,
+  GST_RATE_OPTIONS,
   newPricingRow,
   serviceDraft,
   validateServiceDraft,
@@ -159,6 +160,43 @@ describe('deposit policy', () => {
   );
 });
 
+describe('tax fields', () => {
+  it('starts a new treatment at SAC 999723 and 18%, and sends them as the API takes them', () => {
+    expect(serviceDraft()).toMatchObject({ sacCode: '999723', gstBp: '1800' });
+    expect(validateServiceDraft(valid()).input).toMatchObject({ sacCode: '999723', gstBp: 1800 });
+  });
+
+  it('sends a trimmed SAC code and the chosen rate in basis points', () => {
+    const { input } = validateServiceDraft({ ...valid(), sacCode: ' 999722 ', gstBp: '500' });
+    expect(input).toMatchObject({ sacCode: '999722', gstBp: 500 });
+  });
+
+  it('refuses a SAC code that is not 6 digits starting with 99, with the server’s message', () => {
+    for (const sacCode of ['', '99972', '989723', '99972x']) {
+      const { errors, input } = validateServiceDraft({ ...valid(), sacCode });
+      expect(input, sacCode).toBeUndefined();
+      expect(errors.sacCode, sacCode).toBe('SAC code must be 6 digits starting with 99, e.g. 999723');
+    }
+  });
+
+  it('refuses a rate that is not one of GST’s', () => {
+    const { errors, input } = validateServiceDraft({ ...valid(), gstBp: '1850' });
+    expect(input).toBeUndefined();
+    expect(errors.gstBp).toBe('GST rate must be one of 0%, 5%, 12%, 18%, 28% or 40%');
+  });
+
+  it('offers the rates as percentages, their values in basis points', () => {
+    expect(GST_RATE_OPTIONS).toEqual([
+      { value: '0', label: '0%' },
+      { value: '500', label: '5%' },
+      { value: '1200', label: '12%' },
+      { value: '1800', label: '18%' },
+      { value: '2800', label: '28%' },
+      { value: '4000', label: '40%' },
+    ]);
+  });
+});
+
 describe('serviceDraft', () => {
   it('fills the form from a service, category as its id', () => {
     const service: Service = {
@@ -183,6 +221,13 @@ describe('serviceDraft', () => {
       depositValue: '',
       lateCancellationHours: '0',
       lateCancellationFeePercent: '0',
+      // An answer without tax fields reads as the defaults.
+      sacCode: '999723',
+      gstBp: '1800',
+    });
+    expect(serviceDraft({ ...service, sacCode: '999722', gstBp: 500 })).toMatchObject({
+      sacCode: '999722',
+      gstBp: '500',
     });
     expect(
       serviceDraft({

@@ -1,4 +1,15 @@
-import { depositPolicyProblems, NO_DEPOSIT, type DepositKind, type DepositPolicy } from '@spa/rules';
+import {
+  DEFAULT_GST_BP,
+  DEFAULT_SAC_CODE,
+  depositPolicyProblems,
+  GST_RATES_BP,
+  gstBpProblem,
+  gstRateLabel,
+  NO_DEPOSIT,
+  sacCodeProblem,
+  type DepositKind,
+  type DepositPolicy,
+} from '@spa/rules';
 import type { PricingInput, ServiceInput } from '../../catalogue/catalogue.api';
 import { refId, type Service, type ServiceDepositPolicy } from '../../catalogue/types';
 
@@ -29,6 +40,9 @@ export interface ServiceDraft {
   depositValue: string;
   lateCancellationHours: string;
   lateCancellationFeePercent: string;
+  sacCode: string;
+  /** Basis points as the select holds them ("1800"). */
+  gstBp: string;
 }
 
 /** The deposit fields' errors are named as the server names them (`depositPolicy.value`...). */
@@ -38,7 +52,15 @@ export type DepositField =
   | 'depositPolicy.lateCancellationHours'
   | 'depositPolicy.lateCancellationFeePercent';
 
-export type ServiceFormErrors = Partial<Record<'name' | 'category' | 'pricing' | DepositField, string>>;
+export type ServiceFormErrors = Partial<
+  Record<'name' | 'category' | 'pricing' | 'sacCode' | 'gstBp' | DepositField, string>
+>;
+
+/** The GST rates a treatment may carry, as the select offers them ("18%"). */
+export const GST_RATE_OPTIONS: ReadonlyArray<{ value: string; label: string }> = GST_RATES_BP.map((bp) => ({
+  value: String(bp),
+  label: gstRateLabel(bp),
+}));
 
 export const DEPOSIT_KIND_OPTIONS: ReadonlyArray<{ value: DepositKind; label: string }> = [
   { value: 'none', label: 'No deposit' },
@@ -77,6 +99,8 @@ export function serviceDraft(service?: Service): ServiceDraft {
       isActive: true,
       images: [],
       ...depositDraft(),
+      sacCode: DEFAULT_SAC_CODE,
+      gstBp: String(DEFAULT_GST_BP),
     };
   return {
     name: service.name,
@@ -97,6 +121,8 @@ export function serviceDraft(service?: Service): ServiceDraft {
     isActive: service.isActive,
     images: [...service.images],
     ...depositDraft(service.depositPolicy),
+    sacCode: service.sacCode ?? DEFAULT_SAC_CODE,
+    gstBp: String(service.gstBp ?? DEFAULT_GST_BP),
   };
 }
 
@@ -196,6 +222,12 @@ export function validateServiceDraft(draft: ServiceDraft): {
   if (error) errors.pricing = error;
   const deposit = cleanDepositPolicy(draft);
   Object.assign(errors, deposit.errors);
+  const sacCode = draft.sacCode.trim();
+  const sacProblem = sacCodeProblem(sacCode);
+  if (sacProblem) errors.sacCode = sacProblem;
+  const gstBp = Number(draft.gstBp);
+  const gstProblem = gstBpProblem(gstBp);
+  if (gstProblem) errors.gstBp = gstProblem;
   if (Object.keys(errors).length > 0 || !pricing || !deposit.policy) return { errors };
   return {
     errors,
@@ -215,6 +247,8 @@ export function validateServiceDraft(draft: ServiceDraft): {
       isActive: draft.isActive,
       images: draft.images,
       depositPolicy: deposit.policy,
+      sacCode,
+      gstBp,
     },
   };
 }

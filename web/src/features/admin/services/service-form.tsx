@@ -9,6 +9,7 @@ import { ImageUploader } from '../../catalogue/image-uploader';
 import type { Service, ServiceCategory } from '../../catalogue/types';
 import {
   DEPOSIT_KIND_OPTIONS,
+  GST_RATE_OPTIONS,
   newPricingRow,
   serviceDraft,
   validateServiceDraft,
@@ -244,6 +245,38 @@ export function ServiceForm({ service, categories, saving, onSave, onCancel }: S
       </fieldset>
 
       <DepositFields draft={draft} errors={errors} onChange={update} />
+
+      <fieldset className="cat-pricing-editor">
+        <legend>Tax</legend>
+        <div className="cat-form-grid">
+          <FormField
+            label="SAC code"
+            required
+            error={errors.sacCode}
+            hint="Printed on the invoice: 999723 massage and spa, 999722 facials and nails, 999721 hair."
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="cat-input"
+                inputMode="numeric"
+                {...form.field('sacCode').input}
+              />
+            )}
+          </FormField>
+          <FormField label="GST rate" required error={errors.gstBp} hint="Included in the prices above.">
+            {(control) => (
+              <select {...control} className="cat-input" {...form.field('gstBp').input}>
+                {GST_RATE_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+      </fieldset>
 
       <div className="cat-form-grid">
         <FormField label="Benefits" hint="One benefit per line.">
