@@ -98,7 +98,7 @@ export async function updateAppointment(
 }
 
 export interface HistoryInput {
-  field: 'booked' | 'status' | 'paymentStatus' | 'employee' | 'schedule';
+  field: 'booked' | 'status' | 'paymentStatus' | 'employee' | 'schedule' | 'checkout';
   from?: string | null;
   to?: string | null;
   note?: string | null;

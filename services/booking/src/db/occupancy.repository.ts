@@ -59,6 +59,7 @@ export async function calendarBlocks(db: Queryable, window: { start: Date; end: 
       startedAt: appointments.startedAt,
       completedAt: appointments.completedAt,
       noShowAt: appointments.noShowAt,
+      checkedOutSaleId: appointments.checkedOutSaleId,
     })
     .from(appointments)
     .where(

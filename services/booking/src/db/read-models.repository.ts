@@ -113,6 +113,18 @@ export async function findBookableService(db: Queryable, id: string): Promise<Bo
   };
 }
 
+/** The GST classification of a treatment (deleted ones too: a visit keeps its treatment). */
+export async function serviceTaxOf(
+  db: Queryable,
+  id: string,
+): Promise<{ sacCode: string; gstBp: number } | undefined> {
+  const [row] = await db
+    .select({ sacCode: services.sacCode, gstBp: services.gstBp })
+    .from(services)
+    .where(eq(services.id, id));
+  return row;
+}
+
 export async function findUser(db: Queryable, id: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()

@@ -44,6 +44,9 @@ export const services = pgTable('services', {
     .default(
       sql`'{"kind":"none","value":0,"lateCancellationHours":0,"lateCancellationFeePercent":0}'::jsonb`,
     ),
+  /** The GST classification the counter's invoice prints: SAC code and rate in basis points (catalogue's). */
+  sacCode: text('sac_code').notNull().default('999723'),
+  gstBp: integer('gst_bp').notNull().default(1800),
   isActive: boolean('is_active').notNull(),
   deleted: boolean('deleted').notNull().default(false),
   sourceUpdatedAt: instant('source_updated_at').notNull(),
@@ -155,6 +158,8 @@ export const appointments = pgTable(
     lateCancellationFeePercent: integer('late_cancellation_fee_percent').notNull().default(0),
     /** What the spa kept of the online payment when it was cancelled (late); commerce refunds the rest. */
     keptOnCancellationPaise: paise('kept_on_cancellation_paise').default(0),
+    /** The counter sale (commerce's) that checked the visit out; null until one completes. */
+    checkedOutSaleId: uuid('checked_out_sale_id'),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },

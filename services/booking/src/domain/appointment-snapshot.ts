@@ -89,6 +89,9 @@ export function appointmentFromSnapshot(snapshot: AppointmentSnapshot): Appointm
     lateCancellationHours: 0,
     lateCancellationFeePercent: 0,
     keptOnCancellationPaise: Number(message.keptOnCancellationPaise),
+    // The events do not carry the checkout; commerce still refuses a second sale of the visit
+    // (ALREADY_CHECKED_OUT names the first), so a restored appointment loses only the link.
+    checkedOutSaleId: null,
     createdAt: new Date(Number(message.createdAtMs)),
     updatedAt: new Date(Number(message.updatedAtMs)),
   };

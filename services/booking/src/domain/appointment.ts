@@ -103,6 +103,8 @@ export interface Appointment {
   lateCancellationFeePercent: number;
   /** Kept of the online payment on cancellation (a late cancellation's fee); the rest is refunded. */
   keptOnCancellationPaise: number;
+  /** The counter sale that checked the visit out (commerce's sale id); null until one completes. */
+  checkedOutSaleId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

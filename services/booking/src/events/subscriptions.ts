@@ -10,6 +10,7 @@ import {
   serviceUpserted,
 } from './handlers/catalogue-read-models.handler.js';
 import { paymentCaptured, paymentFailed, paymentRefunded } from './handlers/commerce-payments.handler.js';
+import { saleCompleted } from './handlers/commerce-sales.handler.js';
 import { userDeleted, userRegistered, userUpdated } from './handlers/identity-read-models.handler.js';
 import { userErased } from './handlers/user-erased.handler.js';
 import { waitlistOnCancelled, waitlistOnMoved } from './handlers/waitlist.handler.js';
@@ -46,7 +47,7 @@ export const readModelSubscriptions = (fullSlots: Pick<FullSlots, 'forget'> | un
 
 /**
  * Facts booking acts on (the service's own consumer group): commerce's appointment payments and
- * refunds, identity.user.erased (a customer deleted their account: cancel what is future, anonymise
+ * refunds, its counter sales (a completed sale checks its visits out), identity.user.erased (a customer deleted their account: cancel what is future, anonymise
  * the rest), and its own cancellations and moves, whose freed time the waitlist offers.
  */
 export function subscriptions(context: BookingContext): Subscription[] {
@@ -54,6 +55,7 @@ export function subscriptions(context: BookingContext): Subscription[] {
     on(events.paymentCaptured, paymentCaptured(context)),
     on(events.paymentFailed, paymentFailed(context)),
     on(events.paymentRefunded, paymentRefunded(context)),
+    on(events.saleCompleted, saleCompleted(context)),
     on(events.userErased, userErased(context)),
     // Its own appointment events: freed time goes to the waitlist (use-cases/waitlist.ts).
     on(events.appointmentCancelled, waitlistOnCancelled(context)),

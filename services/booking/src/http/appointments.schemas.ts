@@ -240,6 +240,10 @@ export const appointmentSchema = {
         kept: { type: 'number', description: 'Rupees kept when it was cancelled late' },
       },
     },
+    checkedOutSaleId: {
+      type: ['string', 'null'],
+      description: 'The counter sale that checked the visit out; null until one completed',
+    },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
     history: {
@@ -249,7 +253,10 @@ export const appointmentSchema = {
         type: 'object',
         properties: {
           changedAt: { type: 'string', format: 'date-time' },
-          field: { type: 'string', description: 'booked, status, paymentStatus, employee or schedule' },
+          field: {
+            type: 'string',
+            description: 'booked, status, paymentStatus, employee, schedule or checkout',
+          },
           from: nullableString,
           to: nullableString,
           note: nullableString,

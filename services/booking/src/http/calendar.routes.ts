@@ -88,6 +88,7 @@ const calendarSchema = {
           startedAt: { type: ['string', 'null'] },
           completedAt: { type: ['string', 'null'] },
           noShowAt: { type: ['string', 'null'] },
+          checkedOutSaleId: { type: ['string', 'null'], description: 'The counter sale of the visit' },
         },
       },
     },

@@ -6,6 +6,7 @@ import {
   releaseEmployee,
   type DependentTarget,
 } from '../use-cases/dependents.js';
+import { visitOf } from '../use-cases/visit-checkout.js';
 import { errorResponses } from './appointments.schemas.js';
 
 /**
@@ -18,9 +19,58 @@ export const internalCallers = {
   '/internal/dependents': ['catalogue', 'identity'],
   '/internal/dependents/cancel': ['catalogue'],
   '/internal/dependents/release': ['identity'],
+  // Commerce's counter, prefilling a sale from the visit.
+  '/internal/visits/:appointmentId': ['commerce'],
+} as const;
+
+const nullableText = { type: ['string', 'null'] } as const;
+
+const visitSchema = {
+  type: 'object',
+  properties: {
+    appointmentId: { type: 'string' },
+    status: { type: 'string' },
+    customer: {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        name: { type: 'string' },
+        email: { type: 'string' },
+        phone: { type: 'string' },
+      },
+    },
+    startsAt: { type: 'string', format: 'date-time' },
+    endsAt: { type: 'string', format: 'date-time' },
+    serviceId: { type: 'string' },
+    serviceName: { type: 'string' },
+    optionLabel: { type: 'string', description: 'The booked option, e.g. 60 Min' },
+    pricePaise: { type: 'integer', description: "The appointment's total price, tax-inclusive" },
+    sacCode: { type: 'string' },
+    gstBp: { type: 'integer', description: 'GST rate in basis points (1800 = 18%)' },
+    employeeId: nullableText,
+    employeeName: nullableText,
+    roomNumber: { type: 'string' },
+    checkedOutSaleId: { ...nullableText, description: 'The counter sale that checked it out' },
+  },
 } as const;
 
 export function internalRoutes(app: FastifyInstance, context: BookingContext): void {
+  app.get<{ Params: { appointmentId: string } }>(
+    '/internal/visits/:appointmentId',
+    {
+      schema: {
+        summary: 'An appointment as the counter prefills its sale: treatment, price, GST, therapist, room',
+        params: {
+          type: 'object',
+          properties: { appointmentId: { type: 'string', minLength: 1, maxLength: 100 } },
+          required: ['appointmentId'],
+        },
+        response: { 200: visitSchema, ...errorResponses },
+      },
+    },
+    async (request) => visitOf(context, request.params.appointmentId),
+  );
+
   // ---- future appointments that point at another service's record, asked before it is deleted ----
 
   const id = { type: 'string', minLength: 1, maxLength: 100 } as const;

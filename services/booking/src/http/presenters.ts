@@ -92,6 +92,7 @@ export function presentAppointment(view: AppointmentView, options: PresentOption
     noShowAt: iso(view.noShowAt),
     canCancel: canCancel(view, options),
     deposit: presentDeposit(view, options.now),
+    checkedOutSaleId: view.checkedOutSaleId,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
   };

@@ -156,6 +156,7 @@ async function computeCalendar(context: BookingContext, firstDay: number, dayCou
       startedAt: iso(block.startedAt),
       completedAt: iso(block.completedAt),
       noShowAt: iso(block.noShowAt),
+      checkedOutSaleId: block.checkedOutSaleId,
     })),
   };
 }

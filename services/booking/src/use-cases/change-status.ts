@@ -46,7 +46,8 @@ export async function setStatus(
   });
 }
 
-async function changeStatusLocked(
+/** A status change of the locked appointment, by the same rules whoever asks (the desk or a checkout). */
+export async function changeStatusLocked(
   context: BookingContext,
   tx: Tx,
   current: Appointment,

@@ -20,10 +20,16 @@ export interface ComposedEmail {
   attachments?: EmailAttachment[];
 }
 
+/** A manual bill, or a GST document billing issued from a sale, an order or a refund. */
+export type PdfSource = 'bill' | 'tax-document';
+
 /** Where an invoice email's PDF comes from (billing renders it; the integration fetches it). */
 export interface InvoicePdfs {
-  /** The PDF as billing renders it now; undefined when the bill no longer exists. Throws otherwise. */
-  pdfOf(billId: string): Promise<Buffer | undefined>;
+  /**
+   * The PDF as billing renders it now, of a bill (the default) or a tax document; undefined when it
+   * does not exist. Throws otherwise.
+   */
+  pdfOf(id: string, source?: PdfSource): Promise<Buffer | undefined>;
 }
 
 export interface TemplateContext {

@@ -1,7 +1,15 @@
 import { createInternalClient, InternalCallError, type ServiceAuth } from '@spa/kit';
-import type { InvoicePdfs } from '../domain/email-template.js';
+import type { InvoicePdfs, PdfSource } from '../domain/email-template.js';
 
-/** Billing's `GET /internal/bills/:id/invoice.pdf` on the kit's internal client (a GET: retried). */
+const pdfPaths: Record<PdfSource, (id: string) => string> = {
+  bill: (id) => `/internal/bills/${encodeURIComponent(id)}/invoice.pdf`,
+  'tax-document': (id) => `/internal/tax-documents/${encodeURIComponent(id)}/document.pdf`,
+};
+
+/**
+ * Billing's `GET /internal/bills/:id/invoice.pdf` and `GET /internal/tax-documents/:id/document.pdf`
+ * on the kit's internal client (GETs: retried).
+ */
 export function createBillingClient(settings: {
   baseUrl: string;
   serviceAuth?: ServiceAuth;
@@ -16,12 +24,9 @@ export function createBillingClient(settings: {
     retries: 1,
   });
   return {
-    async pdfOf(billId) {
+    async pdfOf(id, source = 'bill') {
       try {
-        return await billing.bytes({
-          method: 'GET',
-          path: `/internal/bills/${encodeURIComponent(billId)}/invoice.pdf`,
-        });
+        return await billing.bytes({ method: 'GET', path: pdfPaths[source](id) });
       } catch (error) {
         if (error instanceof InternalCallError && error.status === 404) return undefined;
         throw error;

@@ -10,6 +10,9 @@ import {
   upsertService,
 } from '../../db/read-models.repository.js';
 
+const DEFAULT_SAC_CODE = '999723';
+const DEFAULT_SERVICE_GST_BP = 1800;
+
 /** The producer's change time, or the event's when an older producer left it out. */
 const sourceTime = (updatedAtMs: bigint, occurredAt: Date) =>
   updatedAtMs > 0n ? new Date(Number(updatedAtMs)) : occurredAt;
@@ -33,6 +36,9 @@ export const serviceUpserted: EventHandler<typeof events.serviceUpserted> = asyn
     })),
     cleanupMinutes: service.cleanupMinutes,
     depositPolicy: depositPolicyOf(service.depositPolicy),
+    // A catalogue from before GST classification sends neither: its treatments are 999723 at 18%.
+    sacCode: service.sacCode || DEFAULT_SAC_CODE,
+    gstBp: service.gstBp ?? DEFAULT_SERVICE_GST_BP,
     isActive: service.isActive,
     sourceUpdatedAt: sourceTime(service.updatedAtMs, meta.occurredAt),
   });

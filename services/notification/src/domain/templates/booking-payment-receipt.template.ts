@@ -13,11 +13,17 @@ import {
   whenText,
 } from './booking-shared.js';
 
-/** booking.appointment.payment-status-changed, when it became Paid: the receipt (and the confirmation). */
+/**
+ * booking.appointment.payment-status-changed, when it became Paid: the receipt (and the confirmation).
+ * Not for a visit already completed (paid at the counter's checkout): its tax invoice is the receipt,
+ * and "your appointment is confirmed, please arrive early" would be wrong after it.
+ */
 export const bookingPaymentReceiptTemplate = defineTemplate({
   event: events.appointmentPaymentStatusChanged,
   wanted: (payload) =>
-    payload.appointment?.paymentStatus === 'Paid' && payload.previousPaymentStatus !== 'Paid',
+    payload.appointment?.paymentStatus === 'Paid' &&
+    payload.previousPaymentStatus !== 'Paid' &&
+    payload.appointment.status !== 'Completed',
   recipient: customerOf,
   compose(payload, context) {
     const appointment = appointmentOf(payload);

@@ -90,6 +90,9 @@ describe('booking emails', () => {
     expect(wanted({ appointment: paid, previousPaymentStatus: 'Pending' } as never)).toBe(true);
     expect(wanted({ appointment: paid, previousPaymentStatus: 'Paid' } as never)).toBe(false);
     expect(wanted({ appointment: online, previousPaymentStatus: 'Failed' } as never)).toBe(false);
+    // Paid at the counter after the treatment: the tax invoice email is the receipt.
+    const checkedOut = create(bookingV1.AppointmentSchema, { ...paid, status: 'Completed' });
+    expect(wanted({ appointment: checkedOut, previousPaymentStatus: 'Cash' } as never)).toBe(false);
     const email = await render(bookingPaymentReceiptTemplate, {
       appointment: paid,
       previousPaymentStatus: 'Pending',

@@ -22,6 +22,7 @@ import { refundFailedTemplate } from './refund-failed.template.js';
 import { reviewHiddenTemplate } from './review-hidden.template.js';
 import { reviewRequestedTemplate } from './review-requested.template.js';
 import { signUpAttemptTemplate } from './sign-up-attempt.template.js';
+import { taxDocumentIssuedTemplate } from './tax-document.template.js';
 import { waitlistOfferedTemplate } from './waitlist-offered.template.js';
 
 /** Every email the service sends, keyed by the event type that triggers it. */
@@ -34,6 +35,7 @@ export const emailTemplates = createTemplateRegistry([
   employeeApplicationRejectedTemplate,
   invoiceIssuedTemplate,
   invoiceUpdatedTemplate,
+  taxDocumentIssuedTemplate,
   bookingConfirmationTemplate,
   bookingPaymentReceiptTemplate,
   bookingRescheduledTemplate,
