@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_GST_BP,
+  DEFAULT_PRODUCT_GST_BP,
+  DEFAULT_SERVICE_GST_BP,
   DEFAULT_SAC_CODE,
   GST_RATES_BP,
   gstBpProblem,
@@ -46,9 +47,11 @@ describe('GST rates', () => {
 
   it('defaults a treatment to 999723 at 18%', () => {
     expect(DEFAULT_SAC_CODE).toBe('999723');
-    expect(DEFAULT_GST_BP).toBe(1800);
+    expect(DEFAULT_SERVICE_GST_BP).toBe(500);
+    expect(DEFAULT_PRODUCT_GST_BP).toBe(1800);
+    expect(gstBpProblem(DEFAULT_SERVICE_GST_BP)).toBeUndefined();
     expect(sacCodeProblem(DEFAULT_SAC_CODE)).toBeUndefined();
-    expect(gstBpProblem(DEFAULT_GST_BP)).toBeUndefined();
+    expect(gstBpProblem(DEFAULT_PRODUCT_GST_BP)).toBeUndefined();
   });
 });
 

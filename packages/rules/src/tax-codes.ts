@@ -15,10 +15,16 @@
  * GST rates are basis points (1800 = 18%). Since the rate rationalisation of 22 September 2025 the
  * slabs are 5%, 18% and 40% (and nil); 12% and 28% remain for supplies made before it, so a product
  * still billed at them can be described. The guess never picks a rate: that is the admin's choice.
+ *
+ * The defaults follow that rationalisation: beauty and physical well-being services (SAC 99972, the
+ * spa's treatments) are taxed at 5% (without input tax credit) since 22 September 2025, and 18% is
+ * no longer an option for them; products default to 18%, the rate of most cosmetics, and an admin
+ * sets 5% on those the schedule lowered (hair oil, shampoo, soap, ...).
  */
 
 export const DEFAULT_SAC_CODE = '999723';
-export const DEFAULT_GST_BP = 1800;
+export const DEFAULT_SERVICE_GST_BP = 500;
+export const DEFAULT_PRODUCT_GST_BP = 1800;
 
 /** The GST rates a treatment or product may carry, in basis points, lowest first. */
 export const GST_RATES_BP: readonly number[] = [0, 500, 1200, 1800, 2800, 4000];

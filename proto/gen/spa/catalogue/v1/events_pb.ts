@@ -135,7 +135,8 @@ export type Service = Message<"spa.catalogue.v1.Service"> & {
   /**
    * The GST classification printed on invoices: a SAC code of group 99972 (999723 by default) and
    * the rate in basis points (1800 = 18%). Prices are tax-inclusive. Events from before these fields
-   * existed leave them unset: read them as 999723 and 1800.
+   * existed leave them unset: read them as 999723 and 500 (5%, the rate of beauty and
+   * physical well-being services since 22 September 2025).
    *
    * @generated from field: string sac_code = 14;
    */

@@ -11,7 +11,7 @@ import {
 } from '../../db/read-models.repository.js';
 
 const DEFAULT_SAC_CODE = '999723';
-const DEFAULT_SERVICE_GST_BP = 1800;
+const DEFAULT_SERVICE_GST_BP = 500;
 
 /** The producer's change time, or the event's when an older producer left it out. */
 const sourceTime = (updatedAtMs: bigint, occurredAt: Date) =>

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_GST_BP,
+  DEFAULT_PRODUCT_GST_BP,
   GST_RATES_BP,
   gstBpProblem,
   gstRateLabel,
@@ -56,7 +56,7 @@ export function productDraft(product?: Product): ProductDraft {
     weight: product?.weight === null || product?.weight === undefined ? '' : String(product.weight),
     images: [...(product?.images ?? [])],
     hsnCode: product?.hsnCode ?? '',
-    gstBp: String(product?.gstBp ?? DEFAULT_GST_BP),
+    gstBp: String(product?.gstBp ?? DEFAULT_PRODUCT_GST_BP),
   };
 }
 

@@ -161,9 +161,9 @@ describe('deposit policy', () => {
 });
 
 describe('tax fields', () => {
-  it('starts a new treatment at SAC 999723 and 18%, and sends them as the API takes them', () => {
-    expect(serviceDraft()).toMatchObject({ sacCode: '999723', gstBp: '1800' });
-    expect(validateServiceDraft(valid()).input).toMatchObject({ sacCode: '999723', gstBp: 1800 });
+  it('starts a new treatment at SAC 999723 and 5%, and sends them as the API takes them', () => {
+    expect(serviceDraft()).toMatchObject({ sacCode: '999723', gstBp: '500' });
+    expect(validateServiceDraft(valid()).input).toMatchObject({ sacCode: '999723', gstBp: 500 });
   });
 
   it('sends a trimmed SAC code and the chosen rate in basis points', () => {
@@ -223,7 +223,7 @@ describe('serviceDraft', () => {
       lateCancellationFeePercent: '0',
       // An answer without tax fields reads as the defaults.
       sacCode: '999723',
-      gstBp: '1800',
+      gstBp: '500',
     });
     expect(serviceDraft({ ...service, sacCode: '999722', gstBp: 500 })).toMatchObject({
       sacCode: '999722',

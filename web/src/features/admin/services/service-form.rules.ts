@@ -1,5 +1,5 @@
 import {
-  DEFAULT_GST_BP,
+  DEFAULT_SERVICE_GST_BP,
   DEFAULT_SAC_CODE,
   depositPolicyProblems,
   GST_RATES_BP,
@@ -100,7 +100,7 @@ export function serviceDraft(service?: Service): ServiceDraft {
       images: [],
       ...depositDraft(),
       sacCode: DEFAULT_SAC_CODE,
-      gstBp: String(DEFAULT_GST_BP),
+      gstBp: String(DEFAULT_SERVICE_GST_BP),
     };
   return {
     name: service.name,
@@ -122,7 +122,7 @@ export function serviceDraft(service?: Service): ServiceDraft {
     images: [...service.images],
     ...depositDraft(service.depositPolicy),
     sacCode: service.sacCode ?? DEFAULT_SAC_CODE,
-    gstBp: String(service.gstBp ?? DEFAULT_GST_BP),
+    gstBp: String(service.gstBp ?? DEFAULT_SERVICE_GST_BP),
   };
 }
 
