@@ -46,7 +46,13 @@ const publicRoutes: RouteObject[] = [
   // The front desk's calendar: staff only (booking lets admins, managers and receptionists read it).
   {
     element: <RequireRole roles={STAFF_ROLES} />,
-    children: [{ path: 'dashboard/calendar', ...page(() => import('../features/calendar/calendar.page')) }],
+    children: [
+      { path: 'dashboard/calendar', ...page(() => import('../features/calendar/calendar.page')) },
+      // The counter: sales, tenders and the cash drawer (commerce answers admins and employees).
+      { path: 'dashboard/counter', ...page(() => import('../features/counter/counter.page')) },
+      { path: 'dashboard/counter/drawer', ...page(() => import('../features/counter/drawer.page')) },
+      { path: 'dashboard/counter/:saleId', ...page(() => import('../features/counter/sale.page')) },
+    ],
   },
   // The owner's reports: admins only (billing answers them to admins alone).
   {

@@ -82,6 +82,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
               <GridIcon size={18} /> Dashboard
             </Link>
           </li>
+          {(isAdmin || user.role === 'employee') && (
+            <li>
+              <Link className="user-menu__item" to={paths.counter} onClick={() => close()}>
+                <ReceiptIcon size={18} /> Counter
+              </Link>
+            </li>
+          )}
           <li>
             <button
               type="button"

@@ -84,6 +84,8 @@ export interface Appointment {
   canCancel?: boolean;
   /** The online payment is a deposit (the treatment's policy): what it is, what is due, the terms. */
   deposit?: AppointmentDeposit;
+  /** The counter sale the visit was checked out on (its invoice is that sale's). */
+  checkedOutSaleId?: string;
 }
 
 /** Rupees, as booking answers them. */
@@ -201,6 +203,7 @@ export function readAppointment(value: unknown): Appointment | null {
     totalPrice: amount(raw.totalPrice),
     canCancel: typeof raw.canCancel === 'boolean' ? raw.canCancel : undefined,
     deposit: readDeposit(raw.deposit),
+    checkedOutSaleId: text(raw.checkedOutSaleId),
   };
 }
 

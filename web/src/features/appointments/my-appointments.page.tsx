@@ -27,6 +27,8 @@ import { BUSINESS_TIME_ZONE } from './business-time';
 import { useNow } from './date-time-picker';
 import { StatusBadge } from './status-badge';
 import { MyWaitlist } from './waitlist-list';
+import { InvoiceButton, useMyDocuments, YourInvoices } from '../tax-documents/invoice-links';
+import { invoiceOfSale, type TaxDocumentSummary } from '../tax-documents/tax-documents.api';
 import '../auth/forms.css';
 import './my-appointments.css';
 
@@ -61,6 +63,8 @@ export default function MyAppointmentsPage() {
   const all = useMemo(() => newestFirst(query.data ?? []), [query.data]);
   const shown = filterAppointments(all, { search, status });
   const open = all.find((appointment) => appointment.id === openId) ?? null;
+  // The customer's GST documents; a checked-out visit links to the invoice of its sale.
+  const documents = useMyDocuments(user?.id).data ?? [];
 
   if (query.isError)
     return (
@@ -91,6 +95,8 @@ export default function MyAppointmentsPage() {
       </header>
 
       <MyWaitlist />
+
+      <YourInvoices documents={documents} />
 
       <div className="apt-toolbar">
         <div className="range-tabs" role="group" aria-label="Time range">
@@ -159,6 +165,7 @@ export default function MyAppointmentsPage() {
             <AppointmentCard
               key={appointment.id}
               appointment={appointment}
+              invoice={invoiceOfSale(documents, appointment.checkedOutSaleId)}
               onView={() => setOpenId(appointment.id)}
             />
           ))}
@@ -181,7 +188,15 @@ export default function MyAppointmentsPage() {
   );
 }
 
-function AppointmentCard({ appointment, onView }: { appointment: Appointment; onView: () => void }) {
+function AppointmentCard({
+  appointment,
+  invoice,
+  onView,
+}: {
+  appointment: Appointment;
+  invoice?: TaxDocumentSummary;
+  onView: () => void;
+}) {
   return (
     <li className="apt-card">
       <div className="apt-card__head">
@@ -227,6 +242,7 @@ function AppointmentCard({ appointment, onView }: { appointment: Appointment; on
       >
         View Details
       </button>
+      {invoice && <InvoiceButton document={invoice} />}
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { Modal } from '../../components/ui/modal';
 import { getErrorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
 import { AppointmentStatusSelects } from '../admin/appointments/status-selects';
+import { CheckoutButton } from '../counter/checkout-button';
 import { updateAppointmentStatus, updatePaymentStatus } from '../appointments/appointments.api';
 import { checkInActions, isOver, noShowRecord } from './check-in';
 import type { CalendarAppointment, CalendarData } from './calendar.api';
@@ -83,6 +84,7 @@ export function AppointmentDialog({
       )}
       <AdminBanner>{refusal}</AdminBanner>
       <div className="modal__actions">
+        <CheckoutButton appointment={open} />
         <Link className="btn btn--ghost" to={`${paths.dashboard}?tab=appointments`}>
           Manage in Appointments
         </Link>

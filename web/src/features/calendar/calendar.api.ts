@@ -51,6 +51,8 @@ export interface CalendarAppointment {
   startedAt: string | null;
   completedAt: string | null;
   noShowAt: string | null;
+  /** The counter sale the visit was checked out on, once it was. */
+  checkedOutSaleId?: string | null;
 }
 
 export interface CalendarData {

@@ -72,6 +72,9 @@ export function AdminPanel({ user }: { user: SessionUser }) {
           <Link className="btn btn--secondary" to={paths.calendar}>
             Open the calendar
           </Link>
+          <Link className="btn btn--secondary" to={paths.counter}>
+            Counter
+          </Link>
           <Link className="btn btn--secondary" to={paths.reports}>
             Open the reports
           </Link>

@@ -219,11 +219,16 @@ export function EmployeeDashboard({ user }: { user: SessionUser }) {
           <span className="eyebrow">Employee dashboard</span>
           <h1>Hello, {user.name.trim().split(/\s+/)[0] || 'there'}</h1>
           <p className="lead">Your appointments, your location and your role at a glance.</p>
-          {['manager', 'receptionist'].includes((user.employeeRole ?? '').toLowerCase()) && (
-            <Link className="btn btn--secondary" to={paths.calendar}>
-              Open the calendar
+          <div className="admin-panel__links">
+            {['manager', 'receptionist'].includes((user.employeeRole ?? '').toLowerCase()) && (
+              <Link className="btn btn--secondary" to={paths.calendar}>
+                Open the calendar
+              </Link>
+            )}
+            <Link className="btn btn--secondary" to={paths.counter}>
+              Counter
             </Link>
-          )}
+          </div>
         </header>
 
         <div className="stat-cards">

@@ -33,6 +33,7 @@ import '../catalogue/detail.css';
 import '../cart/commerce.css';
 import './orders.css';
 import { OrderTotals } from '../cart/order-totals';
+import { OrderInvoice } from '../tax-documents/invoice-links';
 
 /**
  * An online order still waiting for its payment: when it lapses, and "Pay now" with the provider order
@@ -248,6 +249,7 @@ function SummaryBlock({ order }: { order: Order }) {
         tax={order.taxPrice}
         total={order.totalPrice}
       />
+      <OrderInvoice orderId={order._id} />
       <Link className="btn btn--secondary order-card__cta" to={paths.help}>
         <HelpIcon size={18} /> Contact Support
       </Link>

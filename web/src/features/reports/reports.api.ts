@@ -1,4 +1,4 @@
-import { get } from '../../lib/api';
+import { download, get } from '../../lib/api';
 
 /*
  * The owner's reports, served by billing from its read models of booking's,
@@ -74,3 +74,14 @@ export const reportKeys = {
 /** GET /admin/reports?from&to (admin): every figure of the owner's reports for the range. */
 export const fetchReports = (from: string, to: string) =>
   get<Reports>('/admin/reports', { query: { from, to } });
+
+/** The portal's GSTR-1 JSON: gstin, fp and each section that has something in it. */
+export type Gstr1Json = { gstin: string; fp: string } & Record<string, unknown>;
+
+/** GET /admin/reports/gstr1?month=YYYY-MM (admin): the month's return, parsed. */
+export const fetchGstr1 = (month: string) =>
+  get<Gstr1Json>('/admin/reports/gstr1', { query: { month, format: 'json' } });
+
+/** The same return as a file: the JSON, or one offline-tool CSV sheet. */
+export const downloadGstr1 = (month: string, format: 'json' | 'csv', section?: string) =>
+  download('/admin/reports/gstr1', { query: { month, format, ...(section ? { section } : {}) } });

@@ -10,6 +10,7 @@ import { useServices } from '../catalogue/catalogue.queries';
 import type { Service } from '../catalogue/types';
 import { BarChart, type BarSeries } from './bar-chart';
 import { downloadCsv, toCsv, type CsvColumn } from './csv';
+import { Gstr1Export } from './gstr1-export';
 import { lastDays, rangeProblem, thisMonth, type ReportRange } from './report-range';
 import { fetchReports, reportKeys, type Reports } from './reports.api';
 import './reports.css';
@@ -382,7 +383,7 @@ function useRange(): [ReportRange, (range: ReportRange) => void] {
 /**
  * /dashboard/reports (admin): revenue by day, treatment, product and employee,
  * room and therapist utilisation, no-shows and the treatments' ratings, for a date range, each as a
- * chart, a table and a CSV.
+ * chart, a table and a CSV; and the month's GSTR-1 for the accountant.
  */
 export default function ReportsPage() {
   const [range, setRange] = useRange();
@@ -482,6 +483,7 @@ export default function ReportsPage() {
       {RATINGS_REPORT((definition) => (
         <ReportSection definition={definition} source={rated} />
       ))}
+      <Gstr1Export />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../appointments/status-badge';
 import { employeeRoleLabel } from '../../auth/account';
 import { canAssignEmployee, canComplete } from './admin-filters';
 import { AppointmentStatusSelects } from './status-selects';
+import { CheckoutButton } from '../../counter/checkout-button';
 
 const IN_BUSINESS_TIME = { timeZone: BUSINESS_TIME_ZONE };
 
@@ -156,6 +157,7 @@ export function appointmentColumns(actions: AppointmentRowActions): AdminColumn<
                 {button.text}
               </button>
             ))}
+            <CheckoutButton appointment={appointment} />
           </div>
         );
       },
