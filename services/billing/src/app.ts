@@ -1,10 +1,13 @@
 import { createApp, type ServiceDeps } from '@spa/kit';
 import type { FastifyInstance } from 'fastify';
 import type { BillingConfig } from './config.js';
+import { createDocumentPdfQueue } from './document-worker.js';
 import { billsRoutes } from './http/bills.routes.js';
+import { gstr1Routes } from './http/gstr1.routes.js';
 import { internalCallers, internalRoutes } from './http/internal.routes.js';
 import { myDataRoutes } from './http/my-data.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
+import { taxDocumentsRoutes } from './http/tax-documents.routes.js';
 import { PdfRenderer } from './integrations/pdf-renderer.js';
 import type { BillingContext } from './use-cases/context.js';
 import { startInvoiceSeries } from './use-cases/invoice-series.js';
@@ -24,6 +27,7 @@ export async function billingContext(deps: ServiceDeps & { config: BillingConfig
     invoiceSeries,
     renderer: new PdfRenderer(deps.config.pdf, deps.logger),
     invoicePdfs: createInvoicePdfQueue(deps.config, deps.logger),
+    documentPdfs: createDocumentPdfQueue(deps.config, deps.logger),
   };
 }
 
@@ -31,6 +35,7 @@ export async function billingContext(deps: ServiceDeps & { config: BillingConfig
 export async function closeBillingContext(deps: BillingContext): Promise<void> {
   deps.invoiceSeries?.stop();
   await deps.invoicePdfs.close();
+  await deps.documentPdfs?.close();
   await deps.renderer.close();
 }
 
@@ -49,11 +54,17 @@ export async function buildApp(deps: BillingContext): Promise<FastifyInstance> {
     openapiTags: [
       { name: 'bills', description: 'Staff only (admin, employee)' },
       { name: 'reports', description: 'The owner’s reports, admins only' },
+      {
+        name: 'tax-documents',
+        description: 'GST invoices and credit notes: staff all, a customer their own',
+      },
     ],
   });
   await app.register((scope) => myDataRoutes(scope, deps));
   await app.register((scope) => billsRoutes(scope, deps));
   await app.register((scope) => internalRoutes(scope, deps));
   await app.register((scope) => reportsRoutes(scope, deps));
+  await app.register((scope) => taxDocumentsRoutes(scope, deps));
+  await app.register((scope) => gstr1Routes(scope, deps));
   return app;
 }

@@ -1,6 +1,7 @@
 import { bullConnection, trackQueueDepth, type Logger } from '@spa/kit';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { BillingConfig } from './config.js';
+import { startDocumentPdfWorker } from './document-worker.js';
 import type { Bill } from './domain/bill.js';
 import type { BillingContext } from './use-cases/context.js';
 import { refreshInvoicePdf } from './use-cases/invoice-pdf.js';
@@ -61,8 +62,12 @@ export function createInvoicePdfQueue(config: BillingConfig, logger: Logger): In
   };
 }
 
-/** Renders invoice PDFs as bills are issued and edited, with the process's one warm browser. */
+/**
+ * Renders invoice PDFs as bills are issued and edited, and the tax documents' PDFs as they are issued
+ * (document-worker.ts), with the process's one warm browser.
+ */
 export function startInvoicePdfWorker(deps: BillingContext): () => Promise<void> {
+  const stopDocumentWorker = startDocumentPdfWorker(deps);
   const connection = bullConnection(deps.config.redisUrl);
   const worker = new Worker<InvoicePdfJob>(
     INVOICE_PDF_QUEUE,
@@ -83,7 +88,7 @@ export function startInvoicePdfWorker(deps: BillingContext): () => Promise<void>
       deps.logger.warn({ err: error }, 'Chromium did not start yet; renders will retry'),
     );
   return async () => {
-    await worker.close();
+    await Promise.all([worker.close(), stopDocumentWorker()]);
     connection.disconnect();
   };
 }

@@ -149,3 +149,22 @@ export const taxDocumentPdfs = pgTable('tax_document_pdfs', {
   renderMs: integer('render_ms').notNull(),
   renderedAt: instant('rendered_at').defaultNow(),
 });
+
+/**
+ * Refunds of store orders whose invoice is not issued yet: the order's paid (or delivered) event and
+ * the payment's refunded event travel on different topics, so the refund may be read first. It waits
+ * here and its credit note is issued in the transaction that issues the order's invoice.
+ */
+export const pendingOrderRefunds = pgTable(
+  'tax_document_pending_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    amountPaise: paise('amount_paise'),
+    method: text('method').notNull(),
+    reference: text('reference').notNull().default(''),
+    refundedAt: instant('refunded_at'),
+    createdAt: instant('created_at').defaultNow(),
+  },
+  (table) => [index('tax_document_pending_refunds_order_idx').on(table.orderId, table.refundedAt)],
+);

@@ -6,6 +6,7 @@ import type { Bill } from '../domain/bill.js';
 /** The topics billing writes to, created at start-up. */
 export const billingTopics: TopicSpec[] = [
   { topic: events.billIssued.topic, compacted: events.billIssued.compacted },
+  { topic: events.documentIssued.topic, compacted: events.documentIssued.compacted },
 ];
 
 /**

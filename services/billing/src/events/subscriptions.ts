@@ -5,16 +5,28 @@ import { roomDeleted, roomUpserted } from './handlers/catalogue-rooms.handler.js
 import { orderChanged, paymentRefunded } from './handlers/commerce-orders.handler.js';
 import { userDeleted, userRegistered, userUpdated } from './handlers/identity-employees.handler.js';
 import type { BillingContext } from '../use-cases/context.js';
+import { taxDocumentHandlers } from './handlers/tax-documents.handler.js';
 import { userErased } from './handlers/user-erased.handler.js';
 
 /**
  * Facts billing acts on (the service's own consumer group, "billing"): identity.user.erased, on which
  * it removes an erased customer's phone and email from the invoices the law requires it to keep, and
- * announces the bills so changed (handlers/user-erased.handler.ts). Bills themselves are typed in by
- * staff, not derived from events.
+ * announces the bills so changed (handlers/user-erased.handler.ts); and commerce's completed and
+ * refunded sales, paid and delivered orders and refunded order payments, from which it issues tax
+ * invoices and credit notes (handlers/tax-documents.handler.ts). Manual bills are typed in by staff.
  */
-export function subscriptions(context: Pick<BillingContext, 'publish' | 'now'>): Subscription[] {
-  return [on(events.userErased, userErased(context))];
+export function subscriptions(
+  context: Pick<BillingContext, 'publish' | 'now' | 'config' | 'invoiceSeries' | 'documentPdfs'>,
+): Subscription[] {
+  const documents = taxDocumentHandlers(context);
+  return [
+    on(events.userErased, userErased(context)),
+    on(events.saleCompleted, documents.saleCompleted),
+    on(events.saleRefunded, documents.saleRefunded),
+    on(events.orderPaid, documents.orderPaid),
+    on(events.orderDelivered, documents.orderDelivered),
+    on(events.paymentRefunded, documents.paymentRefunded),
+  ];
 }
 
 /**

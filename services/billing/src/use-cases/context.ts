@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '@spa/kit';
 import type { BillingConfig } from '../config.js';
 import type { PdfRenderer } from '../integrations/pdf-renderer.js';
+import type { DocumentPdfQueue } from '../document-worker.js';
 import type { InvoicePdfQueue } from '../worker.js';
 import type { InvoiceSeries } from './invoice-series.js';
 
@@ -13,6 +14,8 @@ export interface BillingContext extends ServiceDeps {
   config: BillingConfig;
   renderer: PdfRenderer;
   invoicePdfs: InvoicePdfQueue;
+  /** The tax documents' PDF jobs (document-worker.ts); absent in tests that render on download only. */
+  documentPdfs?: DocumentPdfQueue;
   /** Whether new invoice numbers may be handed out (invoice-series.ts); absent in some tests. */
   invoiceSeries?: InvoiceSeries;
   /** The current time; tests may pin it. */

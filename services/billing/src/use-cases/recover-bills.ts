@@ -1,10 +1,17 @@
 import { billRevisions, newestBillChange, restoreBillSnapshot } from '../db/bill-restore.repository.js';
 import { raiseInvoiceCounters, recordBillChange } from '../db/bills.repository.js';
+import {
+  knownDocumentIds,
+  newestDocumentIssue,
+  raiseDocumentCounters,
+  restoreDocument,
+} from '../db/documents.repository.js';
 import { integrityRefused } from '../db/pg-errors.js';
 import { SYSTEM_ACTOR } from '../domain/bill.js';
 import { billFromSnapshot, isWholeBillSnapshot, type RestoredBill } from '../domain/bill-snapshot.js';
 import { formatInvoiceNumber, highestSequences } from '../domain/invoice-number.js';
 import { readBillsSince } from '../integrations/bill-topic.js';
+import { readDocumentsSince } from '../integrations/document-topic.js';
 import type { BillingContext } from './context.js';
 
 /**
@@ -32,6 +39,8 @@ export interface BillsRecovered {
    * can hold, or one whose invoice number another bill of the database holds (each logged).
    */
   skipped: number;
+  /** Tax documents (invoices from sales and orders, credit notes) read back and written back. */
+  documents: { read: number; restored: number };
 }
 
 /**
@@ -77,6 +86,9 @@ export async function recoverBills(
   // The numbers first: every number read counts, whether its bill is written back or not, and none may
   // be handed out again even if writing the bills back fails below.
   const raised = await raiseInvoiceCounters(deps.db, highestSequences(read.invoiceNumbers));
+  // The tax documents take their INV numbers from the same series, and credit notes have their own:
+  // both resume past every number the documents table and billing's document events show.
+  const documents = await recoverDocuments(deps);
   // Oldest change first: should an attempt fail midway, the newest change the database then has is
   // older than every bill not yet written back, so the next attempt reads their events again.
   const snapshots = [...read.snapshots.values()].sort((a, b) => Number(a.updatedAtMs - b.updatedAtMs));
@@ -159,5 +171,67 @@ export async function recoverBills(
         ? 'bill recovery: invoice counters raised to the highest numbers issued'
         : 'bill recovery: the database already has every bill and number its events show',
   );
-  return { readFrom, messages: read.messages, raised, ...counts };
+  return { readFrom, messages: read.messages, raised, ...counts, documents };
+}
+
+/**
+ * The tax documents' part of the recovery: reads billing.document.v1 from shortly before the newest
+ * document the database has, raises both counters past every number it and the table show, then
+ * writes back the documents the database lacks (invoices before their credit notes). Nothing is
+ * published or emailed again; a PDF renders on download.
+ */
+async function recoverDocuments(
+  deps: Pick<BillingContext, 'db' | 'logger' | 'config'>,
+): Promise<{ read: number; restored: number }> {
+  const newest = await newestDocumentIssue(deps.db);
+  const read = await readDocumentsSince({
+    brokers: deps.config.kafkaBrokers,
+    namespace: deps.config.kafkaNamespace,
+    sinceMs: newest ? Math.max(0, newest.getTime() - CLOCK_SKEW_MARGIN_MS) : 0,
+    timeoutMs: READ_TIMEOUT_MS,
+  });
+  const documents = [...read.documents.values()];
+  const highest = (kind: string) => {
+    const seen = new Map<string, number>();
+    for (const document of documents.filter((candidate) => candidate.kind === kind))
+      seen.set(document.financialYear, Math.max(seen.get(document.financialYear) ?? 0, document.sequence));
+    return seen;
+  };
+  const raised = await raiseDocumentCounters(deps.db, {
+    invoices: highest('invoice'),
+    creditNotes: highest('credit_note'),
+  });
+  const known = await knownDocumentIds(
+    deps.db,
+    documents.map((document) => document.id),
+  );
+  let restored = 0;
+  const missing = documents
+    .filter((document) => !known.has(document.id))
+    .sort((a, b) =>
+      a.kind === b.kind ? a.createdAt.getTime() - b.createdAt.getTime() : a.kind === 'invoice' ? -1 : 1,
+    );
+  for (const document of missing) {
+    try {
+      if (await deps.db.transaction((tx) => restoreDocument(tx, document))) restored += 1;
+    } catch (error) {
+      const constraint = integrityRefused(error);
+      if (!constraint) throw error;
+      deps.logger.warn(
+        { documentId: document.id, number: document.number, constraint },
+        'document recovery: not restored, the database holds another document under its number or source',
+      );
+    }
+  }
+  if (read.retentionGap)
+    deps.logger.warn(
+      { raised },
+      'document recovery: the document topic no longer keeps every event since the newest document (retention)',
+    );
+  if (raised.length > 0 || restored > 0)
+    deps.logger.info(
+      { raised, read: documents.length, restored },
+      'document recovery: series resumed past every document number',
+    );
+  return { read: documents.length, restored };
 }
