@@ -97,4 +97,13 @@ describe('commerce configuration', () => {
       loadConfig({ ...required, ...realKeys, NODE_ENV: 'production', ...serviceKeys }).razorpay.keyId,
     ).toBe('rzp_live_abc123');
   });
+
+  it('gives the desk 10% of discount unapproved by default, never a limit outside 0–100%', () => {
+    expect(loadConfig(required).counterDiscountLimits).toEqual({ employee: 1000, admin: 10_000 });
+    expect(
+      loadConfig({ ...required, COUNTER_DISCOUNT_LIMIT_EMPLOYEE_BP: '500' }).counterDiscountLimits.employee,
+    ).toBe(500);
+    expect(problemsOf({ ...required, COUNTER_DISCOUNT_LIMIT_EMPLOYEE_BP: '10001' })).toHaveLength(1);
+    expect(loadConfig(required).bookingUrl).toBe('http://127.0.0.1:4003');
+  });
 });

@@ -19,6 +19,11 @@ export interface RazorpaySettings {
 
 export interface CommerceConfig extends BaseConfig {
   catalogueUrl: string;
+  /** Booking's internal API: the visit a counter sale checks out. */
+  bookingUrl: string;
+  bookingTimeoutMs: number;
+  /** The largest discount (basis points of the items' gross) each role gives at the counter unapproved. */
+  counterDiscountLimits: { employee: number; admin: number };
   razorpay: RazorpaySettings;
   /** False turns "Pay Online" off (GET /payments/config says so and ONLINE checkouts are refused). */
   onlinePaymentsEnabled: boolean;
@@ -35,6 +40,8 @@ export interface CommerceConfig extends BaseConfig {
   maxOpenOnlineOrders: number;
 }
 
+const basisPoints = { min: 0, max: 10_000 };
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): CommerceConfig {
   const config = readConfig((env) => {
     const base = readBaseConfig(env, 'commerce', 4004);
@@ -42,6 +49,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     return {
       ...base,
       catalogueUrl: env.url('CATALOGUE_URL', 'http://127.0.0.1:4002'),
+      bookingUrl: env.url('BOOKING_URL', 'http://127.0.0.1:4003'),
+      bookingTimeoutMs: env.int('BOOKING_TIMEOUT_MS', 5_000),
+      counterDiscountLimits: {
+        employee: env.int('COUNTER_DISCOUNT_LIMIT_EMPLOYEE_BP', 1_000, basisPoints),
+        admin: env.int('COUNTER_DISCOUNT_LIMIT_ADMIN_BP', 10_000, basisPoints),
+      },
       // No defaults in any environment: a secret written here would be published with the source, and
       // a webhook signed with it accepted by every stack that used it. `npm start` and the test helpers
       // pass the sandbox secrets made on the machine (infra/local/dev-secrets.mjs, @spa/kit/testing).

@@ -9,6 +9,10 @@ export interface ProductState {
   pricePaise: number;
   stock: number;
   images: string[];
+  /** '' (none) when not given. */
+  hsnCode?: string;
+  /** 1800 (18%) when not given. */
+  gstBp?: number;
   sourceUpdatedAtMs: number;
 }
 
@@ -29,7 +33,15 @@ export async function upsertProducts(tx: Queryable, states: readonly ProductStat
   const now = new Date();
   await tx
     .insert(products)
-    .values([...latest.values()].map((state) => ({ ...state, deleted: false, updatedAt: now })))
+    .values(
+      [...latest.values()].map((state) => ({
+        ...state,
+        hsnCode: state.hsnCode ?? '',
+        gstBp: state.gstBp ?? 1800,
+        deleted: false,
+        updatedAt: now,
+      })),
+    )
     .onConflictDoUpdate({
       target: products.id,
       set: {
@@ -37,6 +49,8 @@ export async function upsertProducts(tx: Queryable, states: readonly ProductStat
         pricePaise: sql`excluded.price_paise`,
         stock: sql`excluded.stock`,
         images: sql`excluded.images`,
+        hsnCode: sql`excluded.hsn_code`,
+        gstBp: sql`excluded.gst_bp`,
         sourceUpdatedAtMs: sql`excluded.source_updated_at_ms`,
         updatedAt: now,
       },

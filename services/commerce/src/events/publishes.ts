@@ -15,6 +15,8 @@ export const commerceTopics: TopicSpec[] = [
       events.orderCancelled,
       events.paymentCaptured,
       events.paymentFailed,
+      events.saleCompleted,
+      events.drawerShiftOpened,
     ].map((event) => [event.topic, { topic: event.topic, compacted: event.compacted }]),
   ).values(),
 ];

@@ -3,7 +3,10 @@ import { findPaymentByProviderOrder } from '../db/payments.repository.js';
 import type { CommerceContext } from './context.js';
 import { isValidWebhookSignature } from '../domain/signature.js';
 import { handleRefundWebhook } from './refunds.js';
+import { followUpSaleRefund } from './sale-refunds.js';
 import { providerUnavailable, captureOnce, captureAtProvider, recordFailure } from './payment-capture.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface WebhookPaymentEntity {
   id?: unknown;
@@ -33,8 +36,15 @@ export async function handleWebhook(
   } catch {
     throw badRequest('The webhook body is not valid JSON');
   }
-  if (typeof body?.event === 'string' && body.event.startsWith('refund.'))
-    return handleRefundWebhook(deps, body.event, body.payload?.refund?.entity ?? {});
+  if (typeof body?.event === 'string' && body.event.startsWith('refund.')) {
+    const refund = body.payload?.refund?.entity ?? {};
+    const answer = await handleRefundWebhook(deps, body.event, refund);
+    // Not an online payment's refund: a counter sale's, whose receipt is the sale refund's id.
+    if (answer.status !== 'ignored' || typeof refund.receipt !== 'string' || !UUID.test(refund.receipt))
+      return answer;
+    const saleRefund = await followUpSaleRefund(deps, refund.receipt);
+    return { status: saleRefund ? `sale-refund-${saleRefund.status}` : 'ignored' };
+  }
   const entity = body?.payload?.payment?.entity;
   if (!entity || typeof entity.id !== 'string' || typeof entity.order_id !== 'string')
     return { status: 'ignored' };

@@ -3,12 +3,19 @@
  * totals with the server's own arithmetic (@spa/rules priceSale, prices tax-inclusive) and the body of
  * PUT /counter/sales/:id. No React here, so all of it is unit-tested.
  */
-import { isValidGstin, priceSale, SaleInputError, splitInclusive, type SaleTotals } from '@spa/rules';
+import {
+  DEFAULT_SERVICE_GST_BP,
+  isValidGstin,
+  priceSale,
+  SaleInputError,
+  splitInclusive,
+  type SaleTotals,
+} from '@spa/rules';
 import type { CustomerInput, Sale, SaleLine, SaleLineInput, SaleLineKind, SaleUpdate } from './counter.api';
 import { paiseToRupeesText, rupeesToPaise } from './money';
 
-/** An add-on's SAC and rate (the server's): other services, 18%. */
-const ADDON_GST_BP = 1800;
+/** An add-on's rate (the server's): a spa service, SAC 999723 at 5%. */
+const ADDON_GST_BP = DEFAULT_SERVICE_GST_BP;
 /** A product not yet saved is shown at this rate until the server answers with the product's own. */
 const DEFAULT_PRODUCT_GST_BP = 1800;
 

@@ -324,7 +324,7 @@ function AddonForm({ onAdd }: { onAdd: (line: DraftLine) => void }) {
           />
         )}
       </FormField>
-      <FormField label="Price (₹, incl. 18% GST)" error={errors.price}>
+      <FormField label="Price (₹, incl. 5% GST)" error={errors.price}>
         {(control) => (
           <input
             {...control}

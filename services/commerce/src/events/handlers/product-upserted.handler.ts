@@ -2,11 +2,15 @@ import { PermanentEventError, type BatchEventHandler } from '@spa/kit';
 import type { events } from '@spa/proto';
 import { upsertProducts, type ProductState } from '../../db/products.repository.js';
 
+/** GST on goods sold at the spa unless the catalogue names another rate. */
+const DEFAULT_GST_BP = 1800;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Keeps the product mirror: name, price, stock and images as the catalogue last announced them. A run
- * of announcements (one per order that took stock) is applied by one statement (upsertProducts).
+ * Keeps the product mirror: name, price, stock, images and tax codes (HSN, GST rate: 18% when the
+ * catalogue sets none) as the catalogue last announced them. A run of announcements (one per order
+ * that took stock) is applied by one statement (upsertProducts).
  */
 export const productsUpserted: BatchEventHandler<typeof events.productUpserted> = async (tx, payloads) => {
   const states: ProductState[] = payloads.map(({ product }) => {
@@ -18,6 +22,8 @@ export const productsUpserted: BatchEventHandler<typeof events.productUpserted> 
       pricePaise: Number(product.pricePaise),
       stock: product.stock,
       images: product.images,
+      hsnCode: product.hsnCode,
+      gstBp: product.gstBp ?? DEFAULT_GST_BP,
       sourceUpdatedAtMs: Number(product.updatedAtMs),
     };
   });
