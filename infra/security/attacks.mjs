@@ -806,12 +806,18 @@ export const INTERNAL_ROUTES = Object.freeze({
     ['POST', '/internal/reservations/x/release', 'commerce'],
     ['GET', '/internal/reservations/x', 'commerce'],
   ],
-  booking: [['GET', '/internal/dependents?roomId=x', 'catalogue']],
+  booking: [
+    ['GET', '/internal/dependents?roomId=x', 'catalogue'],
+    ['GET', '/internal/visits/x', 'commerce'],
+  ],
   commerce: [
     ['GET', '/internal/stats', 'gateway'],
     ['POST', '/internal/payments', 'booking'],
   ],
-  billing: [['GET', '/internal/bills/00000000-0000-4000-8000-000000000000/invoice.pdf', 'notification']],
+  billing: [
+    ['GET', '/internal/bills/00000000-0000-4000-8000-000000000000/invoice.pdf', 'notification'],
+    ['GET', '/internal/tax-documents/00000000-0000-4000-8000-000000000000/document.pdf', 'notification'],
+  ],
 });
 
 /**

@@ -18,6 +18,7 @@ import { uniqueEmail } from './lib.mjs';
  * @property {(fx: Fixtures) => Record<string, unknown>} [query]
  * @property {(fx: Fixtures, who: Session | undefined) => unknown} [body]
  * @property {boolean} [multipart]
+ * @property {(fx: Fixtures, role: Role) => Record<string, string>} [headers] e.g. an Idempotency-Key
  * @property {boolean} [freshToken]
  * @property {boolean} [allow404]
  * @property {boolean} [gateway]
@@ -713,8 +714,167 @@ export const ROUTE_TABLE = {
     why: 'the invoice PDF',
   },
 
+  // the counter (commerce): staff only; a customer is 403 on every route, their own sale included
+  'POST /api/v1/counter/sales': {
+    access: 'staff',
+    body: () => ({ customer: { name: 'Matrix walk-in' } }),
+    why: 'a sale is opened at the front desk',
+  },
+  'GET /api/v1/counter/sales': {
+    access: 'staff',
+    query: () => ({ status: 'completed' }),
+    shows: (fx) => ({ employee: fx.ids.sale, admin: fx.ids.sale }),
+    why: "the desk's sales hold customers' names and what they paid",
+  },
+  'GET /api/v1/counter/sales/{id}': {
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.sale }),
+    shows: (fx) => ({ employee: fx.ids.sale, admin: fx.ids.sale }),
+    why: "the desk's sales hold customers' names and what they paid",
+  },
+  'PUT /api/v1/counter/sales/{id}': {
+    // A stale version: staff get 409 SALE_CHANGED and the sale is untouched.
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.openSale }),
+    body: () => ({ version: 0, lines: [], saleDiscountPaise: 0, saleDiscountReason: '' }),
+    why: 'only the desk builds a sale',
+  },
+  'POST /api/v1/counter/sales/{id}/discount-approval': {
+    access: 'admin',
+    params: (fx) => ({ id: fx.ids.openSale }),
+    why: "a discount above the desk's limit is a manager's decision",
+  },
+  'POST /api/v1/counter/sales/{id}/tenders': {
+    // A card terminal's slip for one paisa, once per role, under its own key.
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.openSale }),
+    headers: (_fx, role) => ({ 'idempotency-key': `matrix-tender-${role}-${Date.now()}` }),
+    body: () => ({ method: 'card_terminal', amountPaise: 1, reference: 'MATRIX-SLIP' }),
+    shows: (fx) => ({ admin: 'MATRIX-SLIP' }),
+    why: 'money is taken at the desk by staff',
+  },
+  'POST /api/v1/counter/sales/{id}/tenders/{tenderId}/check': {
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.openSale, tenderId: fx.ids.linkTender }),
+    shows: (fx) => ({ employee: fx.ids.linkTender, admin: fx.ids.linkTender }),
+    why: "a payment link's state is the desk's",
+  },
+  'POST /api/v1/counter/sales/{id}/complete': {
+    // A stale version: 409 for staff, nothing issued.
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.openSale }),
+    body: () => ({ version: 0 }),
+    why: 'only the desk checks a sale out',
+  },
+  'POST /api/v1/counter/sales/{id}/refunds': {
+    // Nothing chosen: refused as a business rule, no money moves.
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.sale }),
+    headers: (_fx, role) => ({ 'idempotency-key': `matrix-refund-${role}-${Date.now()}` }),
+    body: () => ({ lines: [], method: 'cash', reason: 'matrix', restock: false }),
+    why: 'money goes back at the desk by staff',
+  },
+  'GET /api/v1/counter/balances': {
+    access: 'staff',
+    query: (fx) => ({ customerId: fx.sessions.customerA.id }),
+    why: 'what a customer owes is the desk’s to see',
+  },
+  'GET /api/v1/counter/drawer': {
+    access: 'staff',
+    shows: (fx) => ({ employee: fx.ids.shift, admin: fx.ids.shift }),
+    why: 'the cash drawer is the desk’s',
+  },
+  'POST /api/v1/counter/drawer/shifts': {
+    // One shift is open: staff get 409 DRAWER_OPEN.
+    access: 'staff',
+    body: () => ({ openingFloatPaise: 100 }),
+    why: 'the cash drawer is the desk’s',
+  },
+  'GET /api/v1/counter/drawer/shifts': {
+    access: 'staff',
+    shows: (fx) => ({ admin: fx.ids.shift }),
+    why: 'the cash drawer is the desk’s',
+  },
+  'GET /api/v1/counter/drawer/shifts/{id}': {
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.shift }),
+    shows: (fx) => ({ employee: fx.ids.shift, admin: fx.ids.shift }),
+    why: 'the cash drawer is the desk’s',
+  },
+  'POST /api/v1/counter/drawer/shifts/{id}/movements': {
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.shift }),
+    headers: (_fx, role) => ({ 'idempotency-key': `matrix-cash-${role}-${Date.now()}` }),
+    body: () => ({ kind: 'in', amountPaise: 1, reason: 'matrix' }),
+    shows: (fx) => ({ admin: fx.ids.shift }),
+    why: 'cash in and out of the drawer is the desk’s',
+  },
+  'GET /api/v1/counter/drawer/shifts/{id}/z-report': {
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.shift }),
+    why: 'the Z report is the desk’s',
+  },
+  'GET /api/v1/counter/drawer/z-report': {
+    access: 'staff',
+    query: () => ({ date: spaDate(0) }),
+    why: 'the Z report is the desk’s',
+  },
+
+  // GST documents (billing): a customer sees their own; staff all
+  'GET /api/v1/tax-documents': {
+    access: 'user',
+    shows: (fx) => ({ customerA: fx.shown.saleInvoiceNumber, admin: fx.shown.saleInvoiceNumber }),
+    roles: () => ({ customerB: 'ok' }),
+    why: "a customer lists their own invoices (customer B: an empty list, never A's)",
+  },
+  'GET /api/v1/tax-documents/{id}': {
+    access: 'owner',
+    params: (fx) => ({ id: fx.ids.taxDocument }),
+    shows: (fx) => ({ customerA: fx.shown.saleInvoiceNumber, admin: fx.shown.saleInvoiceNumber }),
+    roles: () => ({ employee: 'ok' }),
+    why: 'an invoice is its customer’s and the staff’s',
+  },
+  'GET /api/v1/tax-documents/{id}/pdf': {
+    access: 'owner',
+    params: (fx) => ({ id: fx.ids.taxDocument }),
+    roles: () => ({ employee: 'ok' }),
+    why: 'an invoice is its customer’s and the staff’s',
+  },
+  'GET /api/v1/tax-documents/{id}/receipt': {
+    access: 'owner',
+    params: (fx) => ({ id: fx.ids.taxDocument }),
+    shows: (fx) => ({ customerA: fx.shown.saleInvoiceNumber, admin: fx.shown.saleInvoiceNumber }),
+    roles: () => ({ employee: 'ok' }),
+    why: 'an invoice is its customer’s and the staff’s',
+  },
+  'GET /api/v1/admin/reports/gstr1': {
+    access: 'admin',
+    query: () => ({ month: spaDate(0).slice(0, 7) }),
+    why: 'the GSTR-1 the accountant files',
+  },
+
   // gateway
   'GET /api/v1/admin/stats': { access: 'admin', gateway: true, why: "the admin dashboard's figures" },
+
+  // The counter's endings: after every other counter route has run on the open sale and the shift.
+  'POST /api/v1/counter/sales/{id}/tenders/{tenderId}/cancel': {
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.openSale, tenderId: fx.ids.linkTender }),
+    why: 'a payment link is withdrawn at the desk',
+  },
+  'POST /api/v1/counter/sales/{id}/void': {
+    // The sale holds a paid tender (the matrix's card slips): staff get 409, nothing is voided.
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.openSale }),
+    why: 'only the desk voids a sale',
+  },
+  'POST /api/v1/counter/drawer/shifts/{id}/close': {
+    // A count below zero: 400 for staff, the shift stays open.
+    access: 'staff',
+    params: (fx) => ({ id: fx.ids.shift }),
+    body: () => ({ countedCashPaise: -1, note: 'matrix' }),
+    why: 'the drawer is closed by the desk',
+  },
 
   // deletions last: every refused caller has tried before the allowed one removes the record
   'DELETE /api/v1/appointments/special-days/{date}': {
@@ -782,6 +942,8 @@ export const INTERNAL_PATHS = [
   '/internal/reservations',
   '/internal/payments',
   '/internal/bills/x/invoice.pdf',
+  '/internal/tax-documents/x/document.pdf',
+  '/internal/visits/x',
   '/internal/dependents?roomId=x',
   '/internal/dependents/cancel',
   '/internal/dependents/release',

@@ -376,6 +376,8 @@ export async function createFixtures(base) {
     body: billBody({ name: customerA.user.name, email: customerA.email, customerId: customerA.id }),
   });
 
+  const counter = await counterFixtures(base, admin, customerA, product);
+
   // Throwaway records an admin may change and delete.
   const ad = { token: admin.token };
   const suffix = Date.now().toString(36);
@@ -426,6 +428,7 @@ export async function createFixtures(base) {
       invoiceNumber: billRecord.invoiceNumber,
       invoiceFile: `Invoice_${String(billRecord.invoiceNumber).replaceAll('/', '-')}.pdf`,
       paidOrderPayment: paidOrder.paid,
+      ...counter.shown,
     },
     category,
     room: rooms[0],
@@ -456,8 +459,111 @@ export async function createFixtures(base) {
       newProductCategory: idOf(newProductCategory),
       newSubcategory: idOf(newSubcategory),
       newProduct: idOf(newProduct),
+      ...counter.ids,
     },
   };
+}
+
+/**
+ * The counter's records: the open drawer shift, a completed walk-in sale of customer A's (a product,
+ * paid in cash) with the tax invoice billing issues for it, and an open sale with an add-on and a
+ * payment link still waiting, for the routes that change a sale.
+ * @param {string} base
+ * @param {import('./lib.mjs').Session} admin
+ * @param {import('./lib.mjs').Session} customerA
+ * @param {any} product
+ */
+async function counterFixtures(base, admin, customerA, product) {
+  const ad = { token: admin.token };
+  const key = () => ({ 'idempotency-key': crypto.randomUUID() });
+  const opened = await call(base, 'POST', `${API}/counter/drawer/shifts`, {
+    ...ad,
+    body: { openingFloatPaise: 200_000 },
+  });
+  const shift =
+    opened.status === 201 ? opened.json : (await must(base, 'GET', `${API}/counter/drawer`, ad)).shift;
+  if (!shift?.id) throw new Error(`no open drawer shift: ${opened.status} ${opened.text.slice(0, 200)}`);
+
+  const customer = { id: customerA.id, name: customerA.user.name, email: customerA.email };
+  let sale = await must(base, 'POST', `${API}/counter/sales`, { ...ad, body: { customer } });
+  sale = await must(base, 'PUT', `${API}/counter/sales/${sale.id}`, {
+    ...ad,
+    body: {
+      version: sale.version,
+      lines: [
+        { kind: 'product', itemId: product._id, quantity: 1, lineDiscountPaise: 0, lineDiscountReason: '' },
+      ],
+      saleDiscountPaise: 0,
+      saleDiscountReason: '',
+    },
+  });
+  sale = await must(base, 'POST', `${API}/counter/sales/${sale.id}/tenders`, {
+    ...ad,
+    headers: key(),
+    body: { method: 'cash', amountPaise: sale.balancePaise, cashReceivedPaise: sale.balancePaise },
+  });
+  sale = await must(base, 'POST', `${API}/counter/sales/${sale.id}/complete`, {
+    ...ad,
+    body: { version: sale.version },
+  });
+  const invoice = await eventuallyListed(base, `${API}/tax-documents?saleId=${sale.id}`, ad);
+
+  let open = await must(base, 'POST', `${API}/counter/sales`, {
+    ...ad,
+    body: { customer: { name: 'Security run walk-in' } },
+  });
+  open = await must(base, 'PUT', `${API}/counter/sales/${open.id}`, {
+    ...ad,
+    body: {
+      version: open.version,
+      lines: [
+        {
+          kind: 'addon',
+          name: 'Hot stones',
+          unitPricePaise: 50_000,
+          quantity: 1,
+          lineDiscountPaise: 0,
+          lineDiscountReason: '',
+        },
+      ],
+      saleDiscountPaise: 0,
+      saleDiscountReason: '',
+    },
+  });
+  open = await must(base, 'POST', `${API}/counter/sales/${open.id}/tenders`, {
+    ...ad,
+    headers: key(),
+    body: { method: 'razorpay', amountPaise: 10_000 },
+  });
+  const link = open.tenders.find((/** @type {any} */ tender) => tender.method === 'razorpay');
+  return {
+    shown: { saleInvoiceNumber: invoice.number },
+    ids: {
+      shift: shift.id,
+      sale: sale.id,
+      openSale: open.id,
+      openSaleVersion: open.version,
+      linkTender: link.id,
+      saleLine: sale.lines[0].id,
+      taxDocument: invoice.id,
+    },
+  };
+}
+
+/**
+ * The first document a list answers, waiting (billing issues it from an event) up to a minute.
+ * @param {string} base
+ * @param {string} path
+ * @param {{ token?: string }} as
+ */
+async function eventuallyListed(base, path, as) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const list = await must(base, 'GET', path, as);
+    if (list.documents?.length) return list.documents[0];
+    if (Date.now() > deadline) throw new Error(`${path} listed no document within 60 s`);
+    await pause(500);
+  }
 }
 
 /**

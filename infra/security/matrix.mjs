@@ -151,7 +151,7 @@ export async function runMatrix(base, fixtures, verdicts) {
     for (const role of ROLES) {
       const who = await sessionFor(base, role, route, fixtures);
       /** @type {import('./lib.mjs').CallOptions} */
-      const options = { token: who?.token };
+      const options = { token: who?.token, headers: route.headers?.(fixtures, role) };
       if (route.multipart) {
         const form = new FormData();
         form.append('image', new Blob([TINY_PNG], { type: 'image/png' }), 'matrix.png');
