@@ -20,6 +20,7 @@ import {
   voidSale,
   type Sale,
 } from './counter.api';
+import { OwedFromEarlierSales } from './customer-balance';
 import { formatPaise } from './money';
 import { AddLines, SaleLines } from './sale-lines';
 import { CompleteSale, TenderForm, TenderList } from './sale-payment';
@@ -213,6 +214,7 @@ function Checkout({ sale }: { sale: Sale }) {
             editable={open}
             update={update}
           />
+          <OwedFromEarlierSales customerId={current.customer.id} saleId={current.id} />
 
           <section className="counter-card" aria-labelledby="counter-lines-title">
             <h2 id="counter-lines-title">Items</h2>
