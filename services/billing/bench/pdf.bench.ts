@@ -71,7 +71,7 @@ function sampleBill(index: number): Bill {
   return {
     ...priced,
     id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-    invoiceNumber: `INV/2026-27/${String(index + 1).padStart(6, '0')}`,
+    invoiceNumber: `INV/26-27/${String(index + 1).padStart(6, '0')}`,
     financialYear: '2026-27',
     services: priced.services.map((line, position) => ({ ...line, id: `s${position}` })),
     products: priced.products.map((line, position) => ({ ...line, id: `p${position}` })),

@@ -212,9 +212,9 @@ describe('the bills after billing’s database is restored alone', () => {
     await outboxSent(world.deps.database.pool);
     const expected = await billsOf(ids);
     expect(expected.bills.map((bill) => [bill.invoice_number, bill.revision])).toEqual([
-      ['INV/2026-27/000001', 2],
-      ['INV/2026-27/000002', 1],
-      ['INV/2026-27/000003', 3],
+      ['INV/26-27/000001', 2],
+      ['INV/26-27/000002', 1],
+      ['INV/26-27/000003', 3],
     ]);
     expect(expected.services).toHaveLength(1 + 2 + 2);
     expect(expected.products).toHaveLength(2 + 2 + 2);
@@ -277,7 +277,7 @@ describe('the bills after billing’s database is restored alone', () => {
         payload: billForm({ date: '2026-11-24' }),
       });
       expect(next.statusCode, next.body).toBe(201);
-      expect((next.json() as Issued).invoiceNumber).toBe('INV/2026-27/000004');
+      expect((next.json() as Issued).invoiceNumber).toBe('INV/26-27/000004');
     } finally {
       await restarted.close();
     }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatInvoiceNumber } from '../src/domain/invoice-number.js';
+import { formatCreditNoteNumber } from '../src/domain/tax-document.js';
 import { billForm, startBillingWorld, type BillingWorld } from './support/billing-world.js';
 
 /*
@@ -74,7 +76,7 @@ async function issue(
     [FY],
   );
   const sequence = rows[0]!.last_sequence;
-  const number = `${kind === 'invoice' ? 'INV' : 'CN'}/${FY}/${String(sequence).padStart(6, '0')}`;
+  const number = (kind === 'invoice' ? formatInvoiceNumber : formatCreditNoteNumber)(FY, sequence);
   const placeOfSupply = fields.placeOfSupply ?? SPA_STATE;
   const intra = placeOfSupply === SPA_STATE;
   const split = (line: Line) => {
@@ -339,10 +341,10 @@ describe('GSTR-1 export', () => {
       },
     ]);
     expect([firstBill.number, b2b.number, b2c.number, lastBill.number]).toEqual([
-      `INV/${FY}/000001`,
-      `INV/${FY}/000002`,
-      `INV/${FY}/000004`,
-      `INV/${FY}/000007`,
+      'INV/26-27/000001',
+      'INV/26-27/000002',
+      'INV/26-27/000004',
+      'INV/26-27/000007',
     ]);
 
     // The CSV sheets carry the same figures.

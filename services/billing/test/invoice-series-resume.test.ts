@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   connectServiceDeps,
@@ -7,12 +8,14 @@ import {
   revocationCheck,
 } from '@spa/kit';
 import { outboxSent, testJwks, uniqueName } from '@spa/kit/testing';
+import { events } from '@spa/proto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingContext, buildApp, closeBillingContext } from '../src/app.js';
 import type { BillingContext } from '../src/use-cases/context.js';
-import { raiseInvoiceCounters } from '../src/db/bills.repository.js';
-import { billingTopics } from '../src/events/publishes.js';
+import { findBill, raiseInvoiceCounters } from '../src/db/bills.repository.js';
+import type { Bill } from '../src/domain/bill.js';
+import { billEventPayload, billingTopics } from '../src/events/publishes.js';
 import { recoverBills } from '../src/use-cases/recover-bills.js';
 import { billForm, startBillingWorld, type BillingWorld } from './support/billing-world.js';
 
@@ -75,9 +78,9 @@ describe('the invoice series after billing’s database is restored alone', () =
     // Before the backup: one bill of 2025-26, two of 2026-27.
     const before = [await issue('2026-01-10'), await issue('2026-11-21'), await issue('2026-11-21')];
     expect(before.map((bill) => bill.invoiceNumber)).toEqual([
-      'INV/2025-26/000001',
-      'INV/2026-27/000001',
-      'INV/2026-27/000002',
+      'INV/25-26/000001',
+      'INV/26-27/000001',
+      'INV/26-27/000002',
     ]);
     // After the backup: two more of 2026-27, a back-dated one of 2025-26, and an edit of the newest.
     const after = [await issue('2026-11-22'), await issue('2026-11-22'), await issue('2026-02-01')];
@@ -119,8 +122,8 @@ describe('the invoice series after billing’s database is restored alone', () =
       const next2026 = (issue2026.json() as { invoiceNumber: string }).invoiceNumber;
       const next2025 = (issue2025.json() as { invoiceNumber: string }).invoiceNumber;
       // Right after the highest ever issued (gapless with the bills the restore forgot), never repeated.
-      expect(next2026).toBe('INV/2026-27/000005');
-      expect(next2025).toBe('INV/2025-26/000003');
+      expect(next2026).toBe('INV/26-27/000005');
+      expect(next2025).toBe('INV/25-26/000003');
       expect(issuedBefore).not.toContain(next2026);
       expect(issuedBefore).not.toContain(next2025);
     } finally {
@@ -149,6 +152,51 @@ describe('the invoice series after billing’s database is restored alone', () =
       { financial_year: '2025-26', last_sequence: 3 },
       { financial_year: '2026-27', last_sequence: 5 },
     ]);
+  });
+
+  it('counts a number issued while the year was written long, and takes its bill back under it', async () => {
+    const model = (await findBill(world.deps.db, (await issue('2026-11-25'))._id))!;
+    expect(model.invoiceNumber).toBe('INV/26-27/000006');
+    // A bill numbered with the year written long (INV/2026-27/…, 18 characters), as numbers issued
+    // earlier stay, known only to Kafka: the highest number of its year.
+    const older: Bill = {
+      ...model,
+      id: randomUUID(),
+      invoiceNumber: 'INV/2026-27/000009',
+      services: model.services.map((line) => ({ ...line, id: randomUUID() })),
+      products: model.products.map((line) => ({ ...line, id: randomUUID() })),
+    };
+    await world.deps.db.transaction((tx) =>
+      world.deps.publish(tx, events.billIssued, older.id, {
+        bill: billEventPayload(older),
+        issuedById: older.createdBy.id,
+      }),
+    );
+    // The first test stopped this file's relay: a new one sends what the outbox holds.
+    const sender = new OutboxRelay({
+      pool: world.deps.database.pool,
+      bus: world.deps.bus,
+      logger: world.deps.logger,
+      pollIntervalMs: 50,
+    });
+    sender.start();
+    try {
+      await outboxSent(world.deps.database.pool);
+    } finally {
+      await sender.stop({ flush: false });
+    }
+
+    const recovered = await recoverBills(world.deps);
+    expect(recovered.raised).toContainEqual({ financialYear: '2026-27', lastSequence: 9 });
+    expect(recovered.inserted).toBe(1);
+    const { rows } = await sql(
+      'select invoice_number, financial_year, invoice_sequence from bills where id = $1',
+      [older.id],
+    );
+    expect(rows).toEqual([
+      { invoice_number: 'INV/2026-27/000009', financial_year: '2026-27', invoice_sequence: 9 },
+    ]);
+    expect((await issue('2026-11-25')).invoiceNumber).toBe('INV/26-27/000010');
   });
 
   it('refuses new bills while Kafka cannot be read at start, and serves everything else', async () => {

@@ -17,7 +17,7 @@ function stored(input: BillInput): Bill {
   return {
     ...priced,
     id: 'bill',
-    invoiceNumber: 'INV/2026-27/000001',
+    invoiceNumber: 'INV/26-27/000001',
     financialYear: '2026-27',
     services: priced.services.map((line, index) => ({ ...line, id: `s${index}` })),
     products: priced.products.map((line, index) => ({ ...line, id: `p${index}` })),

@@ -7,7 +7,7 @@ import { billFromSnapshot, isWholeBillSnapshot } from './bill-snapshot.js';
 
 const bill: Bill = {
   id: '9b2f6f3e-8d7c-4b1a-9f00-3c2d1e0f5a6b',
-  invoiceNumber: 'INV/2026-27/000042',
+  invoiceNumber: 'INV/26-27/000042',
   financialYear: '2026-27',
   name: 'Asha Verma',
   phone: '+91 98765 43210',
@@ -66,6 +66,11 @@ const snapshotOf = (value: Bill) => create(billingV1.BillSchema, billEventPayloa
 describe('a bill from its newest event', () => {
   it('is the bill the event was made from: header, money, revision, times, issuer and every line', () => {
     expect(billFromSnapshot(snapshotOf(bill))).toEqual({ ...bill, invoiceSequence: 42 });
+  });
+
+  it('takes back a bill numbered with the year written long, under its own number', () => {
+    const older: Bill = { ...bill, invoiceNumber: 'INV/2026-27/000042' };
+    expect(billFromSnapshot(snapshotOf(older))).toEqual({ ...older, invoiceSequence: 42 });
   });
 
   it('keeps what an erased or bare bill leaves empty empty: no email, no gender, no lines of a kind', () => {

@@ -113,19 +113,19 @@ const massage = (taxable: number) => intra('service', '999723', 1800, taxable);
 const cream = (taxable: number, quantity = 1) => intra('product', '3304', 1800, taxable, quantity);
 
 describe('GSTR-1: what each section must contain', () => {
-  const b2bInvoice = invoice('INV/2026-27/000001', [massage(100_000), cream(50_000, 2), tip], {
+  const b2bInvoice = invoice('INV/26-27/000001', [massage(100_000), cream(50_000, 2), tip], {
     customerGstin: BUYER,
     customerName: 'Kapoor Wellness LLP',
   });
-  const small = invoice('INV/2026-27/000002', [massage(200_000)]);
-  const large = invoice('INV/2026-27/000003', [inter('product', '3304', 1800, 9_000_000, 30)], {
+  const small = invoice('INV/26-27/000002', [massage(200_000)]);
+  const large = invoice('INV/26-27/000003', [inter('product', '3304', 1800, 9_000_000, 30)], {
     placeOfSupply: '27',
   });
   // ₹84,745.76 + 18% IGST = exactly ₹1,00,000.00.
-  const atLakh = invoice('INV/2026-27/000004', [inter('service', '999723', 1800, 8_474_576)], {
+  const atLakh = invoice('INV/26-27/000004', [inter('service', '999723', 1800, 8_474_576)], {
     placeOfSupply: '29',
   });
-  const nilRated = invoice('INV/2026-27/000005', [intra('product', '0902', 0, 30_000)]);
+  const nilRated = invoice('INV/26-27/000005', [intra('product', '0902', 0, 30_000)]);
 
   const cases: Array<{
     mistake: string;
@@ -137,7 +137,7 @@ describe('GSTR-1: what each section must contain', () => {
       documents: [b2bInvoice],
       check: (s) => {
         expect(s.b2b).toHaveLength(1);
-        expect(s.b2b[0]).toMatchObject({ number: 'INV/2026-27/000001', customerGstin: BUYER });
+        expect(s.b2b[0]).toMatchObject({ number: 'INV/26-27/000001', customerGstin: BUYER });
         expect(s.b2b[0]!.items).toEqual([
           { gstBp: 1800, taxable: 150_000, igst: 0, cgst: 13_500, sgst: 13_500 },
         ]);
@@ -148,7 +148,7 @@ describe('GSTR-1: what each section must contain', () => {
     },
     {
       mistake: 'a B2C invoice listed one by one instead of summed by state and rate',
-      documents: [small, invoice('INV/2026-27/000006', [massage(50_000)])],
+      documents: [small, invoice('INV/26-27/000006', [massage(50_000)])],
       check: (s) => {
         expect(s.b2b).toEqual([]);
         expect(s.b2cs).toEqual([
@@ -169,7 +169,7 @@ describe('GSTR-1: what each section must contain', () => {
         'an inter-state B2C invoice above ₹1 lakh summed into b2cs (it is b2cl), or one at ₹1 lakh listed',
       documents: [large, atLakh],
       check: (s) => {
-        expect(s.b2cl.map((entry) => entry.number)).toEqual(['INV/2026-27/000003']);
+        expect(s.b2cl.map((entry) => entry.number)).toEqual(['INV/26-27/000003']);
         expect(s.b2cl[0]!.items).toEqual([
           { gstBp: 1800, taxable: 9_000_000, igst: 1_620_000, cgst: 0, sgst: 0 },
         ]);
@@ -199,11 +199,11 @@ describe('GSTR-1: what each section must contain', () => {
     },
     {
       mistake: 'a credit note to a registered buyer netted away instead of reported in cdnr',
-      documents: [b2bInvoice, creditNote('CN/2026-27/000001', b2bInvoice, [cream(25_000, 1)])],
+      documents: [b2bInvoice, creditNote('CN/26-27/000001', b2bInvoice, [cream(25_000, 1)])],
       check: (s) => {
         expect(s.cdnr).toHaveLength(1);
         expect(s.cdnr[0]).toMatchObject({
-          number: 'CN/2026-27/000001',
+          number: 'CN/26-27/000001',
           customerGstin: BUYER,
           valuePaise: 29_500,
         });
@@ -212,7 +212,7 @@ describe('GSTR-1: what each section must contain', () => {
     },
     {
       mistake: 'a B2C credit note reported on its own instead of netted into its b2cs row',
-      documents: [small, creditNote('CN/2026-27/000002', small, [massage(50_000)])],
+      documents: [small, creditNote('CN/26-27/000002', small, [massage(50_000)])],
       check: (s) => {
         expect(s.cdnr).toEqual([]);
         expect(s.cdnur).toEqual([]);
@@ -231,15 +231,12 @@ describe('GSTR-1: what each section must contain', () => {
     },
     {
       mistake: 'a credit note netted into b2cs rows that its b2cl invoice never entered (it is cdnur)',
-      documents: [
-        large,
-        creditNote('CN/2026-27/000003', large, [inter('product', '3304', 1800, 300_000, 1)]),
-      ],
+      documents: [large, creditNote('CN/26-27/000003', large, [inter('product', '3304', 1800, 300_000, 1)])],
       check: (s) => {
         expect(s.b2cs).toEqual([]);
         expect(s.cdnur).toHaveLength(1);
         expect(s.cdnur[0]).toMatchObject({
-          number: 'CN/2026-27/000003',
+          number: 'CN/26-27/000003',
           placeOfSupply: '27',
           valuePaise: 354_000,
         });
@@ -247,7 +244,7 @@ describe('GSTR-1: what each section must contain', () => {
     },
     {
       mistake: 'HSN rows not split B2B/B2C, services counted in units, or credit notes not subtracted',
-      documents: [b2bInvoice, small, creditNote('CN/2026-27/000004', b2bInvoice, [cream(25_000, 1)])],
+      documents: [b2bInvoice, small, creditNote('CN/26-27/000004', b2bInvoice, [cream(25_000, 1)])],
       check: (s) => {
         expect(s.hsnB2b).toEqual([
           {
@@ -283,7 +280,7 @@ describe('GSTR-1: what each section must contain', () => {
 
 describe('GSTR-1: a manual bill', () => {
   const bill = {
-    invoiceNumber: 'INV/2026-27/000010',
+    invoiceNumber: 'INV/26-27/000010',
     date: '2026-11-21',
     name: 'Asha Verma',
     discountPercentBp: 0,
@@ -342,32 +339,44 @@ describe('GSTR-1: a manual bill', () => {
 
 describe('GSTR-1: documents issued', () => {
   const entry = (sequence: number, month = MONTH): SeriesEntry => ({
-    number: `INV/2026-27/${String(sequence).padStart(6, '0')}`,
+    number: `INV/26-27/${String(sequence).padStart(6, '0')}`,
     sequence,
     month,
   });
 
   it('reports one range for a month that used a stretch of the series', () => {
     expect(documentRanges([entry(3), entry(1), entry(2), entry(4, '2026-12')], MONTH)).toEqual([
-      { from: 'INV/2026-27/000001', to: 'INV/2026-27/000003', total: 3, cancelled: 0, netIssued: 3 },
+      { from: 'INV/26-27/000001', to: 'INV/26-27/000003', total: 3, cancelled: 0, netIssued: 3 },
     ]);
   });
 
   it('breaks the range where a bill dated in another month took a number (not counting it cancelled)', () => {
     expect(documentRanges([entry(1), entry(2), entry(3, '2026-10'), entry(4), entry(5)], MONTH)).toEqual([
-      { from: 'INV/2026-27/000001', to: 'INV/2026-27/000002', total: 2, cancelled: 0, netIssued: 2 },
-      { from: 'INV/2026-27/000004', to: 'INV/2026-27/000005', total: 2, cancelled: 0, netIssued: 2 },
+      { from: 'INV/26-27/000001', to: 'INV/26-27/000002', total: 2, cancelled: 0, netIssued: 2 },
+      { from: 'INV/26-27/000004', to: 'INV/26-27/000005', total: 2, cancelled: 0, netIssued: 2 },
     ]);
   });
 
   it('counts a number inside the range that was never issued as cancelled', () => {
     expect(documentRanges([entry(1), entry(3)], MONTH)).toEqual([
-      { from: 'INV/2026-27/000001', to: 'INV/2026-27/000003', total: 3, cancelled: 1, netIssued: 2 },
+      { from: 'INV/26-27/000001', to: 'INV/26-27/000003', total: 3, cancelled: 1, netIssued: 2 },
     ]);
   });
 
   it('reports nothing for a month without documents', () => {
     expect(documentRanges([entry(1, '2026-10')], MONTH)).toEqual([]);
+  });
+
+  it('counts numbers issued with the year written long, in a range of their own form', () => {
+    const long = (sequence: number): SeriesEntry => ({
+      number: `INV/2026-27/${String(sequence).padStart(6, '0')}`,
+      sequence,
+      month: MONTH,
+    });
+    expect(documentRanges([entry(4), long(1), entry(3), long(2)], MONTH)).toEqual([
+      { from: 'INV/2026-27/000001', to: 'INV/2026-27/000002', total: 2, cancelled: 0, netIssued: 2 },
+      { from: 'INV/26-27/000003', to: 'INV/26-27/000004', total: 2, cancelled: 0, netIssued: 2 },
+    ]);
   });
 });
 
@@ -403,20 +412,20 @@ describe('GSTR-1: the month and the money', () => {
 });
 
 describe('GSTR-1: the portal JSON and the offline tool CSV', () => {
-  const b2b = invoice('INV/2026-27/000001', [massage(100_000)], {
+  const b2b = invoice('INV/26-27/000001', [massage(100_000)], {
     customerGstin: BUYER,
     customerName: '=HYPERLINK("x")',
   });
-  const away = invoice('INV/2026-27/000002', [inter('service', '999723', 1800, 10_000)], {
+  const away = invoice('INV/26-27/000002', [inter('service', '999723', 1800, 10_000)], {
     placeOfSupply: '27',
   });
-  const small = invoice('INV/2026-27/000003', [massage(10_000)]);
+  const small = invoice('INV/26-27/000003', [massage(10_000)]);
   const summary = summaryOf(
-    [b2b, away, small, creditNote('CN/2026-27/000001', small, [massage(20_000)])],
+    [b2b, away, small, creditNote('CN/26-27/000001', small, [massage(20_000)])],
     [
-      { number: 'INV/2026-27/000001', sequence: 1, month: MONTH },
-      { number: 'INV/2026-27/000002', sequence: 2, month: MONTH },
-      { number: 'INV/2026-27/000003', sequence: 3, month: MONTH },
+      { number: 'INV/26-27/000001', sequence: 1, month: MONTH },
+      { number: 'INV/26-27/000002', sequence: 2, month: MONTH },
+      { number: 'INV/26-27/000003', sequence: 3, month: MONTH },
     ],
   );
 
@@ -429,7 +438,7 @@ describe('GSTR-1: the portal JSON and the offline tool CSV', () => {
         ctin: BUYER,
         inv: [
           {
-            inum: 'INV/2026-27/000001',
+            inum: 'INV/26-27/000001',
             idt: '05-11-2026',
             val: 1180,
             pos: '23',
@@ -452,8 +461,8 @@ describe('GSTR-1: the portal JSON and the offline tool CSV', () => {
           docs: [
             {
               num: 1,
-              from: 'INV/2026-27/000001',
-              to: 'INV/2026-27/000003',
+              from: 'INV/26-27/000001',
+              to: 'INV/26-27/000003',
               totnum: 3,
               cancel: 0,
               net_issue: 3,
@@ -470,7 +479,7 @@ describe('GSTR-1: the portal JSON and the offline tool CSV', () => {
   it('writes the offline tool sheet, a typed name defused and a negative amount left a number', () => {
     expect(toCsv(gstr1Sheet(summary, 'b2b')).split('\r\n')).toEqual([
       'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
-      `${BUYER},"'=HYPERLINK(""x"")",INV/2026-27/000001,05-Nov-2026,1180.00,23-Madhya Pradesh,N,,Regular B2B,,18,1000.00,0.00`,
+      `${BUYER},"'=HYPERLINK(""x"")",INV/26-27/000001,05-Nov-2026,1180.00,23-Madhya Pradesh,N,,Regular B2B,,18,1000.00,0.00`,
       '',
     ]);
     expect(toCsv(gstr1Sheet(summary, 'b2cs')).split('\r\n').slice(1, 3)).toEqual([
@@ -478,7 +487,7 @@ describe('GSTR-1: the portal JSON and the offline tool CSV', () => {
       'OE,27-Maharashtra,,18,100.00,0.00,',
     ]);
     expect(toCsv(gstr1Sheet(summary, 'docs')).split('\r\n')[1]).toBe(
-      'Invoices for outward supply,INV/2026-27/000001,INV/2026-27/000003,3,0',
+      'Invoices for outward supply,INV/26-27/000001,INV/26-27/000003,3,0',
     );
   });
 });

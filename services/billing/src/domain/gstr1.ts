@@ -438,8 +438,10 @@ export function buildGstr1(input: Gstr1Input): Gstr1Summary {
 /**
  * The ranges of a series the month used. A series is gapless across the financial year, but a
  * document may be dated in a neighbouring month (a manual bill dated back), so the month's numbers
- * form one range per stretch that no other month's number interrupts. A number inside a range that
- * was never issued counts as cancelled.
+ * form one range per stretch that no other month's number interrupts. A range also breaks where the
+ * way the number is written changes (INV/2026-27/… issued before the year was written short, then
+ * INV/26-27/…), so that each row's first and last number are of one form. A number inside a range
+ * that was never issued counts as cancelled.
  */
 export function documentRanges(entries: readonly SeriesEntry[], month: string): DocumentRange[] {
   const sorted = [...entries].sort((a, b) => a.sequence - b.sequence);
@@ -462,6 +464,7 @@ export function documentRanges(entries: readonly SeriesEntry[], month: string): 
       close();
       continue;
     }
+    if (open && seriesPrefix(open.last.number) !== seriesPrefix(entry.number)) close();
     if (open) {
       open.last = entry;
       open.count += 1;
@@ -472,6 +475,9 @@ export function documentRanges(entries: readonly SeriesEntry[], month: string): 
   close();
   return ranges;
 }
+
+/** A document number without its sequence: INV/26-27/ (or INV/2026-27/). */
+const seriesPrefix = (number: string): string => number.replace(/\d+$/, '');
 
 /* ------------------------------------------------------------------------------------------------
  * The portal's JSON.

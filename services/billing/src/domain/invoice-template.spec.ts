@@ -30,7 +30,7 @@ function bill(name: string, serviceName = 'Swedish Massage'): Bill {
   return {
     ...priced,
     id: 'b',
-    invoiceNumber: 'INV/2026-27/000123',
+    invoiceNumber: 'INV/26-27/000123',
     financialYear: '2026-27',
     services: priced.services.map((line, index) => ({ ...line, id: `s${index}` })),
     products: priced.products.map((line, index) => ({ ...line, id: `p${index}` })),
@@ -108,7 +108,7 @@ describe('invoiceHtml', () => {
     expect(html).toContain('TAX INVOICE');
     expect(html).toContain('Aranya Spa &amp; Wellness');
     expect(html).toContain('GSTIN: 23ABCDE1234F1Z8');
-    expect(html).toContain('INV/2026-27/000123');
+    expect(html).toContain('INV/26-27/000123');
     expect(html).toContain('<span class="nowrap">Ninety-Six</span>');
   });
 });

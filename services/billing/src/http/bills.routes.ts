@@ -146,7 +146,7 @@ export function billsRoutes(app: FastifyInstance, deps: BillingContext): void {
         response: {
           200: {
             description:
-              'application/pdf; Content-Disposition: attachment; filename="Invoice_INV-2026-27-000123.pdf"',
+              'application/pdf; Content-Disposition: attachment; filename="Invoice_INV-26-27-000123.pdf"',
             content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
           },
           ...errorResponses,

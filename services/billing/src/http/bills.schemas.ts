@@ -164,7 +164,8 @@ export const billSchema = {
     id: { type: 'string', format: 'uuid', description: 'The same as _id' },
     invoiceNumber: {
       type: 'string',
-      description: 'INV/<financial year>/<6 digits>, e.g. INV/2026-27/000123',
+      description:
+        'INV/<financial year, short>/<6 digits>, e.g. INV/26-27/000123 (at most 16 characters, as GST requires); a number issued with the year written long (INV/2026-27/000123) keeps it',
     },
     name: { type: 'string' },
     phone: { type: 'string' },

@@ -25,7 +25,7 @@ describe('zip', () => {
   it('writes an archive a standard reader opens, with every entry intact', () => {
     const entries = [
       { name: 'my-data.json', data: text('{"account":{"name":"Asha"}}') },
-      { name: 'invoices/Invoice_INV-2026-27-000001.pdf', data: text('%PDF-1.4 fake') },
+      { name: 'invoices/Invoice_INV-26-27-000001.pdf', data: text('%PDF-1.4 fake') },
     ];
     const archive = zip(entries, new Date(2026, 10, 25, 10, 30, 0));
     const view = new DataView(archive.buffer);
@@ -43,7 +43,7 @@ describe('zip', () => {
     ]).toString();
     expect(JSON.parse(listing)).toEqual({
       'my-data.json': '{"account":{"name":"Asha"}}',
-      'invoices/Invoice_INV-2026-27-000001.pdf': '%PDF-1.4 fake',
+      'invoices/Invoice_INV-26-27-000001.pdf': '%PDF-1.4 fake',
     });
     expect(readFileSync(file).length).toBe(archive.length);
   });

@@ -167,7 +167,7 @@ describe('toBillInput', () => {
 describe('billToForm', () => {
   const bill: Bill = {
     _id: 'b1',
-    invoiceNumber: 'INV/2026-27/000001',
+    invoiceNumber: 'INV/26-27/000001',
     name: 'Asha Verma',
     phone: '9876543210',
     email: null,

@@ -6,7 +6,7 @@ const documents = readDocumentList({
     {
       id: 'd1',
       kind: 'invoice',
-      number: 'INV/2026-27/000124',
+      number: 'INV/26-27/000124',
       sourceKind: 'sale',
       sourceId: 's1',
       issueDate: '2026-12-07',
@@ -15,7 +15,7 @@ const documents = readDocumentList({
     {
       id: 'd2',
       kind: 'credit_note',
-      number: 'CN/2026-27/000001',
+      number: 'CN/26-27/000001',
       sourceKind: 'sale_refund',
       sourceId: 'r1',
       saleId: 's1',
@@ -24,7 +24,7 @@ const documents = readDocumentList({
     {
       id: 'd3',
       kind: 'invoice',
-      number: 'INV/2026-27/000125',
+      number: 'INV/26-27/000125',
       sourceKind: 'order',
       sourceId: 'o1',
       totalPaise: '12',

@@ -9,7 +9,7 @@ import { saveBlob } from '../../lib/save-blob';
 export interface TaxDocumentSummary {
   id: string;
   kind: 'invoice' | 'credit_note';
-  /** INV/2026-27/000124 or CN/2026-27/000007. */
+  /** INV/26-27/000124 or CN/26-27/000007. */
   number: string;
   /** sale, order, sale_refund or order_refund. */
   sourceKind: string;

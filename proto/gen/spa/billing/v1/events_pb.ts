@@ -29,7 +29,7 @@ export type Bill = Message<"spa.billing.v1.Bill"> & {
   billId: string;
 
   /**
-   * e.g. INV/2026-27/000123: unique and gapless within an Indian financial year.
+   * e.g. INV/26-27/000123: unique and gapless within an Indian financial year.
    *
    * @generated from field: string invoice_number = 2;
    */
@@ -461,7 +461,7 @@ export type TaxDocument = Message<"spa.billing.v1.TaxDocument"> & {
   kind: string;
 
   /**
-   * INV/2026-27/000124 (the invoice series, shared with the manual bills) or CN/2026-27/000007 (the
+   * INV/26-27/000124 (the invoice series, shared with the manual bills) or CN/26-27/000007 (the
    * credit-note series): each gapless within an Indian financial year.
    *
    * @generated from field: string number = 3;

@@ -8,7 +8,7 @@ import { invoiceFileName, invoiceIssuedTemplate, invoiceUpdatedTemplate } from '
 const bill = (email: string) =>
   create(billingV1.BillSchema, {
     billId: '4f8a0c1e-6a51-4d1f-9d3e-2b7c5e9a1f00',
-    invoiceNumber: 'INV/2026-27/000042',
+    invoiceNumber: 'INV/26-27/000042',
     customerName: 'Asha Verma',
     email,
     billDate: '2026-11-21',
@@ -52,7 +52,7 @@ describe('invoice emails', () => {
   });
 
   it('name the attachment as the download does', () => {
-    expect(invoiceFileName('INV/2026-27/000042')).toBe('Invoice_INV-2026-27-000042.pdf');
+    expect(invoiceFileName('INV/26-27/000042')).toBe('Invoice_INV-26-27-000042.pdf');
   });
 });
 
@@ -69,7 +69,7 @@ describe('the invoice attachment', () => {
     );
     expect(email.attachments).toEqual([
       {
-        filename: 'Invoice_INV-2026-27-000042.pdf',
+        filename: 'Invoice_INV-26-27-000042.pdf',
         content: Buffer.from('%PDF'),
         contentType: 'application/pdf',
       },

@@ -20,7 +20,7 @@ const RESEND_ON = new Set([
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const formatPaise = (paise: bigint) => rupees.format(Number(paise) / 100);
 
-/** "Invoice_INV-2026-27-000123.pdf", the name billing's download uses too. */
+/** "Invoice_INV-26-27-000123.pdf", the name billing's download uses too. */
 export const invoiceFileName = (invoiceNumber: string) => `Invoice_${invoiceNumber.replaceAll('/', '-')}.pdf`;
 
 const hasEmail = (bill: Bill | undefined): bill is Bill => Boolean(bill?.email.trim());

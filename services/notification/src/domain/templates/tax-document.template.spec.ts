@@ -13,7 +13,7 @@ const CREDIT_NOTE_ID = '0b6c9a52-1f3e-4d7a-8c21-5e4f3a2b1c02';
 const invoice = create(billingV1.TaxDocumentSchema, {
   documentId: INVOICE_ID,
   kind: 'invoice',
-  number: 'INV/2026-27/000124',
+  number: 'INV/26-27/000124',
   sourceKind: 'sale',
   issueDate: '2026-11-21',
   customerName: 'Asha Verma',
@@ -29,10 +29,10 @@ const creditNote = create(billingV1.TaxDocumentSchema, {
   ...invoice,
   documentId: CREDIT_NOTE_ID,
   kind: 'credit_note',
-  number: 'CN/2026-27/000007',
+  number: 'CN/26-27/000007',
   sourceKind: 'sale_refund',
   originalDocumentId: INVOICE_ID,
-  originalNumber: 'INV/2026-27/000124',
+  originalNumber: 'INV/26-27/000124',
   tipPaise: 0n,
   totalPaise: 120_000n,
 });
@@ -80,10 +80,10 @@ describe('tax document emails', () => {
 
   it('attach the tax invoice PDF billing renders for the document, not a manual bill of the same id', async () => {
     const { composed, rendered } = await render(invoice);
-    expect(composed.subject).toBe('Your tax invoice INV/2026-27/000124 from Aranya Spa & Wellness');
+    expect(composed.subject).toBe('Your tax invoice INV/26-27/000124 from Aranya Spa & Wellness');
     expect(composed.attachments).toEqual([
       {
-        filename: 'Invoice_INV-2026-27-000124.pdf',
+        filename: 'Invoice_INV-26-27-000124.pdf',
         content: Buffer.from('%PDF invoice'),
         contentType: 'application/pdf',
       },
@@ -109,12 +109,12 @@ describe('tax document emails', () => {
 
   it('name a credit note and the invoice it reverses, with its own PDF', async () => {
     const { composed, rendered } = await render(creditNote);
-    expect(composed.subject).toBe('Credit note CN/2026-27/000007 for invoice INV/2026-27/000124');
+    expect(composed.subject).toBe('Credit note CN/26-27/000007 for invoice INV/26-27/000124');
     expect(composed.attachments?.[0]).toMatchObject({
-      filename: 'CreditNote_CN-2026-27-000007.pdf',
+      filename: 'CreditNote_CN-26-27-000007.pdf',
       content: Buffer.from('%PDF credit note'),
     });
-    expect(rendered.text).toContain('Against invoice: INV/2026-27/000124');
+    expect(rendered.text).toContain('Against invoice: INV/26-27/000124');
     expect(rendered.text).toContain('Amount: ₹1,200.00');
   });
 
@@ -134,11 +134,11 @@ describe('tax document emails', () => {
   });
 
   it('name the attachment by kind and number', () => {
-    expect(taxDocumentFileName({ kind: 'invoice', number: 'INV/2026-27/000001' })).toBe(
-      'Invoice_INV-2026-27-000001.pdf',
+    expect(taxDocumentFileName({ kind: 'invoice', number: 'INV/26-27/000001' })).toBe(
+      'Invoice_INV-26-27-000001.pdf',
     );
-    expect(taxDocumentFileName({ kind: 'credit_note', number: 'CN/2026-27/000001' })).toBe(
-      'CreditNote_CN-2026-27-000001.pdf',
+    expect(taxDocumentFileName({ kind: 'credit_note', number: 'CN/26-27/000001' })).toBe(
+      'CreditNote_CN-26-27-000001.pdf',
     );
   });
 });

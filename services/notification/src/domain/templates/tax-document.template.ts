@@ -9,7 +9,7 @@ type TaxDocument = billingV1.TaxDocument;
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const formatPaise = (paise: bigint) => rupees.format(Number(paise) / 100);
 
-/** "Invoice_INV-2026-27-000124.pdf" or "CreditNote_CN-2026-27-000007.pdf". */
+/** "Invoice_INV-26-27-000124.pdf" or "CreditNote_CN-26-27-000007.pdf". */
 export const taxDocumentFileName = (document: Pick<TaxDocument, 'kind' | 'number'>) =>
   `${document.kind === 'credit_note' ? 'CreditNote' : 'Invoice'}_${document.number.replaceAll('/', '-')}.pdf`;
 
