@@ -381,6 +381,12 @@ describe('tax documents from commerce events', () => {
     expect(badId.statusCode).toBe(400);
   });
 
+  it('a date of the right shape that is no day is refused with 422, not a database error', async () => {
+    for (const query of ['from=0000-00-00', 'to=2026-02-30', 'from=2026-13-01'])
+      expect((await world.call({ url: `/tax-documents?${query}` })).statusCode).toBe(422);
+    expect((await world.call({ url: '/tax-documents?from=2026-04-01&to=2027-03-31' })).statusCode).toBe(200);
+  });
+
   it('the notification service fetches the PDF internally', async () => {
     const pdf = await world.call({
       url: `/internal/tax-documents/${saleInvoiceId}/document.pdf`,

@@ -9,6 +9,7 @@ import {
 import { gstStateName } from '@spa/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findDocument, listDocuments } from '../db/documents.repository.js';
+import { isCalendarDate } from '../domain/calendar.js';
 import { documentFileName, type DocumentKind, type TaxDocument } from '../domain/tax-document.js';
 import type { BillingContext } from '../use-cases/context.js';
 import { documentPdf, documentReceipt } from '../use-cases/tax-document-pdf.js';
@@ -199,6 +200,15 @@ export function taxDocumentsRoutes(app: FastifyInstance, deps: BillingContext): 
     async (request) => {
       const user = currentUser(request);
       const { page, limit, from, to, ...filter } = request.query;
+      // The pattern admits shapes such as 0000-00-00 or 2026-02-30 that are no day at all.
+      for (const [field, value] of [
+        ['from', from],
+        ['to', to],
+      ] as const)
+        if (value !== undefined && !isCalendarDate(value)) {
+          const message = `${field} must be a date (YYYY-MM-DD)`;
+          throw unprocessable(message, [{ field, message }]);
+        }
       if (from && to && to < from) {
         const message = 'The end date must not be before the start date';
         throw unprocessable(message, [{ field: 'to', message }]);
