@@ -1,7 +1,8 @@
 // The fault experiments. Runs in a process whose environment points infra/local at
 // the PRIVATE infrastructure (run.mjs sets it), brings that up, starts a throwaway stack on it, drives a
 // booking and checkout load, and breaks things on purpose: kill -9 of every service and the gateway,
-// Kafka stopped for 15 s, Postgres and Redis restarted, every event delivered twice out of order.
+// Kafka stopped for 15 s, Postgres and Redis restarted, a counter checkout interrupted at each step
+// (counter.mjs), every event delivered twice out of order.
 // Each experiment gets a PASS/FAIL verdict; .data/faults/summary.json holds the figures.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {
   SERVICE_NAMES,
 } from './checks.mjs';
 import { createLoad } from './load.mjs';
+import { counterCheckoutInterrupted } from './counter.mjs';
 import {
   assertPrivate,
   privateInfraDown,
@@ -429,6 +431,8 @@ function measuredOf(result) {
     return `catch-up ${result.catchUpSeconds ?? 'never'} s (bound ${result.boundSeconds} s); ${result.acceptedWhileDown} accepted while down`;
   if ('readyAgainSeconds' in result)
     return `ready again ${result.readyAgainSeconds ?? 'never'} s (bound ${result.boundSeconds} s); not-ready seen in ${result.reportedNotReady.length}/6`;
+  if (result.counter)
+    return `${result.counter.sales} sales, ${result.counter.invoices} invoices, stock ${result.counter.stockBefore} -> ${result.counter.stockAfter}`;
   if ('messagesPublished' in result)
     return `${result.messagesPublished} messages replayed, consumed in ${result.consumedSeconds} s`;
   return '';
@@ -468,6 +472,11 @@ async function main() {
   await experiment('kafka stopped 15 s', kafkaOutage);
   await experiment('postgres restart', () => storeRestart('postgres'));
   await experiment('redis restart', () => storeRestart('redis'));
+  await experiment('counter checkout interrupted', () =>
+    counterCheckoutInterrupted({ stack, db, log }).finally(() => {
+      lastFaultAt = Date.now();
+    }),
+  );
   await experiment('redeliver twice, shuffled', redeliverEverything);
 }
 

@@ -3,7 +3,7 @@
 // (its own Postgres, Redis, Kafka and maildev on other ports, state in .data/faults/infra), never the
 // shared one: they stop and restart brokers and databases. infra/local/env.mjs reads its ports and data dir at import, so the
 // experiments run in a child process whose environment carries them (runWithPrivateInfra). Bounded:
-// 12 minutes at most.
+// 15 minutes at most.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runWithPrivateInfra } from '../local/private-run.mjs';
@@ -25,5 +25,5 @@ runWithPrivateInfra({
   name: 'faults',
   harness: path.join(here, 'harness.mjs'),
   env: PRIVATE_INFRA_ENV,
-  timeLimitMs: 12 * 60_000,
+  timeLimitMs: 15 * 60_000,
 });

@@ -750,7 +750,7 @@ export const ROUTE_TABLE = {
     params: (fx) => ({ id: fx.ids.openSale }),
     headers: (_fx, role) => ({ 'idempotency-key': `matrix-tender-${role}-${Date.now()}` }),
     body: () => ({ method: 'card_terminal', amountPaise: 1, reference: 'MATRIX-SLIP' }),
-    shows: (fx) => ({ admin: 'MATRIX-SLIP' }),
+    shows: () => ({ admin: 'MATRIX-SLIP' }),
     why: 'money is taken at the desk by staff',
   },
   'POST /api/v1/counter/sales/{id}/tenders/{tenderId}/check': {
