@@ -421,9 +421,25 @@ describe('the owner’s reports', () => {
       to: '2025-06-04',
       timeZone: 'Asia/Kolkata',
       revenueByDay: [
-        { date: '2025-06-02', appointments: 4499, orders: 1000, bills: 0, total: 5499 },
-        { date: '2025-06-03', appointments: 5999, orders: 699.99, bills: 3600.96, total: 10299.95 },
-        { date: '2025-06-04', appointments: 0, orders: 2149.98, bills: 1000, total: 3149.98 },
+        { date: '2025-06-02', appointments: 4499, orders: 1000, bills: 0, sales: 0, total: 5499, tips: 0 },
+        {
+          date: '2025-06-03',
+          appointments: 5999,
+          orders: 699.99,
+          bills: 3600.96,
+          sales: 0,
+          total: 10299.95,
+          tips: 0,
+        },
+        {
+          date: '2025-06-04',
+          appointments: 0,
+          orders: 2149.98,
+          bills: 1000,
+          sales: 0,
+          total: 3149.98,
+          tips: 0,
+        },
       ],
       byTreatment: [
         { serviceId: deepTissue.serviceId, name: 'Deep Tissue Massage', appointments: 1, revenue: 5999 },
@@ -442,6 +458,7 @@ describe('the owner’s reports', () => {
           appointmentRevenue: 5999,
           bills: 1,
           billRevenue: 1000,
+          tips: 0,
         },
         {
           employeeId: meera.id,
@@ -450,6 +467,7 @@ describe('the owner’s reports', () => {
           appointmentRevenue: 4499,
           bills: 0,
           billRevenue: 0,
+          tips: 0,
         },
         {
           employeeId: world.staff.admin.id,
@@ -458,6 +476,7 @@ describe('the owner’s reports', () => {
           appointmentRevenue: 0,
           bills: 1,
           billRevenue: 3600.96,
+          tips: 0,
         },
         {
           employeeId: dev.id,
@@ -466,6 +485,7 @@ describe('the owner’s reports', () => {
           appointmentRevenue: 0,
           bills: 0,
           billRevenue: 0,
+          tips: 0,
         },
       ],
       utilisation: {
@@ -591,7 +611,9 @@ describe('the owner’s reports', () => {
       appointments: 0,
       orders: 0,
       bills: 0,
+      sales: 0,
       total: 0,
+      tips: 0,
     });
     expect(body.noShows.byDay).toHaveLength(30);
     expect(body.utilisation.rooms.length).toBeGreaterThan(0);

@@ -9,12 +9,19 @@ import {
   reportOrderRefunds,
   reportOrders,
   reportRooms,
+  reportSaleAppointments,
+  reportSaleLines,
+  reportSaleRefundLines,
+  reportSales,
 } from './schema.js';
 
 export type AppointmentState = typeof reportAppointments.$inferInsert;
 export type OrderState = typeof reportOrders.$inferInsert;
 export type OrderLineState = Omit<typeof reportOrderLines.$inferInsert, 'orderId'>;
 export type RoomState = typeof reportRooms.$inferInsert;
+export type SaleState = typeof reportSales.$inferInsert;
+export type SaleLineState = Omit<typeof reportSaleLines.$inferInsert, 'saleId'>;
+export type SaleRefundLineState = typeof reportSaleRefundLines.$inferInsert;
 
 /*
  * The read models. Each upsert keeps the newest copy: a replayed or late older event (same key, older
@@ -56,6 +63,33 @@ export async function recordOrderRefund(
   refund: typeof reportOrderRefunds.$inferInsert,
 ): Promise<void> {
   await tx.insert(reportOrderRefunds).values(refund).onConflictDoNothing();
+}
+
+/** A completed sale with its lines and the appointments it checked out, written the first time only. */
+export async function recordSale(
+  tx: Queryable,
+  sale: SaleState,
+  lines: SaleLineState[],
+  appointmentIds: string[],
+): Promise<void> {
+  const written = await tx
+    .insert(reportSales)
+    .values(sale)
+    .onConflictDoNothing()
+    .returning({ id: reportSales.id });
+  if (written.length === 0) return;
+  if (lines.length > 0)
+    await tx.insert(reportSaleLines).values(lines.map((line) => ({ ...line, saleId: sale.id })));
+  const appointments = [...new Set(appointmentIds.filter(Boolean))];
+  if (appointments.length > 0)
+    await tx
+      .insert(reportSaleAppointments)
+      .values(appointments.map((appointmentId) => ({ saleId: sale.id, appointmentId })));
+}
+
+/** The lines of one sale refund (a redelivered refund changes nothing). */
+export async function recordSaleRefund(tx: Queryable, lines: SaleRefundLineState[]): Promise<void> {
+  if (lines.length > 0) await tx.insert(reportSaleRefundLines).values(lines).onConflictDoNothing();
 }
 
 export async function upsertRoom(tx: Queryable, state: RoomState): Promise<void> {
@@ -123,16 +157,61 @@ function bounds(range: ReportRange) {
 
 const localDay = (column: AnyColumn) => sql`(${column} at time zone ${tz})::date`;
 
+/**
+ * The completed appointments starting in the range that count at their list price: those no counter
+ * sale checked out. A checked-out visit counts through its sale (what the customer paid, on the day
+ * the sale completed), never both ways.
+ */
+function countedAppointments(range: ReportRange) {
+  const { start, end } = bounds(range);
+  return sql`${reportAppointments.status} = 'Completed'
+    and ${reportAppointments.startsAt} >= ${start} and ${reportAppointments.startsAt} < ${end}
+    and not exists (
+      select 1 from ${reportSaleAppointments}
+      where ${reportSaleAppointments.appointmentId} = ${reportAppointments.id}
+    )`;
+}
+
+/**
+ * Counter sales as movements of money by line: each line of a sale completed in the range on the
+ * sale's day, and each part of a line refunded in the range as a negative amount on the refund's day
+ * (quantity 0: what was sold stays sold). Columns: day, kind, item_id, name, appointment_id,
+ * employee_id, employee_name, quantity, paise, at (the instant, to pick the newest name).
+ */
+function saleMovements(range: ReportRange) {
+  const { start, end } = bounds(range);
+  const line = reportSaleLines;
+  const refund = reportSaleRefundLines;
+  return sql`
+    select ${localDay(reportSales.completedAt)} as day, ${line.kind} as kind, ${line.itemId} as item_id,
+      ${line.name} as name, ${line.appointmentId} as appointment_id, ${line.employeeId} as employee_id,
+      ${line.employeeName} as employee_name, ${line.quantity} as quantity, ${line.totalPaise} as paise,
+      ${reportSales.completedAt} as at
+    from ${line}
+    join ${reportSales} on ${reportSales.id} = ${line.saleId}
+    where ${reportSales.completedAt} >= ${start} and ${reportSales.completedAt} < ${end}
+    union all
+    select ${localDay(refund.refundedAt)}, ${line.kind}, ${line.itemId}, ${line.name}, ${line.appointmentId},
+      ${line.employeeId}, ${line.employeeName}, 0, -${refund.amountPaise}, ${refund.refundedAt}
+    from ${refund}
+    join ${line} on ${line.saleId} = ${refund.saleId} and ${line.lineId} = ${refund.lineId}
+    where ${refund.refundedAt} >= ${start} and ${refund.refundedAt} < ${end}`;
+}
+
 export type DayRevenueRow = {
   date: string;
   appointments: number;
   orders: number;
   bills: number;
+  sales: number;
+  tips: number;
 };
 
 /**
- * Every day of the range: completed appointments by their start's day, orders by the day they count
- * (revenue_at) less refunds of counted orders by the refund's day, and bills by their bill date.
+ * Every day of the range: completed appointments no sale checked out by their start's day, orders by
+ * the day they count (revenue_at) less refunds of counted orders by the refund's day, bills by their
+ * bill date, and counter sales (tips apart: not revenue) by the day they completed less their refunds
+ * by the refund's day.
  */
 export async function revenueByDay(db: Queryable, range: ReportRange): Promise<DayRevenueRow[]> {
   const { fromDay, toDay, start, end } = bounds(range);
@@ -142,6 +221,8 @@ export async function revenueByDay(db: Queryable, range: ReportRange): Promise<D
     orders: number;
     refunds: number;
     bills: number;
+    sales: number;
+    tips: number;
   }>(sql`
     with days as (
       select day::date as day from generate_series(${fromDay}, ${toDay}, interval '1 day') as day
@@ -149,8 +230,7 @@ export async function revenueByDay(db: Queryable, range: ReportRange): Promise<D
     appointment_days as (
       select ${localDay(reportAppointments.startsAt)} as day, sum(${reportAppointments.totalPricePaise}) as paise
       from ${reportAppointments}
-      where ${reportAppointments.status} = 'Completed'
-        and ${reportAppointments.startsAt} >= ${start} and ${reportAppointments.startsAt} < ${end}
+      where ${countedAppointments(range)}
       group by 1
     ),
     order_days as (
@@ -172,23 +252,36 @@ export async function revenueByDay(db: Queryable, range: ReportRange): Promise<D
       from bills
       where bill_date between ${fromDay} and ${toDay}
       group by 1
+    ),
+    sale_moves as (${saleMovements(range)}),
+    sale_days as (
+      select day,
+        sum(paise) filter (where kind <> 'tip') as paise,
+        sum(paise) filter (where kind = 'tip') as tips
+      from sale_moves
+      group by day
     )
     select to_char(days.day, 'YYYY-MM-DD') as date,
       coalesce(appointment_days.paise, 0)::bigint as appointments,
       coalesce(order_days.paise, 0)::bigint as orders,
       coalesce(refund_days.paise, 0)::bigint as refunds,
-      coalesce(bill_days.paise, 0)::bigint as bills
+      coalesce(bill_days.paise, 0)::bigint as bills,
+      coalesce(sale_days.paise, 0)::bigint as sales,
+      coalesce(sale_days.tips, 0)::bigint as tips
     from days
     left join appointment_days on appointment_days.day = days.day
     left join order_days on order_days.day = days.day
     left join refund_days on refund_days.day = days.day
     left join bill_days on bill_days.day = days.day
+    left join sale_days on sale_days.day = days.day
     order by days.day`);
   return rows.map((row) => ({
     date: row.date,
     appointments: Number(row.appointments),
     orders: Number(row.orders) - Number(row.refunds),
     bills: Number(row.bills),
+    sales: Number(row.sales),
+    tips: Number(row.tips),
   }));
 }
 
@@ -199,18 +292,33 @@ export type TreatmentRow = {
   revenuePaise: number;
 };
 
-/** Completed appointments by treatment (start day in the range), revenue first. */
+/**
+ * Treatments, revenue first: completed appointments no sale checked out (start day in the range, at
+ * their list price) and the treatment lines of counter sales (what was paid, on the sale's day, less
+ * refunds of them on the refund's day). A visit's line is named as booking names the treatment.
+ */
 export async function revenueByTreatment(db: Queryable, range: ReportRange): Promise<TreatmentRow[]> {
-  const { start, end } = bounds(range);
   const { rows } = await db.execute<TreatmentRow>(sql`
-    select ${reportAppointments.serviceId} as "serviceId",
-      (array_agg(${reportAppointments.serviceName} order by ${reportAppointments.updatedAt} desc))[1] as name,
-      count(*)::int as appointments,
-      sum(${reportAppointments.totalPricePaise})::bigint as "revenuePaise"
-    from ${reportAppointments}
-    where ${reportAppointments.status} = 'Completed'
-      and ${reportAppointments.startsAt} >= ${start} and ${reportAppointments.startsAt} < ${end}
-    group by ${reportAppointments.serviceId}
+    with sale_moves as (${saleMovements(range)}),
+    treatments as (
+      select ${reportAppointments.serviceId} as service_id, ${reportAppointments.serviceName} as name,
+        ${reportAppointments.updatedAt} as at, 1 as appointments, ${reportAppointments.totalPricePaise} as paise
+      from ${reportAppointments}
+      where ${countedAppointments(range)}
+      union all
+      select coalesce(nullif(sale_moves.item_id, ''), ${reportAppointments.serviceId}, ''),
+        coalesce(${reportAppointments.serviceName}, sale_moves.name), sale_moves.at, sale_moves.quantity,
+        sale_moves.paise
+      from sale_moves
+      left join ${reportAppointments} on ${reportAppointments.id} = sale_moves.appointment_id
+      where sale_moves.kind = 'service'
+    )
+    select service_id as "serviceId",
+      (array_agg(name order by at desc))[1] as name,
+      sum(appointments)::int as appointments,
+      sum(paise)::bigint as "revenuePaise"
+    from treatments
+    group by service_id
     order by "revenuePaise" desc, name, "serviceId"`);
   return rows.map((row) => ({ ...row, revenuePaise: Number(row.revenuePaise) }));
 }
@@ -222,18 +330,31 @@ export type ProductRow = {
   revenuePaise: number;
 };
 
-/** The lines of the orders that count as revenue in the range (by the day they count), revenue first. */
+/**
+ * Products, revenue first: the lines of the orders that count as revenue in the range (by the day
+ * they count) and the product lines of counter sales (by the sale's day, less refunds of them by the
+ * refund's day; units are those sold).
+ */
 export async function revenueByProduct(db: Queryable, range: ReportRange): Promise<ProductRow[]> {
   const { start, end } = bounds(range);
   const { rows } = await db.execute<ProductRow>(sql`
-    select ${reportOrderLines.productId} as "productId",
-      (array_agg(${reportOrderLines.productName} order by ${reportOrders.revenueAt} desc))[1] as name,
-      sum(${reportOrderLines.quantity})::int as units,
-      sum(${reportOrderLines.lineTotalPaise})::bigint as "revenuePaise"
-    from ${reportOrderLines}
-    join ${reportOrders} on ${reportOrders.id} = ${reportOrderLines.orderId}
-    where ${reportOrders.revenueAt} >= ${start} and ${reportOrders.revenueAt} < ${end}
-    group by ${reportOrderLines.productId}
+    with sale_moves as (${saleMovements(range)}),
+    sold as (
+      select ${reportOrderLines.productId} as product_id, ${reportOrderLines.productName} as name,
+        ${reportOrders.revenueAt} as at, ${reportOrderLines.quantity} as units,
+        ${reportOrderLines.lineTotalPaise} as paise
+      from ${reportOrderLines}
+      join ${reportOrders} on ${reportOrders.id} = ${reportOrderLines.orderId}
+      where ${reportOrders.revenueAt} >= ${start} and ${reportOrders.revenueAt} < ${end}
+      union all
+      select item_id, name, at, quantity, paise from sale_moves where kind = 'product'
+    )
+    select product_id as "productId",
+      (array_agg(name order by at desc))[1] as name,
+      sum(units)::int as units,
+      sum(paise)::bigint as "revenuePaise"
+    from sold
+    group by product_id
     order by "revenuePaise" desc, name, "productId"`);
   return rows.map((row) => ({ ...row, revenuePaise: Number(row.revenuePaise) }));
 }
@@ -245,25 +366,38 @@ export type EmployeeRow = {
   appointmentRevenuePaise: number;
   bills: number;
   billRevenuePaise: number;
+  tipPaise: number;
 };
 
 /**
- * Every employee (identity's, not deleted), every employee of a completed appointment in the range and
- * every staff member who issued a bill in the range: their completed appointments and bills. An
- * appointment without an employee counts under employee id ''.
+ * Every employee (identity's, not deleted), and everyone with figures in the range: their treatments
+ * (completed appointments no sale checked out, and the treatment lines of counter sales less their
+ * refunds, as revenueByTreatment counts them), the bills they issued, and the tips they were given at
+ * the counter (less tips refunded; not revenue). A treatment without an employee counts under ''.
  */
 export async function revenueByEmployee(db: Queryable, range: ReportRange): Promise<EmployeeRow[]> {
-  const { fromDay, toDay, start, end } = bounds(range);
+  const { fromDay, toDay } = bounds(range);
   const { rows } = await db.execute<EmployeeRow>(sql`
-    with appointment_totals as (
-      select ${reportAppointments.employeeId} as id,
-        (array_agg(${reportAppointments.employeeName} order by ${reportAppointments.updatedAt} desc))[1] as name,
-        count(*)::int as appointments,
-        sum(${reportAppointments.totalPricePaise}) as paise
+    with sale_moves as (${saleMovements(range)}),
+    treatments as (
+      select ${reportAppointments.employeeId} as id, ${reportAppointments.employeeName} as name,
+        ${reportAppointments.updatedAt} as at, 1 as appointments, ${reportAppointments.totalPricePaise} as paise
       from ${reportAppointments}
-      where ${reportAppointments.status} = 'Completed'
-        and ${reportAppointments.startsAt} >= ${start} and ${reportAppointments.startsAt} < ${end}
-      group by ${reportAppointments.employeeId}
+      where ${countedAppointments(range)}
+      union all
+      select employee_id, employee_name, at, quantity, paise from sale_moves where kind = 'service'
+    ),
+    appointment_totals as (
+      select id, (array_agg(name order by at desc))[1] as name,
+        sum(appointments)::int as appointments, sum(paise) as paise
+      from treatments
+      group by id
+    ),
+    tip_totals as (
+      select employee_id as id, (array_agg(employee_name order by at desc))[1] as name, sum(paise) as paise
+      from sale_moves
+      where kind = 'tip'
+      group by employee_id
     ),
     bill_totals as (
       select created_by_id as id,
@@ -280,24 +414,29 @@ export async function revenueByEmployee(db: Queryable, range: ReportRange): Prom
     ),
     everyone as (
       select id from staff union select id from appointment_totals union select id from bill_totals
+      union select id from tip_totals
     )
     select everyone.id as "employeeId",
       case when everyone.id = '' then 'Unassigned'
-        else coalesce(nullif(${reportEmployees.name}, ''), appointment_totals.name, bill_totals.name, '') end as name,
+        else coalesce(nullif(${reportEmployees.name}, ''), nullif(appointment_totals.name, ''),
+          nullif(tip_totals.name, ''), bill_totals.name, '') end as name,
       coalesce(appointment_totals.appointments, 0) as appointments,
       coalesce(appointment_totals.paise, 0)::bigint as "appointmentRevenuePaise",
       coalesce(bill_totals.bills, 0) as bills,
-      coalesce(bill_totals.paise, 0)::bigint as "billRevenuePaise"
+      coalesce(bill_totals.paise, 0)::bigint as "billRevenuePaise",
+      coalesce(tip_totals.paise, 0)::bigint as "tipPaise"
     from everyone
     left join ${reportEmployees} on ${reportEmployees.id} = everyone.id
     left join appointment_totals on appointment_totals.id = everyone.id
     left join bill_totals on bill_totals.id = everyone.id
+    left join tip_totals on tip_totals.id = everyone.id
     order by coalesce(appointment_totals.paise, 0) + coalesce(bill_totals.paise, 0) desc,
       everyone.id = '', name, everyone.id`);
   return rows.map((row) => ({
     ...row,
     appointmentRevenuePaise: Number(row.appointmentRevenuePaise),
     billRevenuePaise: Number(row.billRevenuePaise),
+    tipPaise: Number(row.tipPaise),
   }));
 }
 

@@ -155,9 +155,9 @@ export const invoicePdfs = pgTable('invoice_pdfs', {
 
 /*
  * The owner's reports (GET /admin/reports) read billing's own bills and these read models, built from
- * other services' events (src/events/handlers/*): booking's appointments, commerce's orders and refunds,
- * catalogue's rooms and identity's employees. Each row keeps the source's change time, and an older
- * event never overwrites a newer row.
+ * other services' events (src/events/handlers/*): booking's appointments, commerce's orders, counter
+ * sales and their refunds, catalogue's rooms and identity's employees. Each row keeps the source's
+ * change time, and an older event never overwrites a newer row.
  */
 
 /** This database's read-model generation (one row, written by the migration): names the consumer group. */
@@ -247,6 +247,78 @@ export const reportOrderRefunds = pgTable(
   (table) => [
     index('report_order_refunds_refunded_at_idx').on(table.refundedAt),
     index('report_order_refunds_order_idx').on(table.orderId),
+  ],
+);
+
+/**
+ * Counter sales (commerce.sale.completed; a refund's event carries its sale too), one row per sale.
+ * A sale is written once: a completed sale does not change.
+ */
+export const reportSales = pgTable(
+  'report_sales',
+  {
+    id: text('id').primaryKey(),
+    completedAt: instant('completed_at'),
+    customerId: text('customer_id').notNull(),
+  },
+  (table) => [index('report_sales_completed_at_idx').on(table.completedAt)],
+);
+
+/** The appointments each sale checked out: they count through their sale, not at their list price. */
+export const reportSaleAppointments = pgTable(
+  'report_sale_appointments',
+  {
+    saleId: text('sale_id')
+      .notNull()
+      .references(() => reportSales.id, { onDelete: 'cascade' }),
+    appointmentId: text('appointment_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.saleId, table.appointmentId] }),
+    index('report_sale_appointments_appointment_idx').on(table.appointmentId),
+  ],
+);
+
+/** The lines of each sale: treatments, products, add-ons and tips, each at what the customer paid. */
+export const reportSaleLines = pgTable(
+  'report_sale_lines',
+  {
+    saleId: text('sale_id')
+      .notNull()
+      .references(() => reportSales.id, { onDelete: 'cascade' }),
+    lineId: text('line_id').notNull(),
+    /** service, product, addon or tip. */
+    kind: text('kind').notNull(),
+    /** The catalogue's service or product id; '' for an add-on or a tip. */
+    itemId: text('item_id').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Tax-inclusive, after both discounts. */
+    totalPaise: paise('total_paise'),
+    /** '' when the line is not a visit's. */
+    appointmentId: text('appointment_id').notNull(),
+    /** The therapist who gave the treatment or receives the tip; '' when none. */
+    employeeId: text('employee_id').notNull(),
+    employeeName: text('employee_name').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.saleId, table.lineId] })],
+);
+
+/** Refunds of counter sales (commerce.sale.refunded): one row per line (or part of one) given back. */
+export const reportSaleRefundLines = pgTable(
+  'report_sale_refund_lines',
+  {
+    refundId: text('refund_id').notNull(),
+    lineId: text('line_id').notNull(),
+    saleId: text('sale_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Tax-inclusive. */
+    amountPaise: paise('amount_paise'),
+    refundedAt: instant('refunded_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.refundId, table.lineId] }),
+    index('report_sale_refund_lines_refunded_at_idx').on(table.refundedAt),
   ],
 );
 

@@ -8,6 +8,7 @@ import {
   parseClock,
   ratio,
   resolveReportRange,
+  refundedLinePaise,
   rupees,
   utilisationShare,
 } from './reports.js';
@@ -146,5 +147,23 @@ describe('when an order counts as revenue', () => {
 
   it('cancelled: never', () => {
     expect(orderRevenueAt({ status: 'cancelled', paymentMethod: 'ONLINE', paidAt })).toBeUndefined();
+  });
+});
+
+describe('what a counter refund takes off a sale line', () => {
+  const oil = { quantity: 3, totalPaise: 100_000 };
+
+  it('the amount the refund names, when it names one', () => {
+    expect(refundedLinePaise(oil, { quantity: 1, amountPaise: 30_000 })).toBe(30_000);
+  });
+
+  it('else the line’s total pro rata of the quantity returned (after its discounts), rounded', () => {
+    expect(refundedLinePaise(oil, { quantity: 1, amountPaise: 0 })).toBe(33_333);
+    expect(refundedLinePaise(oil, { quantity: 2, amountPaise: 0 })).toBe(66_667);
+    expect(refundedLinePaise(oil, { quantity: 3, amountPaise: 0 })).toBe(100_000);
+  });
+
+  it('nothing for a line without a quantity', () => {
+    expect(refundedLinePaise({ quantity: 0, totalPaise: 5_000 }, { quantity: 0, amountPaise: 0 })).toBe(0);
   });
 });

@@ -113,3 +113,16 @@ export function orderRevenueAt(order: OrderRevenueFacts): Date | undefined {
   if (order.status === 'cancelled') return undefined;
   return order.paymentMethod === 'COD' ? order.deliveredAt : order.paidAt;
 }
+
+/**
+ * What a counter refund gave back of one sale line, tax-inclusive: the amount the refund names, or,
+ * when it names none, the line's total pro rata of the quantity returned (as the credit note takes it).
+ */
+export function refundedLinePaise(
+  line: { quantity: number; totalPaise: number },
+  refunded: { quantity: number; amountPaise: number },
+): number {
+  if (refunded.amountPaise > 0) return refunded.amountPaise;
+  if (line.quantity <= 0) return 0;
+  return Math.round((line.totalPaise * refunded.quantity) / line.quantity);
+}

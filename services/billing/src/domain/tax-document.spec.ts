@@ -74,7 +74,7 @@ const tip = line({
   totalPaise: 200_00n,
 });
 
-function issued(draft: DocumentDraft, id = 'inv-1', number = 'INV/2026-27/000001'): TaxDocument {
+function issued(draft: DocumentDraft, id = 'inv-1', number = 'INV/26-27/000001'): TaxDocument {
   return {
     ...draft,
     id,
@@ -235,6 +235,38 @@ describe('orderInvoice', () => {
   it('an unreadable state falls back to the spa’s own', () => {
     expect(orderInvoice(order('Atlantis'), supplier, { reference: '' }, now).placeOfSupply).toBe('23');
   });
+
+  it('uses the HSN code and rate the order’s lines carry, and guesses (18%) only for older ones', () => {
+    const taxed = create(commerceV1.OrderSchema, {
+      ...order('Madhya Pradesh'),
+      items: [
+        { ...order('Madhya Pradesh').items[0]!, hsnCode: '33049910', gstBp: 500 },
+        // A line of an order placed before lines carried their tax data: no code, no rate.
+        order('Madhya Pradesh').items[1]!,
+      ],
+      shippingPricePaise: 100_00n,
+      totalPricePaise: 1_613_33n,
+    });
+    const invoice = orderInvoice(taxed, supplier, { reference: 'pay_1' }, now);
+    expect(invoice.lines.map(({ name, taxCode, gstBp }) => ({ name, taxCode, gstBp }))).toEqual([
+      { name: 'Lavender Essential Oil', taxCode: '33049910', gstBp: 500 },
+      { name: 'Body Lotion', taxCode: '3304', gstBp: 1800 },
+      // Shipping takes the rate of the principal supply (the largest line), not a flat 18%.
+      { name: 'Shipping', taxCode: '996812', gstBp: 500 },
+    ]);
+    // 5% inside the tax-inclusive ₹1,180: taxable ₹1,123.81, GST ₹56.19 (CGST + SGST).
+    expect(invoice.lines[0]).toMatchObject({ taxablePaise: 1_123_81, totalPaise: 1_180_00 });
+    expect(sumsHold(invoice)).toBe(true);
+  });
+
+  it('refuses an order line whose rate is out of range', () => {
+    const bad = create(commerceV1.OrderSchema, {
+      ...order('Madhya Pradesh'),
+      items: [{ ...order('Madhya Pradesh').items[0]!, gstBp: 12_000 }],
+      totalPricePaise: 1_180_00n,
+    });
+    expect(() => orderInvoice(bad, supplier, { reference: '' }, now)).toThrow(DocumentInputError);
+  });
 });
 
 describe('credit notes', () => {
@@ -256,7 +288,7 @@ describe('credit notes', () => {
       now,
     );
     expect(note.kind).toBe('credit_note');
-    expect(note.original).toEqual({ id: 'inv-1', number: 'INV/2026-27/000001', issueDate: '2026-11-21' });
+    expect(note.original).toEqual({ id: 'inv-1', number: 'INV/26-27/000001', issueDate: '2026-11-21' });
     expect(note.lines).toHaveLength(1);
     expect(note.lines[0]).toMatchObject({
       gstBp: 1200,
@@ -356,9 +388,18 @@ describe('credit notes', () => {
 });
 
 describe('credit-note numbers', () => {
-  it('CN/<fy>/<6 digits> round-trips', () => {
-    expect(formatCreditNoteNumber('2026-27', 7)).toBe('CN/2026-27/000007');
+  it('CN/<short fy>/<6 digits> round-trips, and a number issued with the year written long still reads', () => {
+    expect(formatCreditNoteNumber('2026-27', 7)).toBe('CN/26-27/000007');
+    expect(parseCreditNoteNumber(formatCreditNoteNumber('2026-27', 7))).toEqual({
+      financialYear: '2026-27',
+      sequence: 7,
+    });
+    expect(parseCreditNoteNumber(formatCreditNoteNumber('2099-00', 999_999))).toEqual({
+      financialYear: '2099-00',
+      sequence: 999_999,
+    });
     expect(parseCreditNoteNumber('CN/2026-27/000007')).toEqual({ financialYear: '2026-27', sequence: 7 });
-    expect(parseCreditNoteNumber('INV/2026-27/000007')).toBeUndefined();
+    for (const other of ['INV/26-27/000007', 'INV/2026-27/000007', 'CN/26-28/000007', 'CN/26-27/7'])
+      expect(parseCreditNoteNumber(other)).toBeUndefined();
   });
 });

@@ -23,6 +23,7 @@ import {
 } from '@spa/rules';
 import type { commerceV1 } from '@spa/proto';
 import { todayInKolkata, type CalendarDate } from './calendar.js';
+import { formatSeriesNumber, parseSeriesNumber } from './invoice-number.js';
 import { hsnCodeFor } from './tax-codes.js';
 
 export type DocumentKind = 'invoice' | 'credit_note';
@@ -103,7 +104,10 @@ export class DocumentInputError extends RangeError {
 
 /** The default GST rate of a store product: the rate commerce's product mirror defaults to. */
 export const DEFAULT_PRODUCT_GST_BP = 1800;
-/** Shipping charged with goods is a composite supply: taxed as the goods, under SAC 9968 (courier). */
+/**
+ * Shipping charged with goods is a composite supply: taxed at the rate of its principal supply (the
+ * order's largest line), under SAC 9968 (courier).
+ */
 const SHIPPING_SAC = '996812';
 
 const dayOf = (timestamp: Timestamp | undefined, now: Date): CalendarDate =>
@@ -240,6 +244,26 @@ export function orderPlaceOfSupply(state: string | undefined, supplierStateCode:
   return (state && gstStateCode(state)) || supplierStateCode;
 }
 
+/**
+ * An order line's HSN code and rate: what commerce's products mirror had when the order was placed;
+ * for an order placed before its lines carried them, the code guessed from the name and 18%.
+ */
+function orderItemTax(item: commerceV1.OrderItem, position: number): { taxCode: string; gstBp: number } {
+  const gstBp = item.gstBp ?? DEFAULT_PRODUCT_GST_BP;
+  if (!Number.isInteger(gstBp) || gstBp < 0 || gstBp > 10_000)
+    throw new DocumentInputError(`Order item ${position + 1} has a GST rate out of range (${gstBp})`);
+  return { taxCode: item.hsnCode || (hsnCodeFor(item.name) ?? ''), gstBp };
+}
+
+/** The rate of the order's principal supply (its largest line), which a composite supply takes. */
+function principalRate(lines: readonly LineInput[]): number {
+  const principal = lines.reduce<LineInput | undefined>(
+    (largest, line) => (!largest || line.totalPaise > largest.totalPaise ? line : largest),
+    undefined,
+  );
+  return principal?.gstBp ?? DEFAULT_PRODUCT_GST_BP;
+}
+
 /** The tax invoice of a paid (or, cash on delivery, delivered) store order. */
 export function orderInvoice(
   order: commerceV1.Order,
@@ -251,14 +275,13 @@ export function orderInvoice(
   if (order.items.length === 0) throw new DocumentInputError(`Order ${order.orderId} has no items`);
   const placeOfSupply = orderPlaceOfSupply(order.shippingAddress?.state, supplier.stateCode);
   const intraState = placeOfSupply === supplier.stateCode;
-  const inputs: LineInput[] = order.items.map((item) => {
+  const inputs: LineInput[] = order.items.map((item, position) => {
     const total = Number(item.lineTotalPaise);
     const gross = item.quantity * Number(item.unitPricePaise);
     return {
       kind: 'product',
       name: item.name,
-      taxCode: hsnCodeFor(item.name) ?? '',
-      gstBp: DEFAULT_PRODUCT_GST_BP,
+      ...orderItemTax(item, position),
       quantity: item.quantity,
       unitPricePaise: Number(item.unitPricePaise),
       discountPaise: Math.max(0, gross - total),
@@ -273,7 +296,7 @@ export function orderInvoice(
       kind: 'addon',
       name: 'Shipping',
       taxCode: SHIPPING_SAC,
-      gstBp: DEFAULT_PRODUCT_GST_BP,
+      gstBp: principalRate(inputs),
       quantity: 1,
       unitPricePaise: shipping,
       discountPaise: 0,
@@ -462,22 +485,19 @@ export function orderRefundCreditNote(
   );
 }
 
-/** The credit-note series: CN/2026-27/000007, gapless per financial year like the invoices. */
+/** The credit-note series: CN/26-27/000007, gapless per financial year like the invoices. */
 export function formatCreditNoteNumber(financialYear: string, sequence: number): string {
-  return `CN/${financialYear}/${String(sequence).padStart(6, '0')}`;
+  return formatSeriesNumber('CN', financialYear, sequence);
 }
 
-/** The financial year and sequence of a credit-note number; undefined for anything else. */
+/** The financial year and sequence of a credit-note number, its year written short or long; else undefined. */
 export function parseCreditNoteNumber(
   number: string,
 ): { financialYear: string; sequence: number } | undefined {
-  const match = /^CN\/(\d{4}-\d{2})\/(\d{6,})$/.exec(number);
-  if (!match) return undefined;
-  const sequence = Number(match[2]);
-  return Number.isSafeInteger(sequence) && sequence > 0 ? { financialYear: match[1]!, sequence } : undefined;
+  return parseSeriesNumber('CN', number);
 }
 
-/** The PDF's file name: Invoice_INV-2026-27-000001.pdf, CreditNote_CN-2026-27-000001.pdf. */
+/** The PDF's file name: Invoice_INV-26-27-000001.pdf, CreditNote_CN-26-27-000001.pdf. */
 export function documentFileName(document: Pick<TaxDocument, 'kind' | 'number'>): string {
   const prefix = document.kind === 'invoice' ? 'Invoice' : 'CreditNote';
   return `${prefix}_${document.number.replaceAll('/', '-')}.pdf`;

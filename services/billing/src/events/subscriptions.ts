@@ -3,6 +3,7 @@ import { events } from '@spa/proto';
 import { appointmentChanged } from './handlers/booking-appointments.handler.js';
 import { roomDeleted, roomUpserted } from './handlers/catalogue-rooms.handler.js';
 import { orderChanged, paymentRefunded } from './handlers/commerce-orders.handler.js';
+import { saleCompleted, saleRefunded } from './handlers/commerce-sales.handler.js';
 import { userDeleted, userRegistered, userUpdated } from './handlers/identity-employees.handler.js';
 import type { BillingContext } from '../use-cases/context.js';
 import { taxDocumentHandlers } from './handlers/tax-documents.handler.js';
@@ -31,10 +32,10 @@ export function subscriptions(
 
 /**
  * The owner's reports' read models (GET /admin/reports): booking's appointments, commerce's orders
- * and order refunds, catalogue's rooms and identity's employees. They run under their own consumer
+ * and order refunds, its counter sales and their refunds, catalogue's rooms and identity's employees. They run under their own consumer
  * group, named after this database's read-model generation (consumers.ts), so a fresh database reads
  * every one of these topics from the beginning (the compacted room and user topics whole; the
- * appointment, order and payment topics as far back as Kafka keeps them).
+ * appointment, order, payment and sale topics as far back as Kafka keeps them).
  */
 export const readModelSubscriptions: Subscription[] = [
   on(events.appointmentBooked, appointmentChanged),
@@ -51,6 +52,8 @@ export const readModelSubscriptions: Subscription[] = [
   on(events.orderDelivered, orderChanged),
   on(events.orderCancelled, orderChanged),
   on(events.paymentRefunded, paymentRefunded),
+  on(events.saleCompleted, saleCompleted),
+  on(events.saleRefunded, saleRefunded),
   on(events.roomUpserted, roomUpserted),
   on(events.roomDeleted, roomDeleted),
   on(events.userRegistered, userRegistered),

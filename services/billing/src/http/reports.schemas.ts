@@ -58,43 +58,52 @@ export const reportSchema = object({
     description: 'Every day of the range, zeros included',
     items: object({
       date: day,
-      appointments: money('Completed appointments starting that day: their total price'),
+      appointments: money(
+        'Completed appointments starting that day that no counter sale checked out: their total price',
+      ),
       orders: money('Orders counted that day (paid online, or delivered cash on delivery) less refunds'),
       bills: money('Bills dated that day: their totals'),
-      total: money('appointments + orders + bills'),
+      sales: money(
+        'Counter sales completed that day (treatments, products, add-ons; tips excluded) less counter refunds made that day',
+      ),
+      total: money('appointments + orders + bills + sales'),
+      tips: money('Tips collected at the counter that day, less tips refunded: not revenue, not in total'),
     }),
   },
   byTreatment: {
     type: 'array',
-    description: 'Completed appointments by treatment, revenue first',
+    description:
+      'Treatments, revenue first: completed appointments no counter sale checked out (by start day) and the treatment lines of counter sales (by the sale’s day, less refunds by the refund’s day)',
     items: object({
       serviceId: { type: 'string' },
       name: { type: 'string' },
-      appointments: count('Completed appointments'),
-      revenue: money('Their total price'),
+      appointments: count('Completed appointments and treatments sold at the counter'),
+      revenue: money('Their total price; for a counter sale what was paid, less refunds'),
     }),
   },
   byProduct: {
     type: 'array',
-    description: 'Lines of the orders counted as revenue in the range, revenue first',
+    description:
+      'Lines of the orders counted as revenue in the range and product lines of counter sales, revenue first',
     items: object({
       productId: { type: 'string' },
       name: { type: 'string' },
       units: count('Units sold'),
-      revenue: money('Their line totals'),
+      revenue: money('Their line totals; counter refunds of them in the range taken off'),
     }),
   },
   byEmployee: {
     type: 'array',
     description:
-      "Every employee, and anyone with figures in the range: completed appointments and the bills they issued ('' is Unassigned)",
+      "Every employee, and anyone with figures in the range: their treatments (as byTreatment counts them), the bills they issued and the tips they were given ('' is Unassigned)",
     items: object({
       employeeId: { type: 'string' },
       name: { type: 'string' },
-      appointments: count('Completed appointments'),
-      appointmentRevenue: money('Their total price'),
+      appointments: count('Completed appointments and treatments sold at the counter'),
+      appointmentRevenue: money('Their total price; for a counter sale what was paid, less refunds'),
       bills: count('Bills issued (by bill date)'),
       billRevenue: money('Their totals'),
+      tips: money('Tips given to them at the counter, less tips refunded: not revenue'),
     }),
   },
   utilisation: object({

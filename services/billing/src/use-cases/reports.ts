@@ -21,7 +21,9 @@ import {
 
 /**
  * The owner's report for a range of business days: every figure from billing's own bills and its read
- * models of other services' events (never a call to another service). The queries run in one
+ * models of other services' events (never a call to another service). Revenue is what was charged,
+ * tax included: an appointment at its list price until a counter sale checks it out, then what the
+ * sale says; counter sales net of their refunds; tips shown apart, never as revenue. The queries run in one
  * read-only, repeatable-read transaction, so all sections describe the same moment.
  */
 export async function ownerReport(db: Database, openingHours: OpeningHours, range: ReportRange) {
@@ -53,7 +55,10 @@ export async function ownerReport(db: Database, openingHours: OpeningHours, rang
       appointments: rupees(day.appointments),
       orders: rupees(day.orders),
       bills: rupees(day.bills),
-      total: rupees(day.appointments + day.orders + day.bills),
+      sales: rupees(day.sales),
+      total: rupees(day.appointments + day.orders + day.bills + day.sales),
+      // Given to therapists: collected at the counter, but not the spa's revenue (not in total).
+      tips: rupees(day.tips),
     })),
     byTreatment: figures.treatments.map((row) => ({
       serviceId: row.serviceId,
@@ -74,6 +79,7 @@ export async function ownerReport(db: Database, openingHours: OpeningHours, rang
       appointmentRevenue: rupees(row.appointmentRevenuePaise),
       bills: row.bills,
       billRevenue: rupees(row.billRevenuePaise),
+      tips: rupees(row.tipPaise),
     })),
     utilisation: {
       openMinutesPerDay: perDay,

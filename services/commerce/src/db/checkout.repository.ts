@@ -58,6 +58,8 @@ export async function writeReservingOrder(
     itemImages: order.items.map((item) => item.image),
     itemQuantities: order.items.map((item) => item.quantity),
     itemUnitPrices: order.items.map((item) => item.unitPricePaise),
+    itemHsnCodes: order.items.map((item) => item.hsnCode ?? ''),
+    itemGstBps: order.items.map((item) => item.gstBp ?? null),
     cartId: cart.id,
     markedAt: new Date(),
   };
@@ -105,11 +107,12 @@ const reservingOrderStatement = (ifUnchanged: boolean) =>
         .getSQL(),
     );
     const lines = db.$with('reserving_lines', {}).as(
-      sql`insert into ${orderItems} (id, order_id, position, product_id, name, image, quantity, unit_price_paise)
-        select line.id, ${placeholder('id')}::uuid, line.position - 1, line.product_id, line.name, line.image, line.quantity, line.unit_price_paise
+      sql`insert into ${orderItems} (id, order_id, position, product_id, name, image, quantity, unit_price_paise, hsn_code, gst_bp)
+        select line.id, ${placeholder('id')}::uuid, line.position - 1, line.product_id, line.name, line.image, line.quantity, line.unit_price_paise, line.hsn_code, line.gst_bp
         from unnest(${placeholder('itemIds')}::uuid[], ${placeholder('itemProductIds')}::uuid[], ${placeholder('itemNames')}::text[],
-          ${placeholder('itemImages')}::text[], ${placeholder('itemQuantities')}::integer[], ${placeholder('itemUnitPrices')}::bigint[])
-        with ordinality as line (id, product_id, name, image, quantity, unit_price_paise, position)`,
+          ${placeholder('itemImages')}::text[], ${placeholder('itemQuantities')}::integer[], ${placeholder('itemUnitPrices')}::bigint[],
+          ${placeholder('itemHsnCodes')}::text[], ${placeholder('itemGstBps')}::integer[])
+        with ordinality as line (id, product_id, name, image, quantity, unit_price_paise, hsn_code, gst_bp, position)`,
     );
     return db
       .with(written, lines)

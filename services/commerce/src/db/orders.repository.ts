@@ -56,6 +56,8 @@ const toLine = (item: ItemRow): OrderLine => ({
   image: item.image,
   quantity: item.quantity,
   unitPricePaise: item.unitPricePaise,
+  hsnCode: item.hsnCode,
+  gstBp: item.gstBp,
 });
 
 async function withItems(db: Queryable, rows: OrderRow[]): Promise<Order[]> {
@@ -115,6 +117,8 @@ export async function insertReservingOrder(tx: Queryable, order: NewOrder): Prom
       image: item.image,
       quantity: item.quantity,
       unitPricePaise: item.unitPricePaise,
+      hsnCode: item.hsnCode ?? '',
+      gstBp: item.gstBp ?? null,
     })),
   );
 }

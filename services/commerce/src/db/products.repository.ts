@@ -89,5 +89,7 @@ export function toProduct(row: typeof products.$inferSelect): MirroredProduct {
     stock: row.stock,
     images: row.images,
     deleted: row.deleted,
+    hsnCode: row.hsnCode,
+    gstBp: row.gstBp,
   };
 }

@@ -171,6 +171,9 @@ export const orderItems = pgTable(
     image: text('image').notNull(),
     quantity: integer('quantity').notNull(),
     unitPricePaise: paise('unit_price_paise'),
+    /** The product's HSN code and GST rate when ordered (the products mirror's); '' / null on older orders. */
+    hsnCode: text('hsn_code').notNull().default(''),
+    gstBp: integer('gst_bp'),
   },
   (table) => [
     index('order_items_order_idx').on(table.orderId, table.position),

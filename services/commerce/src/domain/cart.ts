@@ -10,6 +10,9 @@ export interface MirroredProduct {
   stock: number;
   images: string[];
   deleted: boolean;
+  /** HSN code ('' when the catalogue gave none) and GST rate in basis points, for the order's invoice. */
+  hsnCode: string;
+  gstBp: number;
 }
 
 /** The most of one product a single cart line may hold, whatever the stock. */

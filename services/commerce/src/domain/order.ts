@@ -16,6 +16,12 @@ export interface OrderLine {
   image: string;
   quantity: number;
   unitPricePaise: number;
+  /**
+   * The product's HSN code and GST rate (basis points) from the products mirror when the order was
+   * placed; '' and null on orders placed before they were kept (billing then falls back to its own).
+   */
+  hsnCode?: string;
+  gstBp?: number | null;
 }
 
 /** The address as it was at checkout: `address` is the street line, as the order JSON names it. */

@@ -40,6 +40,8 @@ export function orderEventPayload(order: Order): MessageInitShape<typeof commerc
       quantity: item.quantity,
       unitPricePaise: BigInt(item.unitPricePaise),
       lineTotalPaise: BigInt(item.unitPricePaise * item.quantity),
+      hsnCode: item.hsnCode ?? '',
+      ...(item.gstBp == null ? {} : { gstBp: item.gstBp }),
     })),
     itemsPricePaise: BigInt(order.itemsPricePaise),
     shippingPricePaise: BigInt(order.shippingPricePaise),

@@ -235,6 +235,8 @@ async function planOrder(
     // The price at addition, which the catalogue confirms is today's price when it reserves the
     // stock (or refuses with PRICE_CHANGED); prices never come from the client.
     unitPricePaise: line.pricePaise,
+    hsnCode: line.product!.hsnCode,
+    gstBp: line.product!.gstBp,
   }));
   const orderTotals = priceOrder(orderLines);
   if (request.paymentMethod === 'ONLINE' && orderTotals.totalPricePaise < MIN_ONLINE_PAISE)
