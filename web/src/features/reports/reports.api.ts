@@ -11,6 +11,10 @@ interface RevenueDay {
   appointments: number;
   orders: number;
   bills: number;
+  /** Counter sales (treatments, products, add-ons) less counter refunds; tips excluded. */
+  sales: number;
+  /** Tips collected at the counter: not revenue, not in total. */
+  tips: number;
   total: number;
 }
 
@@ -35,6 +39,8 @@ interface EmployeeRevenue {
   appointmentRevenue: number;
   bills: number;
   billRevenue: number;
+  /** Tips given to them at the counter: not revenue. */
+  tips: number;
 }
 
 interface RoomUse {

@@ -193,7 +193,8 @@ const rangeReport = <T,>(definition: ReportDefinition<Reports, T>) => report(def
 const RANGE_REPORTS: Report<Reports>[] = [
   rangeReport({
     title: 'Revenue by day',
-    description: 'Completed appointments, paid or delivered store orders and bills, by business day.',
+    description:
+      'Completed appointments, paid or delivered store orders, bills and counter sales (less their refunds), by business day; tips apart, not revenue.',
     rows: (data) => data.revenueByDay,
     empty: 'No days in this range.',
     chart: {
@@ -203,6 +204,7 @@ const RANGE_REPORTS: Report<Reports>[] = [
         { label: 'Appointments', value: (day) => day.appointments },
         { label: 'Orders', value: (day) => day.orders },
         { label: 'Bills', value: (day) => day.bills },
+        { label: 'Counter sales', value: (day) => day.sales },
       ],
       format: rupees,
       summary: (data, days) =>
@@ -213,7 +215,9 @@ const RANGE_REPORTS: Report<Reports>[] = [
       money('Appointments (₹)', (day) => day.appointments),
       money('Orders (₹)', (day) => day.orders),
       money('Bills (₹)', (day) => day.bills),
+      money('Counter sales (₹)', (day) => day.sales),
       money('Total (₹)', (day) => day.total),
+      money('Tips (₹, not revenue)', (day) => day.tips),
     ],
     file: inRange('revenue-by-day'),
   }),
@@ -277,6 +281,7 @@ const RANGE_REPORTS: Report<Reports>[] = [
       money('Appointment revenue (₹)', (row) => row.appointmentRevenue),
       count('Bills', (row) => row.bills),
       money('Bill revenue (₹)', (row) => row.billRevenue),
+      money('Tips (₹)', (row) => row.tips),
     ],
     file: inRange('revenue-by-employee'),
   }),
@@ -406,7 +411,7 @@ export default function ReportsPage() {
   );
 
   const total = data?.revenueByDay.reduce((sum, day) => sum + day.total, 0) ?? 0;
-  const sumOf = (key: 'appointments' | 'orders' | 'bills') =>
+  const sumOf = (key: 'appointments' | 'orders' | 'bills' | 'sales' | 'tips') =>
     data?.revenueByDay.reduce((sum, day) => sum + day[key], 0) ?? 0;
 
   return (
@@ -471,6 +476,8 @@ export default function ReportsPage() {
           <Headline label="Appointments" value={rupees(sumOf('appointments'))} />
           <Headline label="Store orders" value={rupees(sumOf('orders'))} />
           <Headline label="Bills" value={rupees(sumOf('bills'))} />
+          <Headline label="Counter sales" value={rupees(sumOf('sales'))} />
+          <Headline label="Tips (not revenue)" value={rupees(sumOf('tips'))} />
           <Headline label="No-show rate" value={percent(data.noShows.rate)} />
         </dl>
       )}
