@@ -12,6 +12,7 @@ import type { CommerceContext } from './use-cases/context.js';
 import { cancelLockedOrder } from './use-cases/orders.js';
 import { applyCapture, capturedAtProvider } from './use-cases/payment-capture.js';
 import { sweepRefunds } from './use-cases/refunds.js';
+import { sweepSaleReservations } from './use-cases/sale-reservations.js';
 
 const BATCH = 50;
 
@@ -26,6 +27,8 @@ export interface SweepResult {
   deferred: number;
   /** Refunds settled or sent by this pass (a lost answer or webhook followed up). */
   refunds: number;
+  /** Counter stock reservations no sale line holds (a failed edit, a failed release): released. */
+  saleReservations: number;
 }
 
 /**
@@ -34,7 +37,14 @@ export interface SweepResult {
  * order, and a failure with one order leaves it for the next pass without holding up the others.
  */
 export async function sweepOnce(deps: CommerceContext, now = new Date()): Promise<SweepResult> {
-  const result: SweepResult = { expired: 0, captured: 0, abandoned: 0, deferred: 0, refunds: 0 };
+  const result: SweepResult = {
+    expired: 0,
+    captured: 0,
+    abandoned: 0,
+    deferred: 0,
+    refunds: 0,
+    saleReservations: 0,
+  };
   for (const id of await expiredOrderIds(deps.db, now, BATCH)) {
     try {
       const outcome = await expireOrder(deps, id);
@@ -54,6 +64,9 @@ export async function sweepOnce(deps: CommerceContext, now = new Date()): Promis
     }
   }
   result.refunds = await sweepRefunds(deps, now);
+  const counter = await sweepSaleReservations(deps, now);
+  result.saleReservations = counter.released;
+  result.deferred += counter.deferred;
   return result;
 }
 
@@ -101,8 +114,7 @@ export function startSweeper(deps: CommerceContext): () => Promise<void> {
   return startPeriodicTask(
     async () => {
       const result = await sweepOnce(deps);
-      if (result.expired + result.captured + result.abandoned + result.deferred + result.refunds > 0)
-        deps.logger.info(result, 'payment hold sweep');
+      if (Object.values(result).some((count) => count > 0)) deps.logger.info(result, 'payment hold sweep');
     },
     0,
     deps.logger,

@@ -136,6 +136,35 @@ export const saleLines = pgTable(
 );
 
 /**
+ * Every stock reservation key the counter asks the catalogue for, written (and committed) BEFORE it
+ * asks, so stock taken by an edit that then failed (the answer lost, the edit's transaction refused,
+ * the process gone) is found again and released by the sweeper (worker.ts). asked: the catalogue may
+ * hold it, no committed line does yet; held: a line of the sale holds it; releasing: its line left the
+ * sale (removed, or the sale voided) and the catalogue has not confirmed the release; released: done.
+ */
+export const saleLineReservations = pgTable(
+  'sale_line_reservations',
+  {
+    key: text('key').primaryKey(),
+    saleId: uuid('sale_id').notNull(),
+    state: text('state').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    // The sweeper's query: only keys that may still need a release are indexed.
+    index('sale_line_reservations_open_idx')
+      .on(table.createdAt)
+      .where(sql`${table.state} in ('asked', 'releasing')`),
+    index('sale_line_reservations_sale_idx').on(table.saleId),
+    check(
+      'sale_line_reservations_state_check',
+      sql`${table.state} in ('asked', 'held', 'releasing', 'released')`,
+    ),
+  ],
+);
+
+/**
  * Money taken for a sale. Written before the provider is asked (a payment link: status pending), so a
  * crash between the two is found again by its id; keyed by the desk's idempotency key so a double click
  * takes the money once.

@@ -23,6 +23,7 @@ import {
   type Sale,
   type SaleHeader,
 } from '../db/sales.repository.js';
+import { markKeysReleased, recordAsked, setReservationKeys } from '../db/sale-reservations.repository.js';
 import {
   approvalAfterEdit,
   COUNTER_SERVICE_GST_BP,
@@ -234,14 +235,19 @@ async function reserveLines(deps: CommerceContext, lines: readonly SaleLine[]): 
   }
 }
 
-/** Puts stock back; a failure is logged (the line's key stays known in the log for a manual release). */
+/**
+ * Puts stock back; a failure is logged, and the key, still `asked` or `releasing` in
+ * sale_line_reservations, is released by the sweeper.
+ */
 export async function releaseLines(deps: CommerceContext, lines: readonly SaleLine[]): Promise<string[]> {
   const released: string[] = [];
+  const keys: string[] = [];
   for (const line of lines) {
     if (!line.reservationKey) continue;
     try {
       await deps.catalogue.release(line.reservationKey);
       released.push(line.id);
+      keys.push(line.reservationKey);
     } catch (error) {
       deps.logger.warn(
         { err: error, reservationKey: line.reservationKey },
@@ -249,6 +255,7 @@ export async function releaseLines(deps: CommerceContext, lines: readonly SaleLi
       );
     }
   }
+  await markKeysReleased(deps.db, keys);
   return released;
 }
 
@@ -305,9 +312,23 @@ export async function editSale(
         await releaseStrictly(deps, line);
         replaced.push(line);
       }
+      await markKeysReleased(
+        deps.db,
+        plan.replace.map((line) => line.reservationKey!),
+      );
       toReserve = plan.reserve;
+      const asked = plan.reserve.map((line) => line.reservationKey!);
+      // Committed before the catalogue is asked: stock taken for an edit that then fails is found again.
+      await recordAsked(deps.db, saleId, asked);
       await reserveLines(deps, plan.reserve);
       await replaceLines(tx, saleId, plan.lines);
+      await setReservationKeys(tx, saleId, asked, 'held');
+      await setReservationKeys(
+        tx,
+        saleId,
+        plan.release.map((line) => line.reservationKey!),
+        'releasing',
+      );
       await updateSaleRow(tx, saleId, {
         ...customer,
         saleDiscountPaise: edit.saleDiscountPaise,
@@ -354,6 +375,7 @@ async function restoreReplaced(
   for (const line of lines) {
     const id = randomUUID();
     let restored = true;
+    await recordAsked(deps.db, saleId, [reservationKeyOf(id)]);
     try {
       await deps.catalogue.reserve(reservationKeyOf(id), [
         { productId: line.itemId!, quantity: line.quantity, unitPricePaise: line.unitPricePaise },
@@ -366,6 +388,7 @@ async function restoreReplaced(
     await deps.db.transaction(async (tx) => {
       await lockedSale(tx, saleId);
       await renewLineReservation(tx, line.id, restored ? id : undefined);
+      if (restored) await setReservationKeys(tx, saleId, [reservationKeyOf(id)], 'held');
       await updateSaleRow(tx, saleId, {});
     });
   }
@@ -458,10 +481,17 @@ export async function voidSale(deps: CommerceContext, saleId: string): Promise<S
       );
     await releaseAppointments(tx, saleId);
     await updateSaleRow(tx, saleId, { status: 'voided', voidedAt: new Date() });
-    return lines.filter((line) => line.reservationStatus === 'reserved');
+    const reserved = lines.filter((line) => line.reservationStatus === 'reserved');
+    await setReservationKeys(
+      tx,
+      saleId,
+      reserved.map((line) => line.reservationKey!),
+      'releasing',
+    );
+    return reserved;
   });
   // Marked released only once the catalogue has the stock back: a line still `reserved` on a voided
-  // sale is stock to release by hand (its key is logged).
+  // sale is released by the sweeper (its key is `releasing`).
   if (released.length > 0) await markLinesReleased(deps.db, await releaseLines(deps, released));
   return getSale(deps, saleId);
 }
