@@ -4,9 +4,9 @@ import type { BillingConfig } from './config.js';
 import type { BillingContext } from './use-cases/context.js';
 import { renderDocumentPdfJob } from './use-cases/tax-document-pdf.js';
 
-export const DOCUMENT_PDF_QUEUE = 'billing.tax-document-pdf';
+const DOCUMENT_PDF_QUEUE = 'billing.tax-document-pdf';
 
-export interface DocumentPdfJob {
+interface DocumentPdfJob {
   documentId: string;
 }
 

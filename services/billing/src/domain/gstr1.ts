@@ -38,7 +38,7 @@ import { hsnCodeFor, sacCodeFor } from './tax-codes.js';
  */
 
 /** ₹1 lakh: an inter-state B2C invoice above it is reported one by one (b2cl). */
-export const B2CL_THRESHOLD_PAISE: Paise = 100_000_00;
+const B2CL_THRESHOLD_PAISE: Paise = 100_000_00;
 
 export type Gstr1Section =
   'b2b' | 'b2cl' | 'b2cs' | 'cdnr' | 'cdnur' | 'exemp' | 'hsn' | 'hsn_b2b' | 'hsn_b2c' | 'docs';
@@ -102,18 +102,18 @@ export interface Gstr1Input {
 }
 
 /** Taxable value and tax, in paise. */
-export interface Amounts {
+interface Amounts {
   taxable: Paise;
   igst: Paise;
   cgst: Paise;
   sgst: Paise;
 }
 
-export interface RateItem extends Amounts {
+interface RateItem extends Amounts {
   gstBp: BasisPoints;
 }
 
-export interface InvoiceEntry {
+interface InvoiceEntry {
   number: string;
   issueDate: CalendarDate;
   customerGstin: string;
@@ -124,15 +124,15 @@ export interface InvoiceEntry {
   items: RateItem[];
 }
 
-export interface B2csRow extends Amounts {
+interface B2csRow extends Amounts {
   placeOfSupply: string;
   supplyType: 'INTRA' | 'INTER';
   gstBp: BasisPoints;
 }
 
-export type NilSupplyType = 'INTRB2B' | 'INTRAB2B' | 'INTRB2C' | 'INTRAB2C';
+type NilSupplyType = 'INTRB2B' | 'INTRAB2B' | 'INTRB2C' | 'INTRAB2C';
 
-export interface HsnRow extends Amounts {
+interface HsnRow extends Amounts {
   code: string;
   description: string;
   uqc: 'NA' | 'NOS';
@@ -295,7 +295,7 @@ const supplied = (document: Pick<ReturnDocument, 'lines'>) =>
   document.lines.filter((line) => line.kind !== 'tip');
 
 /** Taxable value + tax of a document (its tip left out). */
-export function documentValue(document: Pick<ReturnDocument, 'lines'>): Paise {
+function documentValue(document: Pick<ReturnDocument, 'lines'>): Paise {
   const total = zero();
   for (const line of supplied(document)) add(total, line, 1);
   return valueOf(total);

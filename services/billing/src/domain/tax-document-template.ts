@@ -24,7 +24,7 @@ function html(strings: TemplateStringsArray, ...values: Interpolation[]): Markup
 }
 const when = (condition: unknown, markup: () => Markup): Markup => (condition ? markup() : html``);
 
-export const IRN_NOT_REQUIRED = 'IRN: not required (turnover below the e-invoicing threshold)';
+const IRN_NOT_REQUIRED = 'IRN: not required (turnover below the e-invoicing threshold)';
 
 const METHOD_NAMES: Record<string, string> = {
   cash: 'Cash',
@@ -34,7 +34,7 @@ const METHOD_NAMES: Record<string, string> = {
   cash_on_delivery: 'Cash on delivery',
 };
 
-export interface DocumentLineView {
+interface DocumentLineView {
   number: number;
   description: string;
   detail: string;

@@ -48,13 +48,13 @@ export interface DocumentLine {
   sourceLineId: string;
 }
 
-export interface DocumentPayment {
+interface DocumentPayment {
   method: string;
   amountPaise: Paise;
   reference: string;
 }
 
-export interface DocumentCustomer {
+interface DocumentCustomer {
   id: string;
   name: string;
   email: string;
@@ -103,7 +103,7 @@ export class DocumentInputError extends RangeError {
 }
 
 /** The default GST rate of a store product: the rate commerce's product mirror defaults to. */
-export const DEFAULT_PRODUCT_GST_BP = 1800;
+const DEFAULT_PRODUCT_GST_BP = 1800;
 /**
  * Shipping charged with goods is a composite supply: taxed at the rate of its principal supply (the
  * order's largest line), under SAC 9968 (courier).
@@ -176,7 +176,7 @@ export function supplierOf(gstin: string): { gstin: string; stateCode: string } 
 }
 
 /** The buyer's GSTIN when it is a valid one (a B2B document), else empty (B2C). */
-export function buyerGstin(gstin: string): string {
+function buyerGstin(gstin: string): string {
   const normal = gstin.trim().toUpperCase();
   return normal && isValidGstin(normal) ? normal : '';
 }
@@ -240,7 +240,7 @@ export function saleInvoice(
 }
 
 /** Where a store order is supplied: its delivery state, or the spa's own when the state is unreadable. */
-export function orderPlaceOfSupply(state: string | undefined, supplierStateCode: string): string {
+function orderPlaceOfSupply(state: string | undefined, supplierStateCode: string): string {
   return (state && gstStateCode(state)) || supplierStateCode;
 }
 

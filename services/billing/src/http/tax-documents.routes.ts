@@ -128,7 +128,7 @@ function summaryOf(document: TaxDocument) {
   };
 }
 
-export function presentDocument(document: TaxDocument) {
+function presentDocument(document: TaxDocument) {
   return { ...summaryOf(document), lines: document.lines, payments: document.payments };
 }
 

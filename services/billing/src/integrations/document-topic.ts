@@ -45,7 +45,7 @@ function documentOf(value: Buffer | null): billingV1.TaxDocument | undefined {
 }
 
 /** The document a billing.document.issued event carries, as billing stores it. */
-export function fromEvent(event: billingV1.TaxDocument): TaxDocument {
+function fromEvent(event: billingV1.TaxDocument): TaxDocument {
   return {
     id: event.documentId,
     kind: event.kind as DocumentKind,

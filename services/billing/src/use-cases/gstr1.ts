@@ -19,7 +19,7 @@ type Deps = Pick<BillingContext, 'db' | 'config'>;
  * The month's GSTR-1 from billing's own GST documents: the tax invoices and credit notes it issued
  * and the manual bills, read in one read-only snapshot so every section describes the same moment.
  */
-export async function gstr1Summary(deps: Deps, month: string): Promise<Gstr1Summary> {
+async function gstr1Summary(deps: Deps, month: string): Promise<Gstr1Summary> {
   const range = monthBounds(month);
   const gstin = deps.config.business.gstin;
   const supplierState = gstinStateCode(gstin);

@@ -28,9 +28,7 @@ export type DocumentDeps = Pick<
 >;
 
 /** A tax document as its event carries it: the whole document, lines and payments included. */
-export function documentEventPayload(
-  document: TaxDocument,
-): MessageInitShape<typeof billingV1.TaxDocumentSchema> {
+function documentEventPayload(document: TaxDocument): MessageInitShape<typeof billingV1.TaxDocumentSchema> {
   return {
     documentId: document.id,
     kind: document.kind,

@@ -50,7 +50,7 @@ export interface Tender {
   paidAt: Date | null;
 }
 
-export type SaleRefundStatus = 'requested' | 'processed' | 'failed';
+type SaleRefundStatus = 'requested' | 'processed' | 'failed';
 
 export interface SaleRefund {
   id: string;
@@ -168,14 +168,6 @@ export async function claimAppointments(
   return holder;
 }
 
-export async function saleOfAppointment(db: Queryable, appointmentId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ saleId: saleAppointments.saleId })
-    .from(saleAppointments)
-    .where(eq(saleAppointments.appointmentId, appointmentId));
-  return row?.saleId;
-}
-
 /** A voided sale lets its appointments go: the visit may be checked out again. */
 export async function releaseAppointments(tx: Queryable, saleId: string): Promise<void> {
   await tx.delete(saleAppointments).where(eq(saleAppointments.saleId, saleId));
@@ -196,7 +188,7 @@ export async function linesOf(db: Queryable, saleId: string): Promise<SaleLine[]
   return rows.map(toLine);
 }
 
-export async function tendersOf(db: Queryable, saleId: string): Promise<Tender[]> {
+async function tendersOf(db: Queryable, saleId: string): Promise<Tender[]> {
   const rows = await db
     .select()
     .from(saleTenders)

@@ -9,19 +9,18 @@ import { AppError } from '@spa/kit/errors';
 
 /** Movements the desk records by hand; the float is written at open, sales and refunds by the sale code. */
 export const MANUAL_MOVEMENT_KINDS = ['in', 'out', 'tip_payout'] as const;
-export type ManualMovementKind = (typeof MANUAL_MOVEMENT_KINDS)[number];
+type ManualMovementKind = (typeof MANUAL_MOVEMENT_KINDS)[number];
 export type MovementKind = 'float' | 'sale' | 'refund' | ManualMovementKind;
 
 /** ₹10 lakh: more than any one desk's drawer holds, so a slip of the keyboard is refused, not recorded. */
 export const MAX_DRAWER_PAISE = 100_000_000;
 
-export const KOLKATA_TIME_ZONE = 'Asia/Kolkata';
 /** India has one time zone, UTC+05:30, and no daylight saving: a day's bounds are a fixed shift. */
 const KOLKATA_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** ₹1,234.50: how the desk reads an amount in a message. */
-export const rupees = (paise: number): string =>
+const rupees = (paise: number): string =>
   `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const expectedCash = (movements: ReadonlyArray<{ amountPaise: number }>): number =>

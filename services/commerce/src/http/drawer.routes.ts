@@ -33,7 +33,7 @@ const tags = ['drawer'];
 const staffOnly = requireRole('admin', 'employee');
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function presentShift(shift: ShiftView) {
+function presentShift(shift: ShiftView) {
   return {
     id: shift.id,
     status: shift.status,

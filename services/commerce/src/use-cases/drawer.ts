@@ -46,7 +46,7 @@ export interface ShiftView extends Shift {
 }
 
 /** The longest range of days one list of shifts covers. */
-export const MAX_LIST_DAYS = 92;
+const MAX_LIST_DAYS = 92;
 /** The single-spa deployment's one drawer (branches would pass theirs). */
 const BRANCH: string | null = null;
 

@@ -277,7 +277,7 @@ async function publishRefunded(deps: CommerceContext, tx: Tx, refund: SaleRefund
  * Settles a refund once: processed (commerce.sale.refunded in the same transaction) or failed. A
  * refund already settled is left alone.
  */
-export async function settleSaleRefund(
+async function settleSaleRefund(
   deps: CommerceContext,
   refundId: string,
   outcome: { status: 'processed' | 'failed'; providerRefundId?: string },

@@ -42,7 +42,7 @@ import {
 import { ReservationRefused } from '../integrations/catalogue-client.js';
 import type { Visit } from '../integrations/booking-client.js';
 import type { CommerceContext } from './context.js';
-import { balanceOf, saleEventPayload } from './sale-events.js';
+import { saleEventPayload } from './sale-events.js';
 
 /** Appointments that never happened are not checked out (their money goes back through booking). */
 const UNBILLABLE_STATUSES = new Set(['Cancelled', 'No-show']);
@@ -509,5 +509,3 @@ export async function customerBalance(deps: CommerceContext, customerId: string)
     })),
   };
 }
-
-export { balanceOf };
