@@ -12,6 +12,10 @@ export default defineConfig({
     // collecting); with it here, one worker keeps its modules across files (8–13 s).
     poolOptions: {
       threads: { maxThreads: Math.max(2, availableParallelism() - 1), minThreads: 1, isolate: false },
+      // Integration files spend most of their time waiting on Postgres, Kafka and the services they
+      // start, so on a two-core machine the default (cores − 1: one file at a time) left the CPU idle.
+      // Each file has its own databases and topics, so files may overlap.
+      forks: { maxForks: Math.max(3, availableParallelism() + 1), minForks: 1 },
     },
     projects: [
       {

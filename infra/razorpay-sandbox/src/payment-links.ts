@@ -199,7 +199,7 @@ export class PaymentLinkStore {
  * What Razorpay appends to a link's callback_url after a payment; the signature is HMAC-SHA256 of
  * `link_id|reference_id|status|payment_id` with the key secret (the SDK's validatePaymentVerification).
  */
-export function callbackUrlOf(link: RazorpayPaymentLink, paymentId: string, keySecret: string): string {
+function callbackUrlOf(link: RazorpayPaymentLink, paymentId: string, keySecret: string): string {
   const url = new URL(link.callback_url);
   url.searchParams.set('razorpay_payment_id', paymentId);
   url.searchParams.set('razorpay_payment_link_id', link.id);
