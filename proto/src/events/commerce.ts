@@ -26,6 +26,11 @@ export const commerceEvents = {
   ),
   saleCompleted: defineEvent('commerce.sale.completed', commerce.SaleCompletedSchema, 'commerce.sale.v1'),
   saleRefunded: defineEvent('commerce.sale.refunded', commerce.SaleRefundedSchema, 'commerce.sale.v1'),
+  saleBalancePaid: defineEvent(
+    'commerce.sale.balance_paid',
+    commerce.SaleBalancePaidSchema,
+    'commerce.sale.v1',
+  ),
   drawerShiftOpened: defineEvent(
     'commerce.drawer.shift_opened',
     commerce.DrawerShiftOpenedSchema,

@@ -250,14 +250,46 @@ describe('commerce.sale.completed', () => {
     ]);
   });
 
-  it('leaves the payment status alone while the customer still owes part of the sale', async () => {
+  it('leaves the payment status alone while the customer owes part of the sale, and marks it Paid when it is paid later', async () => {
     const booked = await book(istTime(DAY + 2, '10:00'));
     clock = istTime(DAY + 2, '09:55');
     await checkIn(booked._id, 'Arrived');
     await checkIn(booked._id, 'In Progress');
     clock = istTime(DAY + 2, '11:00');
-    await handled((await saleCompleted(randomUUID(), [booked._id], 50_000n)).id);
+    const saleId = randomUUID();
+    await handled((await saleCompleted(saleId, [booked._id], 50_000n)).id);
     expect(await row(booked._id)).toMatchObject({ status: 'Completed', payment_status: 'Cash' });
+
+    // Part of what is owed comes in: still owed, still not Paid; the rest: Paid, once.
+    const paidLater = (balancePaise: bigint) =>
+      world.emit('commerce', events.saleBalancePaid, saleId, {
+        sale: {
+          saleId,
+          customerId: customer.id,
+          appointmentIds: [booked._id],
+          totalPaise: 449_900n,
+          paidPaise: 449_900n - balancePaise,
+          balancePaise,
+          status: 'completed',
+          cashierId: receptionist.id,
+          cashierName: receptionist.name,
+        },
+        tenderId: randomUUID(),
+      });
+    await handled((await paidLater(20_000n)).id);
+    expect(await row(booked._id)).toMatchObject({ payment_status: 'Cash' });
+    await handled((await paidLater(0n)).id);
+    expect(await row(booked._id)).toMatchObject({ status: 'Completed', payment_status: 'Paid' });
+    // Another sale's late payment names the visit but did not check it out: nothing changes.
+    const stranger = await book(istTime(DAY + 2, '14:00'));
+    await handled(
+      (
+        await world.emit('commerce', events.saleBalancePaid, saleId, {
+          sale: { saleId, appointmentIds: [stranger._id], balancePaise: 0n, status: 'completed' },
+        })
+      ).id,
+    );
+    expect((await row(stranger._id)).payment_status).not.toBe('Paid');
   });
 
   it('changes nothing when the event comes again, or another sale names a visit already checked out', async () => {

@@ -350,6 +350,15 @@ describe('checking a visit out', () => {
       201,
     );
     expect(later).toMatchObject({ status: 'completed', balancePaise: 0 });
+    // The money that came in later is a fact of its own: booking marks the visit Paid from it.
+    const announced = (await world.published('commerce.sale.balance_paid')).filter(
+      (event) => event.key === sale.id,
+    );
+    expect(announced).toHaveLength(1);
+    expect(announced[0]!.payload).toMatchObject({
+      sale: { saleId: sale.id, status: 'completed', balancePaise: 0n },
+      tenderId: later.tenders.find((tender: { reference: string }) => tender.reference === 'LATER-1')!.id,
+    });
     expect(
       (await call(desk, 'GET', `/counter/balances?customerId=${bookingCustomer.id}`)).json(),
     ).toMatchObject({

@@ -10,7 +10,7 @@ import {
   serviceUpserted,
 } from './handlers/catalogue-read-models.handler.js';
 import { paymentCaptured, paymentFailed, paymentRefunded } from './handlers/commerce-payments.handler.js';
-import { saleCompleted } from './handlers/commerce-sales.handler.js';
+import { saleBalancePaid, saleCompleted } from './handlers/commerce-sales.handler.js';
 import { userDeleted, userRegistered, userUpdated } from './handlers/identity-read-models.handler.js';
 import { userErased } from './handlers/user-erased.handler.js';
 import { waitlistOnCancelled, waitlistOnMoved } from './handlers/waitlist.handler.js';
@@ -56,6 +56,7 @@ export function subscriptions(context: BookingContext): Subscription[] {
     on(events.paymentFailed, paymentFailed(context)),
     on(events.paymentRefunded, paymentRefunded(context)),
     on(events.saleCompleted, saleCompleted(context)),
+    on(events.saleBalancePaid, saleBalancePaid(context)),
     on(events.userErased, userErased(context)),
     // Its own appointment events: freed time goes to the waitlist (use-cases/waitlist.ts).
     on(events.appointmentCancelled, waitlistOnCancelled(context)),

@@ -136,6 +136,28 @@ async function checkOutLocked(
 }
 
 /**
+ * commerce.sale.balance_paid: the customer paid later what a checked-out visit's sale left owed. Once
+ * the sale owes nothing, each appointment that sale checked out becomes Paid (with booking's usual
+ * event); a visit cancelled or a no-show keeps its payment status, as at checkout. Idempotent: a Paid
+ * appointment is left as it is.
+ */
+export async function recordBalancePaid(
+  context: BookingContext,
+  sale: CompletedSale,
+  within: Tx,
+): Promise<void> {
+  if (!isUuid(sale.saleId) || sale.balancePaise !== 0) return;
+  const actor = await cashierActor(sale, within);
+  for (const appointmentId of new Set(sale.appointmentIds)) {
+    if (!isUuid(appointmentId)) continue;
+    const current = await lockAppointment(within, appointmentId);
+    if (!current || current.checkedOutSaleId !== sale.saleId) continue;
+    if (current.status === 'Cancelled' || current.status === 'No-show') continue;
+    await markPaid(context, within, appointmentId, sale, actor);
+  }
+}
+
+/**
  * One check-in step, in a savepoint: a step its rule refuses (an Arrived visit checked out on
  * another day than its own) leaves the status as it is, logged; the checkout stands.
  */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, notFound, type AuthUser, type Tx } from '@spa/kit';
+import { events } from '@spa/proto';
 import {
+  findSale,
   findTender,
   findTenderByKey,
   insertMovement,
@@ -15,6 +17,7 @@ import {
 import { cashChange, SaleRuleError } from '../domain/sale.js';
 import { ProviderRefusedError, providerOrderFailure } from '../integrations/payment-provider.js';
 import type { CommerceContext } from './context.js';
+import { saleEventPayload } from './sale-events.js';
 import { getSale, lockedSale, saleClosed } from './sales.js';
 
 export interface TenderRequest {
@@ -39,6 +42,21 @@ export const drawerClosed = () =>
 async function syncPaid(tx: Tx, saleId: string): Promise<void> {
   const sums = await tenderSums(tx, saleId);
   await updateSale(tx, saleId, { paidPaise: sums.paid });
+}
+
+/**
+ * Money that came in for a sale already completed (what the customer owed, paid later) is a fact the
+ * completion's event did not carry: booking marks the visit Paid once nothing is owed.
+ */
+async function announceLatePayment(
+  deps: CommerceContext,
+  tx: Tx,
+  saleId: string,
+  tenderId: string,
+): Promise<void> {
+  const sale = (await findSale(tx, saleId))!;
+  if (sale.status !== 'completed') return;
+  await deps.publish(tx, events.saleBalancePaid, saleId, { sale: saleEventPayload(sale), tenderId });
 }
 
 /**
@@ -112,7 +130,9 @@ export async function addTender(
       await insertTender(tx, { ...base, status: 'pending' });
     }
     await syncPaid(tx, saleId);
-    return { tender: (await findTenderByKey(tx, key))!, created: true };
+    const tender = (await findTenderByKey(tx, key))!;
+    if (tender.status === 'paid') await announceLatePayment(deps, tx, saleId, tender.id);
+    return { tender, created: true };
   });
   const { tender } = outcome;
   if (tender.method === 'razorpay' && tender.status === 'pending' && !tender.providerLinkId)
@@ -198,6 +218,7 @@ async function applyLink(
       });
     else await updateTender(tx, tenderId, { status: link.status === 'cancelled' ? 'cancelled' : 'failed' });
     await syncPaid(tx, saleId);
+    if (link.status === 'paid') await announceLatePayment(deps, tx, saleId, tenderId);
   });
 }
 
