@@ -177,9 +177,16 @@ export function connectBus(options: BusOptions): Bus {
       await client.createPartitions({ topicPartitions: growth });
       options.logger?.info({ topics: growth }, 'kafka: added partitions to existing topics');
     } catch (error) {
-      // Another replica starting at the same moment may have grown them first.
-      const { topics: after } = await client.fetchTopicMetadata({ topics: growth.map(({ topic }) => topic) });
-      if (after.some((topic) => topic.partitions.length < wanted.get(topic.name)!)) throw error;
+      // Another replica starting at the same moment may have grown them first; the broker's metadata
+      // can take a moment to show it, so look a few times before calling the failure ours.
+      for (let look = 0; look < 10; look++) {
+        const { topics: after } = await client.fetchTopicMetadata({
+          topics: growth.map(({ topic }) => topic),
+        });
+        if (after.every((topic) => topic.partitions.length >= wanted.get(topic.name)!)) return;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      throw error;
     }
   };
 
