@@ -17,6 +17,7 @@ import {
   creditNoteCounters,
   invoiceCounters,
   pendingOrderRefunds,
+  reportSaleAppointments,
   taxDocumentLines,
   taxDocumentPdfs,
   taxDocuments,
@@ -262,6 +263,9 @@ export async function listDocuments(
   return { documents: await withLines(db, rows), total: counted!.total };
 }
 
+/** What a parked refund was a refund of: a store order, or a visit (its id in orderId). */
+export type ParkedRefundPurpose = 'order' | 'appointment';
+
 /** A refund of an order whose invoice is not issued yet: kept until it is (ignored when kept already). */
 export async function parkOrderRefund(
   tx: Tx,
@@ -273,18 +277,23 @@ export async function parkOrderRefund(
     reference: string;
     refundedAt: Date;
   },
+  purpose: ParkedRefundPurpose = 'order',
 ): Promise<void> {
-  await tx.insert(pendingOrderRefunds).values(refund).onConflictDoNothing();
+  await tx
+    .insert(pendingOrderRefunds)
+    .values({ ...refund, purpose })
+    .onConflictDoNothing();
 }
 
 /** Takes (removes and answers) the refunds of an order that waited for its invoice, oldest first. */
 export async function takeParkedOrderRefunds(
   tx: Tx,
   orderId: string,
+  purpose: ParkedRefundPurpose = 'order',
 ): Promise<Array<typeof pendingOrderRefunds.$inferSelect>> {
   const rows = await tx
     .delete(pendingOrderRefunds)
-    .where(eq(pendingOrderRefunds.orderId, orderId))
+    .where(and(eq(pendingOrderRefunds.orderId, orderId), eq(pendingOrderRefunds.purpose, purpose)))
     .returning();
   return rows.sort(
     (a, b) => a.refundedAt.getTime() - b.refundedAt.getTime() || a.refundId.localeCompare(b.refundId),
@@ -333,6 +342,20 @@ export async function raiseDocumentCounters(
     );
   }
   return raised;
+}
+
+/**
+ * Whether a counter sale checked the appointment out, as billing's report read model knows it (the
+ * visit's sale, once its event was read: the document consumer writes it too, see
+ * tax-documents.handler.ts).
+ */
+export async function appointmentCheckedOut(db: Queryable, appointmentId: string): Promise<boolean> {
+  const rows = await db
+    .select({ saleId: reportSaleAppointments.saleId })
+    .from(reportSaleAppointments)
+    .where(eq(reportSaleAppointments.appointmentId, appointmentId))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** When the newest document was issued: the document topic is read back from shortly before it. */

@@ -48,9 +48,13 @@ export const taxDocuments = pgTable(
     number: text('number').notNull().unique(),
     financialYear: text('financial_year').notNull(),
     sequence: integer('sequence').notNull(),
-    /** sale or order (invoices); sale_refund or order_refund (credit notes). */
+    /**
+     * sale, order or visit_payment (a visit's online payment, invoiced as an advance) for invoices;
+     * sale_refund, order_refund, visit_refund or visit_superseded (the advance invoice cancelled by the
+     * visit's sale at checkout) for credit notes.
+     */
     sourceKind: text('source_kind').notNull(),
-    /** The sale or order id, or the refund id: one document per source, ever. */
+    /** The sale, order or appointment id, or the refund id: one document per source, ever. */
     sourceId: text('source_id').notNull(),
     /** A credit note's invoice. */
     originalDocumentId: uuid('original_document_id'),
@@ -88,7 +92,7 @@ export const taxDocuments = pgTable(
     check('tax_documents_kind_check', sql`${table.kind} in ('invoice', 'credit_note')`),
     check(
       'tax_documents_source_kind_check',
-      sql`(${table.kind} = 'invoice' and ${table.sourceKind} in ('sale', 'order')) or (${table.kind} = 'credit_note' and ${table.sourceKind} in ('sale_refund', 'order_refund') and ${table.originalDocumentId} is not null)`,
+      sql`(${table.kind} = 'invoice' and ${table.sourceKind} in ('sale', 'order', 'visit_payment')) or (${table.kind} = 'credit_note' and ${table.sourceKind} in ('sale_refund', 'order_refund', 'visit_refund', 'visit_superseded') and ${table.originalDocumentId} is not null)`,
     ),
     check(
       'tax_documents_money_check',
@@ -151,14 +155,17 @@ export const taxDocumentPdfs = pgTable('tax_document_pdfs', {
 });
 
 /**
- * Refunds of store orders whose invoice is not issued yet: the order's paid (or delivered) event and
- * the payment's refunded event travel on different topics, so the refund may be read first. It waits
- * here and its credit note is issued in the transaction that issues the order's invoice.
+ * Refunds of store orders (and of visits' online payments) whose invoice is not issued yet: the
+ * order's paid (or delivered) event, or the appointment's paid one, and the payment's refunded event
+ * travel on different topics, so the refund may be read first. It waits here and its credit note is
+ * issued in the transaction that issues the invoice.
  */
 export const pendingOrderRefunds = pgTable(
   'tax_document_pending_refunds',
   {
     refundId: text('refund_id').primaryKey(),
+    /** order, or appointment: then order_id holds the appointment id. */
+    purpose: text('purpose').notNull().default('order'),
     orderId: text('order_id').notNull(),
     amountPaise: paise('amount_paise'),
     method: text('method').notNull(),

@@ -32,6 +32,8 @@ const METHOD_NAMES: Record<string, string> = {
   razorpay: 'UPI / card (Razorpay)',
   online: 'Paid online',
   cash_on_delivery: 'Cash on delivery',
+  // A visit's advance invoice cancelled at checkout: nothing is paid back, the sale's invoice took it over.
+  adjusted: 'Adjusted at checkout',
 };
 
 interface DocumentLineView {

@@ -1,6 +1,6 @@
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { commerceV1 } from '@spa/proto';
+import { bookingV1, commerceV1 } from '@spa/proto';
 import { describe, expect, it } from 'vitest';
 import {
   DocumentInputError,
@@ -11,6 +11,9 @@ import {
   saleInvoice,
   saleRefundCreditNote,
   supplierOf,
+  visitPaymentInvoice,
+  visitRefundCreditNote,
+  visitSupersededCreditNote,
   type DocumentDraft,
   type TaxDocument,
 } from './tax-document.js';
@@ -384,6 +387,141 @@ describe('credit notes', () => {
         now,
       ),
     ).toThrow(DocumentInputError);
+  });
+});
+
+function appointment(
+  overrides: MessageInitShape<typeof bookingV1.AppointmentSchema> = {},
+): bookingV1.Appointment {
+  return create(bookingV1.AppointmentSchema, {
+    id: 'appt-1',
+    status: 'Scheduled',
+    paymentStatus: 'Paid',
+    paymentMethod: 'online',
+    customerId: 'cust-1',
+    customerName: 'Asha Verma',
+    customerEmail: 'asha@example.test',
+    serviceName: 'Swedish Massage',
+    durationLabel: '60 Min',
+    totalPricePaise: 2_950_00n,
+    sacCode: '999722',
+    gstBp: 1800,
+    ...overrides,
+  });
+}
+
+describe('visit payments', () => {
+  const paidAt = new Date('2026-11-20T19:00:00Z');
+
+  it('a visit paid in full online is invoiced for its price at the treatment’s SAC and rate, dated when paid', () => {
+    const draft = visitPaymentInvoice(appointment(), { reference: 'pay_RZP1', paidAt }, supplier);
+    expect(draft).toMatchObject({
+      kind: 'invoice',
+      sourceKind: 'visit_payment',
+      sourceId: 'appt-1',
+      issueDate: '2026-11-21',
+      placeOfSupply: '23',
+      totalPaise: 2_950_00,
+      taxablePaise: 2_500_00,
+      cgstPaise: 225_00,
+      sgstPaise: 225_00,
+      igstPaise: 0,
+      customer: { name: 'Asha Verma', email: 'asha@example.test', gstin: '' },
+      payments: [{ method: 'online', amountPaise: 2_950_00, reference: 'pay_RZP1' }],
+    });
+    expect(draft.lines).toEqual([
+      expect.objectContaining({
+        name: 'Swedish Massage · 60 Min (paid in advance)',
+        taxCode: '999722',
+        gstBp: 1800,
+        totalPaise: 2_950_00,
+      }),
+    ]);
+    expect(sumsHold(draft)).toBe(true);
+  });
+
+  it('a deposit is invoiced for the deposit, not the whole price', () => {
+    const draft = visitPaymentInvoice(
+      appointment({ depositPaise: 590_00n }),
+      { reference: 'pay_RZP1', paidAt },
+      supplier,
+    );
+    expect(draft.totalPaise).toBe(590_00);
+    expect(draft.taxablePaise + draft.cgstPaise + draft.sgstPaise).toBe(590_00);
+  });
+
+  it('a snapshot without a rate falls back to what the counter’s visit line uses (5%, SAC 999723)', () => {
+    const draft = visitPaymentInvoice(
+      appointment({ sacCode: '', gstBp: undefined }),
+      { reference: '', paidAt },
+      supplier,
+    );
+    expect(draft.lines[0]).toMatchObject({ taxCode: '999723', gstBp: 500 });
+  });
+
+  it('a visit with nothing paid is refused, not invoiced at zero', () => {
+    expect(() =>
+      visitPaymentInvoice(appointment({ totalPricePaise: 0n }), { reference: '', paidAt }, supplier),
+    ).toThrow(DocumentInputError);
+  });
+
+  const advance = issued(
+    visitPaymentInvoice(appointment(), { reference: 'pay_RZP1', paidAt }, supplier),
+    'adv-1',
+    'INV/26-27/000004',
+  );
+
+  it('a refund of a visit is credited against its advance invoice, never above it', () => {
+    const note = visitRefundCreditNote(
+      { refundId: 'rf-1', amountPaise: 1_000_00, method: 'online', reference: 'rfnd_1' },
+      advance,
+      new Map(),
+      now,
+    );
+    expect(note).toMatchObject({
+      kind: 'credit_note',
+      sourceKind: 'visit_refund',
+      sourceId: 'rf-1',
+      original: { id: 'adv-1', number: 'INV/26-27/000004' },
+      totalPaise: 1_000_00,
+    });
+    expect(() =>
+      visitRefundCreditNote(
+        { refundId: 'rf-2', amountPaise: 2_000_00, method: 'online', reference: '' },
+        advance,
+        new Map([['appt-1', { quantity: 0, totalPaise: 1_000_00 }]]),
+        now,
+      ),
+    ).toThrow(DocumentInputError);
+  });
+
+  it('at checkout the advance invoice is superseded for what refunds have not taken back, naming the sale’s invoice', () => {
+    const note = visitSupersededCreditNote(
+      advance,
+      new Map([['appt-1', { quantity: 0, totalPaise: 1_000_00 }]]),
+      { number: 'INV/26-27/000009', issueDate: '2026-11-22' },
+    )!;
+    expect(note).toMatchObject({
+      kind: 'credit_note',
+      sourceKind: 'visit_superseded',
+      sourceId: 'appt-1',
+      issueDate: '2026-11-22',
+      original: { id: 'adv-1' },
+      totalPaise: 1_950_00,
+      payments: [{ method: 'adjusted', amountPaise: 1_950_00 }],
+    });
+    expect(note.lines[0]!.name).toContain('superseded by INV/26-27/000009 at checkout');
+    expect(note.lines[0]!.quantity).toBe(1);
+    expect(sumsHold(note)).toBe(true);
+  });
+
+  it('an advance refunded whole leaves nothing to supersede', () => {
+    expect(
+      visitSupersededCreditNote(advance, new Map([['appt-1', { quantity: 1, totalPaise: 2_950_00 }]]), {
+        number: 'INV/26-27/000009',
+        issueDate: '2026-11-22',
+      }),
+    ).toBeUndefined();
   });
 });
 

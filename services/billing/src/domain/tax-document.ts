@@ -11,6 +11,10 @@
  *   the spa's state). Same state: CGST + SGST; another: IGST.
  * - A credit note keeps its invoice's rates, place of supply and customer, and never credits more of a
  *   line than the invoice charged less what earlier credit notes already took back.
+ * - A visit paid online when booked (a deposit or the whole price) is invoiced when the payment is
+ *   received (GST on a service is due then); its refund is a credit note against that invoice, and at
+ *   checkout the sale's invoice covers the whole visit, so what the advance invoice still holds is
+ *   credited back ("superseded"): the visit is taxed once.
  */
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import {
@@ -21,13 +25,15 @@ import {
   splitInclusive,
   type Paise,
 } from '@spa/rules';
-import type { commerceV1 } from '@spa/proto';
+import type { bookingV1, commerceV1 } from '@spa/proto';
 import { todayInKolkata, type CalendarDate } from './calendar.js';
 import { formatSeriesNumber, parseSeriesNumber } from './invoice-number.js';
 import { hsnCodeFor } from './tax-codes.js';
 
 export type DocumentKind = 'invoice' | 'credit_note';
-export type DocumentSourceKind = 'sale' | 'order' | 'sale_refund' | 'order_refund';
+export type DocumentSourceKind =
+  'sale' | 'order' | 'visit_payment' | 'sale_refund' | 'order_refund' | 'visit_refund' | 'visit_superseded';
+type CreditNoteSourceKind = 'sale_refund' | 'order_refund' | 'visit_refund' | 'visit_superseded';
 export type DocumentLineKind = 'service' | 'product' | 'addon' | 'tip';
 
 export interface DocumentLine {
@@ -342,7 +348,7 @@ export type CreditedSoFar = ReadonlyMap<string, { quantity: number; totalPaise: 
 
 function creditNoteOf(
   invoice: TaxDocument,
-  source: { kind: 'sale_refund' | 'order_refund'; id: string },
+  source: { kind: CreditNoteSourceKind; id: string },
   lines: LineInput[],
   payment: DocumentPayment,
   issueDate: CalendarDate,
@@ -433,13 +439,41 @@ export function saleRefundCreditNote(
   return draft;
 }
 
+interface PaymentRefund {
+  refundId: string;
+  amountPaise: Paise;
+  method: string;
+  reference: string;
+  refundedAt?: Timestamp;
+}
+
 /**
  * The credit note of a store order's refund (a refund of its online payment): the amount spread over
  * the invoice's lines in proportion to what each still holds (apportion: largest remainder). A line
  * given back whole keeps its quantity; a part of one is a credit of value only (quantity 0).
  */
 export function orderRefundCreditNote(
-  refund: { refundId: string; amountPaise: Paise; method: string; reference: string; refundedAt?: Timestamp },
+  refund: PaymentRefund,
+  invoice: TaxDocument,
+  credited: CreditedSoFar,
+  now: Date,
+): DocumentDraft {
+  return paymentRefundCreditNote('order_refund', refund, invoice, credited, now);
+}
+
+/** The credit note of a refund of a visit's online payment, against its advance invoice: as an order's. */
+export function visitRefundCreditNote(
+  refund: PaymentRefund,
+  invoice: TaxDocument,
+  credited: CreditedSoFar,
+  now: Date,
+): DocumentDraft {
+  return paymentRefundCreditNote('visit_refund', refund, invoice, credited, now);
+}
+
+function paymentRefundCreditNote(
+  kind: 'order_refund' | 'visit_refund',
+  refund: PaymentRefund,
   invoice: TaxDocument,
   credited: CreditedSoFar,
   now: Date,
@@ -478,10 +512,121 @@ export function orderRefundCreditNote(
   });
   return creditNoteOf(
     invoice,
-    { kind: 'order_refund', id: refund.refundId },
+    { kind, id: refund.refundId },
     lines,
     { method: refund.method, amountPaise: refund.amountPaise, reference: refund.reference },
     dayOf(refund.refundedAt, now),
+  );
+}
+
+/**
+ * A treatment's GST classification when the appointment's event carries none (booked before booking
+ * sent it): what booking's visit endpoint, and so the counter's sale line, falls back to.
+ */
+const DEFAULT_VISIT_SAC = '999723';
+const DEFAULT_VISIT_GST_BP = 500;
+
+/** What an appointment paid online when booked: its deposit, or (no deposit) its whole price. */
+export function visitAdvancePaise(appointment: bookingV1.Appointment): Paise {
+  const deposit = Number(appointment.depositPaise);
+  return deposit > 0 ? deposit : Number(appointment.totalPricePaise);
+}
+
+/**
+ * The tax invoice of a visit's online payment (an advance for a service: GST is due when it is
+ * received): one service line for what was paid, tax-inclusive, at the treatment's SAC code and rate,
+ * supplied at the spa.
+ */
+export function visitPaymentInvoice(
+  appointment: bookingV1.Appointment,
+  payment: { reference: string; paidAt: Date },
+  supplier: { gstin: string; stateCode: string },
+): DocumentDraft {
+  if (!appointment.id) throw new DocumentInputError('An appointment without an id');
+  const amount = visitAdvancePaise(appointment);
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new DocumentInputError(`Appointment ${appointment.id} has no amount paid`);
+  const gstBp = appointment.gstBp ?? DEFAULT_VISIT_GST_BP;
+  if (!Number.isInteger(gstBp) || gstBp < 0 || gstBp > 10_000)
+    throw new DocumentInputError(`Appointment ${appointment.id} has a GST rate out of range (${gstBp})`);
+  const option = appointment.durationLabel ? ` · ${appointment.durationLabel}` : '';
+  const line = taxedLine(
+    {
+      kind: 'service',
+      name: `${appointment.serviceName}${option} (paid in advance)`,
+      taxCode: appointment.sacCode || DEFAULT_VISIT_SAC,
+      gstBp,
+      quantity: 1,
+      unitPricePaise: amount,
+      discountPaise: 0,
+      totalPaise: amount,
+      employeeName: appointment.employeeName,
+      sourceLineId: appointment.id,
+    },
+    0,
+    true,
+  );
+  return totalled({
+    kind: 'invoice',
+    sourceKind: 'visit_payment',
+    sourceId: appointment.id,
+    issueDate: todayInKolkata(payment.paidAt),
+    supplierGstin: supplier.gstin,
+    supplierStateCode: supplier.stateCode,
+    placeOfSupply: supplier.stateCode,
+    customer: {
+      id: appointment.customerId,
+      name: appointment.customerName || 'Customer',
+      email: appointment.customerEmail,
+      phone: appointment.customerPhone,
+      gstin: '',
+    },
+    lines: [line],
+    payments: [{ method: 'online', amountPaise: amount, reference: payment.reference }],
+    balancePaise: 0,
+  });
+}
+
+/**
+ * The credit note that cancels what a visit's advance invoice still holds once the visit's sale is
+ * invoiced at checkout (the sale's invoice covers the whole visit, the advance included as a payment);
+ * undefined when refunds already took it all back. Nothing is paid back: the payment line names the
+ * invoice that took its place.
+ */
+export function visitSupersededCreditNote(
+  invoice: TaxDocument,
+  credited: CreditedSoFar,
+  saleInvoice: { number: string; issueDate: CalendarDate },
+): DocumentDraft | undefined {
+  const note = `superseded by ${saleInvoice.number} at checkout`;
+  const lines: LineInput[] = [];
+  for (const line of invoice.lines) {
+    const before = credited.get(line.sourceLineId) ?? { quantity: 0, totalPaise: 0 };
+    const amount = line.totalPaise - before.totalPaise;
+    if (amount <= 0) continue;
+    const quantity = Math.max(0, line.quantity - before.quantity);
+    assertWithinInvoice(line, quantity, amount, credited);
+    lines.push({
+      kind: line.kind,
+      name: `${line.name}, ${note}`,
+      taxCode: line.taxCode,
+      gstBp: line.gstBp,
+      quantity,
+      unitPricePaise: line.unitPricePaise,
+      discountPaise: Math.max(0, quantity * line.unitPricePaise - amount),
+      totalPaise: amount,
+      employeeName: line.employeeName,
+      sourceLineId: line.sourceLineId,
+    });
+  }
+  if (lines.length === 0) return undefined;
+  const total = lines.reduce((sum, line) => sum + line.totalPaise, 0);
+  return creditNoteOf(
+    invoice,
+    { kind: 'visit_superseded', id: invoice.sourceId },
+    lines,
+    { method: 'adjusted', amountPaise: total, reference: note },
+    saleInvoice.issueDate,
   );
 }
 

@@ -13,8 +13,8 @@ import { userErased } from './handlers/user-erased.handler.js';
  * Facts billing acts on (the service's own consumer group, "billing"): identity.user.erased, on which
  * it removes an erased customer's phone and email from the invoices the law requires it to keep, and
  * announces the bills so changed (handlers/user-erased.handler.ts); and commerce's completed and
- * refunded sales, paid and delivered orders and refunded order payments, from which it issues tax
- * invoices and credit notes (handlers/tax-documents.handler.ts). Manual bills are typed in by staff.
+ * refunded sales, paid and delivered orders and refunded order payments, and booking's visits paid
+ * online, from which it issues tax invoices and credit notes (handlers/tax-documents.handler.ts). Manual bills are typed in by staff.
  */
 export function subscriptions(
   context: Pick<BillingContext, 'publish' | 'now' | 'config' | 'invoiceSeries' | 'documentPdfs'>,
@@ -27,6 +27,7 @@ export function subscriptions(
     on(events.orderPaid, documents.orderPaid),
     on(events.orderDelivered, documents.orderDelivered),
     on(events.paymentRefunded, documents.paymentRefunded),
+    on(events.appointmentPaymentStatusChanged, documents.appointmentPaymentStatusChanged),
   ];
 }
 

@@ -1,8 +1,9 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { AppError, PermanentEventError, type Tx } from '@spa/kit';
-import { events, type billingV1, type commerceV1 } from '@spa/proto';
+import { events, type billingV1, type bookingV1, type commerceV1 } from '@spa/proto';
 import {
+  appointmentCheckedOut,
   creditedSoFar,
   findDocumentBySource,
   insertDocument,
@@ -16,6 +17,9 @@ import {
   saleInvoice,
   saleRefundCreditNote,
   supplierOf,
+  visitPaymentInvoice,
+  visitRefundCreditNote,
+  visitSupersededCreditNote,
   type DocumentDraft,
   type TaxDocument,
 } from '../domain/tax-document.js';
@@ -93,7 +97,7 @@ function assertSeriesConfirmed(deps: DocumentDeps): void {
 }
 
 /** A draft from an event; data no document can be made from goes to the dead-letter topic at once. */
-function drafted(make: () => DocumentDraft): DocumentDraft {
+function drafted<Draft extends DocumentDraft | undefined>(make: () => Draft): Draft {
   try {
     return make();
   } catch (error) {
@@ -115,15 +119,103 @@ async function issue(deps: DocumentDeps, tx: Tx, draft: DocumentDraft): Promise<
 
 const supplier = (deps: DocumentDeps) => supplierOf(deps.config.business.gstin);
 
-/** The invoice of a completed sale: issued once, whatever number of times the event arrives. */
+/**
+ * The invoice of a completed sale: issued once, whatever number of times the event arrives. The sale
+ * covers its visits whole (what was paid online for one is a tender on it), so in the same transaction
+ * each visit's advance invoice is cancelled by a credit note for what of it is not credited yet: the
+ * customer is taxed once for a visit.
+ */
 export async function invoiceSale(deps: DocumentDeps, tx: Tx, sale: commerceV1.Sale): Promise<TaxDocument> {
   const known = await findDocumentBySource(tx, 'sale', sale.saleId);
   if (known) return known;
   const now = deps.now?.() ?? new Date();
-  return issue(
+  const invoice = await issue(
     deps,
     tx,
     drafted(() => saleInvoice(sale, supplier(deps), now)),
+  );
+  for (const appointmentId of new Set(sale.appointmentIds.filter(Boolean)))
+    await supersedeVisitInvoice(deps, tx, appointmentId, invoice);
+  return invoice;
+}
+
+/** Cancels a visit's advance invoice (if it has one, not yet cancelled) in favour of its sale's invoice. */
+async function supersedeVisitInvoice(
+  deps: DocumentDeps,
+  tx: Tx,
+  appointmentId: string,
+  saleInvoice: TaxDocument,
+): Promise<void> {
+  const advance = await findDocumentBySource(tx, 'visit_payment', appointmentId);
+  if (!advance || (await findDocumentBySource(tx, 'visit_superseded', appointmentId))) return;
+  const credited = await creditedSoFar(tx, advance.id);
+  const draft = drafted(() => visitSupersededCreditNote(advance, credited, saleInvoice));
+  if (draft) await issue(deps, tx, draft);
+}
+
+/**
+ * The advance invoice of a visit paid online (booking.appointment.payment_status_changed to Paid by a
+ * verified payment), once per appointment, and then the credit notes of refunds that arrived before it.
+ * A visit its sale already checked out gets none: the sale's invoice covers it.
+ */
+export async function invoiceVisitPayment(
+  deps: DocumentDeps,
+  tx: Tx,
+  appointment: bookingV1.Appointment,
+  payment: { reference: string; paidAt: Date },
+): Promise<TaxDocument | undefined> {
+  const known = await findDocumentBySource(tx, 'visit_payment', appointment.id);
+  if (known) return known;
+  if (await appointmentCheckedOut(tx, appointment.id)) return undefined;
+  const invoice = await issue(
+    deps,
+    tx,
+    drafted(() => visitPaymentInvoice(appointment, payment, supplier(deps))),
+  );
+  for (const parked of await takeParkedOrderRefunds(tx, appointment.id, 'appointment')) {
+    await creditVisitRefund(deps, tx, {
+      refundId: parked.refundId,
+      orderId: parked.orderId,
+      amountPaise: parked.amountPaise,
+      method: parked.method,
+      reference: parked.reference,
+      refundedAt: parked.refundedAt,
+    });
+  }
+  return invoice;
+}
+
+/**
+ * The credit note of a refund of a visit's online payment, against its advance invoice; a refund read
+ * before that invoice waits for it (as an order's does). `refund.orderId` is the appointment id. A
+ * visit already checked out has no advance invoice left to credit: its sale's invoice is its document.
+ */
+export async function creditVisitRefund(
+  deps: DocumentDeps,
+  tx: Tx,
+  refund: OrderRefund,
+): Promise<TaxDocument | undefined> {
+  const known = await findDocumentBySource(tx, 'visit_refund', refund.refundId);
+  if (known) return known;
+  if (await findDocumentBySource(tx, 'visit_superseded', refund.orderId)) return undefined;
+  const invoice = await findDocumentBySource(tx, 'visit_payment', refund.orderId);
+  if (!invoice) {
+    if (!(await appointmentCheckedOut(tx, refund.orderId))) await parkOrderRefund(tx, refund, 'appointment');
+    return undefined;
+  }
+  const credited = await creditedSoFar(tx, invoice.id);
+  const now = deps.now?.() ?? new Date();
+  return issue(
+    deps,
+    tx,
+    drafted(() =>
+      visitRefundCreditNote(
+        { ...refund, refundedAt: timestampFromDate(refund.refundedAt) },
+        invoice,
+        credited,
+        now,
+      ),
+    ),
   );
 }
 
@@ -223,11 +315,11 @@ export async function creditOrderRefund(
   );
 }
 
-/** The refund a commerce.payment.refunded event describes, for a store order. */
+/** The refund a commerce.payment.refunded event describes: of a store order, or (its id as orderId) a visit. */
 export function orderRefundOf(payload: commerceV1.PaymentRefunded, occurredAt: Date): OrderRefund {
   return {
     refundId: payload.refundId,
-    orderId: payload.orderId,
+    orderId: payload.purpose === 'appointment' ? payload.appointmentId : payload.orderId,
     amountPaise: Number(payload.amountPaise),
     method: 'online',
     reference: payload.providerRefundId || payload.refundId,

@@ -50,6 +50,8 @@ const viewColumns = {
     categoryId: services.categoryId,
     categoryName: services.categoryName,
     pricing: services.pricing,
+    sacCode: services.sacCode,
+    gstBp: services.gstBp,
   },
 };
 
@@ -79,6 +81,8 @@ export interface ViewParts {
     categoryId: string;
     categoryName: string;
     pricing: PricingOption[];
+    sacCode?: string;
+    gstBp?: number;
   } | null;
 }
 
@@ -116,6 +120,8 @@ export function toView({ appointment, customer, employee, room, service }: ViewP
       categoryId: service?.categoryId ?? '',
       categoryName: service?.categoryName ?? base.categoryName,
       pricing: service?.pricing ?? [],
+      ...(service?.sacCode !== undefined ? { sacCode: service.sacCode } : {}),
+      ...(service?.gstBp !== undefined ? { gstBp: service.gstBp } : {}),
     },
   };
 }

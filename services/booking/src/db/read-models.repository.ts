@@ -89,6 +89,9 @@ export interface BookableService {
   /** The employee role that performs it: the category's current one, else what the service carried. */
   assignedEmployeeRole: string;
   depositPolicy: DepositPolicy;
+  /** The GST classification its appointments' events carry (catalogue's SAC code and rate). */
+  sacCode?: string;
+  gstBp?: number;
 }
 
 export async function findBookableService(db: Queryable, id: string): Promise<BookableService | undefined> {
@@ -110,6 +113,8 @@ export async function findBookableService(db: Queryable, id: string): Promise<Bo
     pricing: service.pricing,
     assignedEmployeeRole: category?.assignedEmployeeRole ?? service.assignedEmployeeRole,
     depositPolicy: service.depositPolicy,
+    sacCode: service.sacCode,
+    gstBp: service.gstBp,
   };
 }
 

@@ -29,6 +29,9 @@ export interface AppointmentView extends Appointment {
     categoryId: string;
     categoryName: string;
     pricing: PricingOption[];
+    /** The treatment's GST classification from the services mirror; absent when it does not know it. */
+    sacCode?: string;
+    gstBp?: number;
   };
 }
 

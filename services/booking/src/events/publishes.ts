@@ -83,6 +83,8 @@ export function appointmentMessage(view: AppointmentView, timeZone: string): Pla
     noShowAtMs: ms(view.noShowAt),
     depositPaise: BigInt(view.depositPaise),
     keptOnCancellationPaise: BigInt(view.keptOnCancellationPaise),
+    sacCode: view.service.sacCode ?? '',
+    ...(view.service.gstBp !== undefined ? { gstBp: view.service.gstBp } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import { refundedLinePaise } from '../../domain/reports.js';
  * The report's copy of a completed counter sale (report_sales, its lines and the appointments it
  * checked out). Written once: a completed sale never changes, so a second event of it changes nothing.
  */
-async function mirrorSale(tx: Tx, sale: commerceV1.Sale | undefined, occurredAt: Date): Promise<void> {
+export async function mirrorSale(tx: Tx, sale: commerceV1.Sale | undefined, occurredAt: Date): Promise<void> {
   if (!sale?.saleId) throw new PermanentEventError('sale event without a sale id');
   await recordSale(
     tx,

@@ -1,0 +1,3 @@
+ALTER TABLE "tax_documents" DROP CONSTRAINT "tax_documents_source_kind_check";--> statement-breakpoint
+ALTER TABLE "tax_document_pending_refunds" ADD COLUMN "purpose" text DEFAULT 'order' NOT NULL;--> statement-breakpoint
+ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_source_kind_check" CHECK (("tax_documents"."kind" = 'invoice' and "tax_documents"."source_kind" in ('sale', 'order', 'visit_payment')) or ("tax_documents"."kind" = 'credit_note' and "tax_documents"."source_kind" in ('sale_refund', 'order_refund', 'visit_refund', 'visit_superseded') and "tax_documents"."original_document_id" is not null));
