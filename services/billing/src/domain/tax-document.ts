@@ -527,7 +527,7 @@ const DEFAULT_VISIT_SAC = '999723';
 const DEFAULT_VISIT_GST_BP = 500;
 
 /** What an appointment paid online when booked: its deposit, or (no deposit) its whole price. */
-export function visitAdvancePaise(appointment: bookingV1.Appointment): Paise {
+function visitAdvancePaise(appointment: bookingV1.Appointment): Paise {
   const deposit = Number(appointment.depositPaise);
   return deposit > 0 ? deposit : Number(appointment.totalPricePaise);
 }
