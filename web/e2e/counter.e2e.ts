@@ -16,6 +16,7 @@ import {
   openSignedIn,
   prepareBookingStack,
   serviceNamed,
+  quietStartsToday,
   shiftInBooking,
   signIn,
   spaDay,
@@ -111,7 +112,6 @@ interface Gstr1 {
   doc_issue?: { doc_det: Array<{ doc_typ: string; docs: Array<{ from: string; to: string }> }> };
 }
 
-const MINUTE = 60_000;
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 /** Paise as the desk types them into a rupee field. */
 const typed = (paise: number) => (paise / 100).toFixed(2);
@@ -120,18 +120,13 @@ const paiseOf = (value: number | undefined) => Math.round((value ?? 0) * 100);
 /** 123456 → "₹1,234.56", as the screens and the documents show it (en-IN currency). */
 const shown = (paise: number) => rupees.format(paise / 100);
 
-/** Today in the spa's zone (Asia/Kolkata), YYYY-MM-DD. */
-const istToday = () => new Date(Date.now() + 330 * MINUTE).toISOString().slice(0, 10);
-
 /**
  * Where the visit is moved to be the customer's visit of today (check-in belongs to the appointment's
- * day): three hours ago, or just after midnight when today is younger, away from the calendar journey's
- * visits (five minutes ago, and an hour and a half either side of it).
+ * day): the fourth quiet start of the day. The reviews journey takes the first two; a slot between
+ * keeps a longer treatment clear, so two journeys of one stack never book the therapist twice at once.
  */
 function todaysStart(): number {
-  const now = Date.now();
-  const midnight = Date.parse(`${istToday()}T00:00:00+05:30`);
-  return Math.max(Math.floor(now / MINUTE) * MINUTE - 180 * MINUTE, midnight + MINUTE);
+  return quietStartsToday()[3]!;
 }
 
 let browser: Browser;

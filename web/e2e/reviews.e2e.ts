@@ -7,6 +7,7 @@ import {
   bookCash,
   openSignedIn,
   prepareBookingStack,
+  quietStartsToday,
   serviceNamed,
   shiftInBooking,
   signIn,
@@ -65,24 +66,6 @@ async function open(session: Session, path: string): Promise<Page> {
   return page;
 }
 
-/**
- * Starts today (the spa's day) at least three hours from now and 100 minutes apart: the check-in steps
- * belong to the appointment's day, and the calendar journey checks its own two in around now with the
- * same therapist, so these never meet them (or each other) in her diary or a room.
- */
-function quietStartsToday(): number[] {
-  const now = Date.now();
-  const istDate = (ms: number) => new Date(ms + 330 * 60_000).toISOString().slice(0, 10);
-  const midnight = Date.parse(`${istDate(now)}T00:00:00+05:30`);
-  const starts: number[] = [];
-  for (
-    let start = midnight + 30 * 60_000;
-    istDate(start + 75 * 60_000) === istDate(now);
-    start += 100 * 60_000
-  )
-    if (Math.abs(start - now) >= 3 * 3_600_000) starts.push(start);
-  return starts;
-}
 const [visitStart, guestStart] = quietStartsToday();
 
 /**
