@@ -19,6 +19,9 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import {
   apportion,
+  DEFAULT_PRODUCT_GST_BP,
+  DEFAULT_SAC_CODE,
+  DEFAULT_SERVICE_GST_BP,
   gstinStateCode,
   gstStateCode,
   isValidGstin,
@@ -108,8 +111,6 @@ export class DocumentInputError extends RangeError {
   override name = 'DocumentInputError';
 }
 
-/** The default GST rate of a store product: the rate commerce's product mirror defaults to. */
-const DEFAULT_PRODUCT_GST_BP = 1800;
 /**
  * Shipping charged with goods is a composite supply: taxed at the rate of its principal supply (the
  * order's largest line), under SAC 9968 (courier).
@@ -519,13 +520,6 @@ function paymentRefundCreditNote(
   );
 }
 
-/**
- * A treatment's GST classification when the appointment's event carries none (booked before booking
- * sent it): what booking's visit endpoint, and so the counter's sale line, falls back to.
- */
-const DEFAULT_VISIT_SAC = '999723';
-const DEFAULT_VISIT_GST_BP = 500;
-
 /** What an appointment paid online when booked: its deposit, or (no deposit) its whole price. */
 function visitAdvancePaise(appointment: bookingV1.Appointment): Paise {
   const deposit = Number(appointment.depositPaise);
@@ -546,7 +540,7 @@ export function visitPaymentInvoice(
   const amount = visitAdvancePaise(appointment);
   if (!Number.isSafeInteger(amount) || amount <= 0)
     throw new DocumentInputError(`Appointment ${appointment.id} has no amount paid`);
-  const gstBp = appointment.gstBp ?? DEFAULT_VISIT_GST_BP;
+  const gstBp = appointment.gstBp ?? DEFAULT_SERVICE_GST_BP;
   if (!Number.isInteger(gstBp) || gstBp < 0 || gstBp > 10_000)
     throw new DocumentInputError(`Appointment ${appointment.id} has a GST rate out of range (${gstBp})`);
   const option = appointment.durationLabel ? ` · ${appointment.durationLabel}` : '';
@@ -554,7 +548,7 @@ export function visitPaymentInvoice(
     {
       kind: 'service',
       name: `${appointment.serviceName}${option} (paid in advance)`,
-      taxCode: appointment.sacCode || DEFAULT_VISIT_SAC,
+      taxCode: appointment.sacCode || DEFAULT_SAC_CODE,
       gstBp,
       quantity: 1,
       unitPricePaise: amount,

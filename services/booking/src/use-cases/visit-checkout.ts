@@ -1,4 +1,5 @@
 import { AppError, type Tx } from '@spa/kit';
+import { DEFAULT_SAC_CODE, DEFAULT_SERVICE_GST_BP } from '@spa/rules';
 import { SYSTEM_ACTOR, type Actor, type Appointment } from '../domain/appointment.js';
 import { lockAppointment } from '../db/appointment-locks.repository.js';
 import { findAppointmentView } from '../db/appointment-views.repository.js';
@@ -15,10 +16,6 @@ import { nowOf, type BookingContext } from './context.js';
  * and booking follows the sale once it completes (commerce.sale.completed): the visit is checked out,
  * its treatment done, and paid when nothing is owed.
  */
-
-/** A treatment's GST classification when catalogue never sent one (or the treatment is unknown here). */
-const DEFAULT_SAC_CODE = '999723';
-const DEFAULT_GST_BP = 500;
 
 export interface Visit {
   appointmentId: string;
@@ -55,7 +52,7 @@ export async function visitOf(context: BookingContext, appointmentId: string): P
     optionLabel: view.durationLabel,
     pricePaise: view.totalPricePaise,
     sacCode: tax?.sacCode || DEFAULT_SAC_CODE,
-    gstBp: tax?.gstBp ?? DEFAULT_GST_BP,
+    gstBp: tax?.gstBp ?? DEFAULT_SERVICE_GST_BP,
     employeeId: view.employee?.id ?? null,
     employeeName: view.employee?.name ?? null,
     roomNumber: view.room.roomNumber,

@@ -4,6 +4,7 @@
  * PUT /counter/sales/:id. No React here, so all of it is unit-tested.
  */
 import {
+  DEFAULT_PRODUCT_GST_BP,
   DEFAULT_SERVICE_GST_BP,
   isValidGstin,
   priceSale,
@@ -16,8 +17,6 @@ import { paiseToRupeesText, rupeesToPaise } from './money';
 
 /** An add-on's rate (the server's): a spa service, SAC 999723 at 5%. */
 const ADDON_GST_BP = DEFAULT_SERVICE_GST_BP;
-/** A product not yet saved is shown at this rate until the server answers with the product's own. */
-const DEFAULT_PRODUCT_GST_BP = 1800;
 
 export interface DraftLine {
   /** Stable React key; never sent. */

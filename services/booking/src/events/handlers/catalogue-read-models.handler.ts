@@ -1,6 +1,12 @@
 import { PermanentEventError, type EventHandler } from '@spa/kit';
 import type { catalogueV1, events } from '@spa/proto';
-import { DEPOSIT_KINDS, NO_DEPOSIT, type DepositPolicy } from '@spa/rules';
+import {
+  DEFAULT_SAC_CODE,
+  DEFAULT_SERVICE_GST_BP,
+  DEPOSIT_KINDS,
+  NO_DEPOSIT,
+  type DepositPolicy,
+} from '@spa/rules';
 import {
   markCategoryDeleted,
   markRoomDeleted,
@@ -9,9 +15,6 @@ import {
   upsertRoom,
   upsertService,
 } from '../../db/read-models.repository.js';
-
-const DEFAULT_SAC_CODE = '999723';
-const DEFAULT_SERVICE_GST_BP = 500;
 
 /** The producer's change time, or the event's when an older producer left it out. */
 const sourceTime = (updatedAtMs: bigint, occurredAt: Date) =>

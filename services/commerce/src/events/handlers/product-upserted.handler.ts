@@ -1,9 +1,7 @@
 import { PermanentEventError, type BatchEventHandler } from '@spa/kit';
 import type { events } from '@spa/proto';
+import { DEFAULT_PRODUCT_GST_BP } from '@spa/rules';
 import { upsertProducts, type ProductState } from '../../db/products.repository.js';
-
-/** GST on goods sold at the spa unless the catalogue names another rate. */
-const DEFAULT_GST_BP = 1800;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,7 +21,7 @@ export const productsUpserted: BatchEventHandler<typeof events.productUpserted> 
       stock: product.stock,
       images: product.images,
       hsnCode: product.hsnCode,
-      gstBp: product.gstBp ?? DEFAULT_GST_BP,
+      gstBp: product.gstBp ?? DEFAULT_PRODUCT_GST_BP,
       sourceUpdatedAtMs: Number(product.updatedAtMs),
     };
   });
